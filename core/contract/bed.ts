@@ -1,0 +1,93 @@
+/**
+ * Bed reservation calls of spec 02 §7: multi-night stays claimed night by night, the user's stay
+ * history, remaining beds per day and the booking rule (how far ahead, until when cancellable).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './define';
+import { envelope } from './envelope';
+import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './survey';
+import { dateRangeQuery } from './calendars';
+
+const id = z.string().min(1).max(200);
+const surveyIdParams = z.object({ surveyId: id });
+
+/** "YYYY-MM-DD 午前" / "YYYY-MM-DD 午後": a day and the session of arrival or departure. */
+export const DATE_WITH_SESSION_PATTERN = /^\d{4}-\d{2}-\d{2}( (午前|午後))?$/;
+
+export const bedReservationSchema = z.object({
+  partitionKey: z.string(),
+  /** Stored as extra rows of the answer. */
+  startDate: z.string().regex(DATE_WITH_SESSION_PATTERN),
+  endDate: z.string().regex(DATE_WITH_SESSION_PATTERN),
+  fields: z.array(z.object({ itemKey: z.string(), value: z.string() })),
+  check: checkStatusSchema,
+  updatedAt: z.string(),
+});
+export type BedReservation = z.infer<typeof bedReservationSchema>;
+
+export const bedRemainingSchema = z.object({ date: z.string(), bedRemaining: z.number().int().min(0) });
+export type BedRemaining = z.infer<typeof bedRemainingSchema>;
+
+export const bookingBedRuleSchema = z.object({
+  /** Days from today before the first bookable admission day (edit mode is exempt). */
+  reservationPossibleStart: z.number().int().min(0),
+  /** Cancel or change only while the start date is at least this many days away. */
+  reservationCancelLimit: z.number().int().min(0),
+});
+export type BookingBedRule = z.infer<typeof bookingBedRuleSchema>;
+
+const bedRows = z.array(answerRowInputSchema).min(1).max(2000);
+
+/** The stay's rows as saved, for the finish screen and the outbox replay answer. */
+const savedAnswer = envelope(z.object({ partitionKey: z.string(), data: z.array(resultRowSchema) }));
+
+/** Changes a stay: the rows carry the partitionKey of the answer they replace. */
+export const bedReservationUpdate = defineEndpoint({
+  method: 'PUT',
+  path: '/bed-reservation/:surveyId',
+  auth: 'required',
+  idempotent: true,
+  params: surveyIdParams,
+  body: z.object({
+    data: bedRows.refine((rows) => rows.some((r) => r.partitionKey), {
+      message: '変更する予約の partitionKey がありません',
+    }),
+  }),
+  response: savedAnswer,
+});
+
+export const bedReservationCreate = defineEndpoint({
+  method: 'POST',
+  path: '/bed-reservation/:surveyId',
+  auth: 'required',
+  idempotent: true,
+  params: surveyIdParams,
+  body: z.object({ data: bedRows }),
+  response: savedAnswer,
+});
+
+/** userId is in the spec's path, but only the signed-in user's own history is answered. */
+export const bedReservationHistory = defineEndpoint({
+  method: 'GET',
+  path: '/bed-reservation/:userId/:surveyId/bookingBedHistory',
+  auth: 'required',
+  params: z.object({ userId: id, surveyId: id }),
+  response: envelope(z.array(bedReservationSchema)),
+});
+
+export const bedReservationCalendar = defineEndpoint({
+  method: 'GET',
+  path: '/bed-reservation/:surveyId/calendarBookingBeds',
+  auth: 'required',
+  params: surveyIdParams,
+  query: dateRangeQuery('startDate', 'endDate'),
+  response: envelope(z.array(bedRemainingSchema)),
+});
+
+export const bedReservationRule = defineEndpoint({
+  method: 'GET',
+  path: '/bed-reservation/:surveyId/getRuleBookingBed',
+  auth: 'required',
+  params: surveyIdParams,
+  response: envelope(bookingBedRuleSchema),
+});

@@ -1,0 +1,306 @@
+/**
+ * Calendar reservation calls of spec 02 §7: calendars, their schedules and day-offs, the category
+ * tree that leads to a calendar, reservation items, and the pre-submit reservation check.
+ * Answer entities follow survey.ts: request fields are bounded (the server refuses oversize input
+ * with 400), answer fields are not (they were bounded on their way in, or written by operators).
+ */
+import { z } from 'zod';
+import { Temporal } from 'temporal-polyfill';
+import { defineEndpoint } from './define';
+import { envelope, errorAnswerSchema } from './envelope';
+import { paymentProductSchema } from './payment';
+
+const id = z.string().min(1).max(200);
+const zeroOne = z.literal([0, 1]);
+
+const isRealDate = (s: string): boolean => {
+  try {
+    Temporal.PlainDate.from(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A calendar day as the spec writes it; 2024-02-30 is refused rather than rolled into March. */
+export const isoDateSchema = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD で指定してください')
+  .refine(isRealDate, '存在しない日付です');
+
+/** Whole days from `from` to `to` (negative when reversed); both must already be valid dates. */
+export const daysBetween = (from: string, to: string): number =>
+  Temporal.PlainDate.from(from).until(Temporal.PlainDate.from(to), { largestUnit: 'days' }).days;
+
+/**
+ * The widest range one read may ask for. A year and a little covers every screen (months shown,
+ * reservationPossibleMonths + 1, the 14-day day-off look-ahead) while a 2000–2099 range, which
+ * would make the server build a schedule of tens of thousands of days, is refused.
+ */
+export const MAX_RANGE_DAYS = 400;
+
+/**
+ * A query object with a `from`–`to` day range (plus any other fields): `to` must be on or after
+ * `from` and within MAX_RANGE_DAYS. Built whole because zod refuses to extend a refined object.
+ */
+export const dateRangeQuery = <F extends string, T extends string, S extends z.ZodRawShape = Record<never, z.ZodType>>(
+  from: F,
+  to: T,
+  extra?: S,
+) =>
+  z
+    .object({
+      ...(extra ?? ({} as S)),
+      ...({ [from]: isoDateSchema, [to]: isoDateSchema } as Record<F | T, typeof isoDateSchema>),
+    })
+    .superRefine((q, ctx) => {
+      const a = (q as Record<string, unknown>)[from];
+      const b = (q as Record<string, unknown>)[to];
+      // Field issues do not stop this refinement from running, and Temporal throws on bad dates.
+      if (typeof a !== 'string' || typeof b !== 'string' || !isRealDate(a) || !isRealDate(b)) return;
+      const span = daysBetween(a, b);
+      if (span < 0) ctx.addIssue({ code: 'custom', path: [to], message: `${to} は ${from} 以降の日付にしてください` });
+      else if (span > MAX_RANGE_DAYS)
+        ctx.addIssue({ code: 'custom', path: [to], message: `期間は ${MAX_RANGE_DAYS} 日以内にしてください` });
+    });
+
+/** Slot keys are the keys of comaList; the reservation value's third part names one. */
+export const slotKeySchema = z.string().min(1).max(50);
+
+export const comaSchema = z.object({ start: z.string(), end: z.string() });
+export type Coma = z.infer<typeof comaSchema>;
+
+/** Reservation control type 0 checks the day only; 1 and 2 also apply the from–to range (§5). */
+export const reservationControlTypeSchema = z.literal([0, 1, 2]);
+
+export const calendarSchema = z.object({
+  sortKey: z.string(),
+  /** /calendar without an id opens a calendar by a default name (spec 02 §2); not in the §3 list. */
+  calendarName: z.string().optional(),
+  /** 1 = the calendar takes no reservations (現在予約を受け付けておりません). */
+  calendarOff: zeroOne,
+  comaList: z.record(z.string(), comaSchema),
+  /** Days before the reservation day after which cancelling is refused; 0 = no limit (§9). */
+  reservationCancelLimit: z.number().int().min(0).default(1),
+  /**
+   * The spec names the field without a type; read as the first day reservations are accepted
+   * (null = no such day), since the relative offset has its own field, reservationPossibleStart.
+   */
+  reservationStart: z.string().nullable().default(null),
+  /** Days from today before the first bookable day. */
+  reservationPossibleStart: z.number().int().min(0).default(0),
+  reservationPossibleMonths: z.number().int().min(0).default(0),
+  /** null = no per-user limit over the range (likewise per day). */
+  reservationMaxCount: z.number().int().min(0).nullable().default(null),
+  reservationMaxCountOfDay: z.number().int().min(0).nullable().default(null),
+  reservationControlType: reservationControlTypeSchema.default(0),
+  startDate: z.string().nullable().default(null),
+  /** Far-future default of spec 02 §9. */
+  endDate: z.string().default('2099-12-31'),
+});
+export type Calendar = z.output<typeof calendarSchema>;
+
+/** [quota, reservations] of one slot. Reservations may exceed a quota an operator lowered later. */
+export const slotCountSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export type SlotCount = z.infer<typeof slotCountSchema>;
+
+export const scheduleSchema = z.object({
+  schedule: z.record(isoDateSchema, z.record(slotKeySchema, slotCountSchema)),
+  /** 1 = day off. */
+  dayOff: z.record(isoDateSchema, zeroOne),
+  comaList: z.record(slotKeySchema, comaSchema),
+});
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** A category row (large/medium/small = tag1/tag2/tag3), as result groups carry it (spec 01 §3). */
+export const categorySchema = z.object({
+  sortKey: z.string(),
+  tag1: z.string(),
+  tag2: z.string().nullable().default(null),
+  tag3: z.string().nullable().default(null),
+  /** Only categories at which a calendar hangs can be booked. */
+  calendarId: z.string().nullable().default(null),
+});
+export type Category = z.output<typeof categorySchema>;
+
+export interface CategoryNode {
+  id: string;
+  name: string;
+  children: CategoryNode[];
+  calendarId: string | null;
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
+  id: z.string(),
+  name: z.string(),
+  get children() {
+    return z.array(categoryNodeSchema);
+  },
+  calendarId: z.string().nullable(),
+});
+
+/** Labels of the three category levels; null = the default label (大分類, 中分類, 小分類). */
+export const tagLabelsSchema = z.object({
+  tag1: z.string().nullable(),
+  tag2: z.string().nullable(),
+  tag3: z.string().nullable(),
+});
+export type TagLabels = z.infer<typeof tagLabelsSchema>;
+
+export const reservationItemSchema = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  categoryId: z.string(),
+  /** Quota units one booking takes: a slot is full when fewer than this remain. */
+  cost: z.number().int().min(1).default(1),
+});
+export type ReservationItem = z.output<typeof reservationItemSchema>;
+
+/**
+ * The spec does not show this answer. These are the defaults it names (§9) as operator overrides;
+ * null = the default text.
+ */
+export const calendarDisplaySettingsSchema = z.object({
+  defaultView: z.enum(['week', 'month']).default('week'),
+  reservationTimeLabel: z.string().nullable().default(null),
+  noReservationLabel: z.string().nullable().default(null),
+  cancelledLabel: z.string().nullable().default(null),
+});
+export type CalendarDisplaySettings = z.output<typeof calendarDisplaySettingsSchema>;
+
+/**
+ * "{categoryId}_{itemId}|{date}|{slot}" (the first id may be a calendar id). Ids may hold `_`, so
+ * the item id is what follows the last one.
+ */
+export const RESERVATION_VALUE_PATTERN = /^([^|]+)_([^|_]+)\|(\d{4}-\d{2}-\d{2})\|([^|]+)$/;
+export const reservationValueSchema = z.string().max(500).regex(RESERVATION_VALUE_PATTERN);
+
+export const calendarsGetCalendars = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/getCalendars',
+  auth: 'required',
+  response: envelope(z.array(calendarSchema)),
+});
+
+export const calendarsSchedule = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/schedule/:id',
+  auth: 'optional',
+  params: z.object({ id }),
+  query: dateRangeQuery('start_day', 'end_day'),
+  response: envelope(scheduleSchema),
+});
+
+export const calendarsCategory = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/categories/:id',
+  auth: 'required',
+  params: z.object({ id }),
+  response: envelope(categorySchema),
+});
+
+export const calendarsCategories = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/categories',
+  auth: 'optional',
+  query: z.object({
+    tag1: z.string().max(200).optional(),
+    tag2: z.string().max(200).optional(),
+    tag3: z.string().max(200).optional(),
+  }),
+  response: envelope(z.array(categorySchema)),
+});
+
+export const calendarsCategoriesTree = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/categories_tree',
+  auth: 'optional',
+  response: envelope(z.array(categoryNodeSchema)),
+});
+
+export const calendarsTagLabels = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/tag_labels',
+  auth: 'optional',
+  response: envelope(tagLabelsSchema),
+});
+
+/** `id` is a category id or a calendar id: reservation values carry either (spec 02 §3). */
+export const calendarsInfo = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/info/:id',
+  auth: 'optional',
+  params: z.object({ id }),
+  response: envelope(calendarSchema),
+});
+
+/** The client treats a failed call as reservable (spec 02 §7), so false must be an OK answer. */
+export const calendarsCanBeReserve = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/canBeReserve/:id',
+  auth: 'optional',
+  params: z.object({ id }),
+  response: envelope(z.object({ canBeReserve: z.boolean() })),
+});
+
+export const calendarsItemInfo = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/item_info/:id',
+  auth: 'optional',
+  params: z.object({ id }),
+  response: envelope(z.array(reservationItemSchema)),
+});
+
+/** Products a reservation item is sold as; their reservationPaymentItemId links order lines. */
+export const calendarsReservationPaymentProducts = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/reservation-payment-products/:id',
+  auth: 'required',
+  params: z.object({ id }),
+  response: envelope(z.array(paymentProductSchema)),
+});
+
+export const calendarsDisplaySettings = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/display_settings',
+  auth: 'optional',
+  response: envelope(calendarDisplaySettingsSchema),
+});
+
+/** Day-offs in a range lengthen the cancel deadline (spec 02 §9). The spec does not show the path. */
+export const calendarsDayOffCount = defineEndpoint({
+  method: 'GET',
+  path: '/calendars/day-off-count',
+  auth: 'required',
+  query: dateRangeQuery('fromDate', 'toDate', { categoryId: id }),
+  response: envelope(z.object({ count: z.number().int().min(0) })),
+});
+
+export const checkReservationBodySchema = z.object({
+  surveyId: id,
+  itemKey: id,
+  /** Accepted for the spec's shape; the count is always of the signed-in user's reservations. */
+  userId: z.string().max(200).optional(),
+  /** null with dayCheckOnly (control type 0). */
+  from: isoDateSchema.nullable().optional(),
+  to: isoDateSchema.nullable().optional(),
+  targetDay: isoDateSchema,
+  maxCount: z.number().int().min(0).max(100_000).nullable().optional(),
+  maxCountOfDay: z.number().int().min(0).max(100_000).nullable().optional(),
+  dayCheckOnly: z.boolean().default(false),
+  /** When amending, the answer being replaced, so it does not count against the limits. */
+  partitionKey: z.string().max(400).nullable().optional(),
+});
+export type CheckReservationBody = z.output<typeof checkReservationBodySchema>;
+
+/** A refused check keeps its detail: the client shows "{errorMessage}（{checkDetail}）" (§8). */
+export const surveyResultsCheckReservation = defineEndpoint({
+  method: 'POST',
+  path: '/survey-results/checkReservation',
+  auth: 'required',
+  body: checkReservationBodySchema,
+  response: z.union([
+    z.object({ result: z.literal('OK'), checkDetail: z.string().nullable().optional() }),
+    errorAnswerSchema.extend({ checkDetail: z.string().nullable().optional() }),
+  ]),
+});

@@ -1,0 +1,70 @@
+/**
+ * The contract is the single description of every API call: method, path, and the zod schemas of
+ * its path parameters, query, body and answer. The server registers routes from it and the client
+ * calls through it, so a handler that answers the wrong shape, or a client that sends one, fails
+ * the type check instead of failing in a resident's hands.
+ */
+import { z } from 'zod';
+
+export const API_PREFIX = '/survey/api/v1/db';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `auth: 'optional'` is for the few calendar reads the spec lets anonymous callers make. */
+export type AuthMode = 'required' | 'optional' | 'none';
+
+export interface EndpointDef {
+  method: HttpMethod;
+  /** Path under API_PREFIX, Hono style: `/calendars/schedule/:id`. */
+  path: string;
+  auth: AuthMode;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  /** Writes that accept an Idempotency-Key header (the offline outbox sends one). */
+  idempotent?: boolean;
+}
+
+export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;
+
+type Infer<T, Dir extends 'in' | 'out'> = T extends z.ZodType
+  ? Dir extends 'in'
+    ? z.input<T>
+    : z.output<T>
+  : undefined;
+
+/** What a client sends (inputs of the schemas, before defaults apply). */
+export interface RequestOf<E extends EndpointDef> {
+  params: Infer<E['params'], 'in'>;
+  query: Infer<E['query'], 'in'>;
+  body: Infer<E['body'], 'in'>;
+}
+
+/** What a handler receives once the schemas have parsed the request. */
+export interface ParsedRequestOf<E extends EndpointDef> {
+  params: Infer<E['params'], 'out'>;
+  query: Infer<E['query'], 'out'>;
+  body: Infer<E['body'], 'out'>;
+}
+
+/** What a handler must return (the schema's input: the server serialises it). */
+export type AnswerIn<E extends EndpointDef> = z.input<E['response']>;
+/** What the client receives after parsing. */
+export type AnswerOut<E extends EndpointDef> = z.output<E['response']>;
+
+/** Fills `:name` segments; values are URI-encoded. */
+export const buildPath = (path: string, params: Record<string, string | number> | undefined): string =>
+  path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const v = params?.[name];
+    if (v === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(v));
+  });
+
+/**
+ * Query strings carry strings only; numbers and booleans in query schemas go through these so the
+ * same schema parses `?limit=10` on the server and accepts `limit: 10` from a typed client.
+ */
+export const queryInt = () => z.coerce.number().int();
+export const queryBool = () =>
+  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');

@@ -1,0 +1,33 @@
+/**
+ * Answer envelopes of the spec: most calls answer `{ result: "OK", data }` or
+ * `{ result: "ERROR", errorMessage }`; some (payments, temporary save) answer `{ code: "success" }`.
+ * Every error answer, whatever the status, has the error shape so the client reads one form.
+ */
+import { z } from 'zod';
+
+export const issueSchema = z.object({ path: z.string(), message: z.string() });
+export type Issue = z.infer<typeof issueSchema>;
+
+export const errorAnswerSchema = z.object({
+  result: z.literal('ERROR'),
+  /** Machine-readable: bad_request, unauthorized, not_found, quota_exceeded, temporary_locked, … */
+  code: z.string().optional(),
+  errorMessage: z.string(),
+  needRefresh: z.boolean().optional(),
+  /** Per-field reasons for a refused body or query (field path + reason or message key). */
+  issues: z.array(issueSchema).optional(),
+  requestId: z.string().optional(),
+  /** Set on a 503 the client may retry (spec 01 §7: up to 3 attempts within 60 s). */
+  retryable: z.boolean().optional(),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
+
+export const okAnswer = <T extends z.ZodType>(data: T) =>
+  z.object({ result: z.literal('OK'), data, needRefresh: z.boolean().optional() });
+
+/** The usual envelope: OK with data, or ERROR. */
+export const envelope = <T extends z.ZodType>(data: T) => z.union([okAnswer(data), errorAnswerSchema]);
+
+/** The `{ code: "success" }` family of the payment and temporary-save calls. */
+export const successAnswer = <T extends z.ZodType>(data: T) =>
+  z.union([z.object({ code: z.literal('success'), data }), errorAnswerSchema]);

@@ -1,0 +1,37 @@
+/**
+ * Facility search of spec 02 §7: a keyword search within a prefecture, answered by the places
+ * provider through the server (the provider key never reaches the client).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './define';
+import { errorAnswerSchema } from './envelope';
+
+const id = z.string().min(1).max(200);
+
+/** Flattened from the provider's answer: the client stores name, address and phone only. */
+export const placeSchema = z.object({
+  displayName: z.string(),
+  shortFormattedAddress: z.string(),
+  /** As the provider gives it (+81 …); the client normalises it to a domestic number. */
+  internationalPhoneNumber: z.string().nullable().optional(),
+  location: z.object({ lat: z.number(), lng: z.number() }),
+});
+export type Place = z.infer<typeof placeSchema>;
+
+/** The spec's answer is `results.places`; an empty list is an OK answer (該当する施設が見つかりませんでした). */
+export const surveyResultsPlaceGoogle = defineEndpoint({
+  method: 'POST',
+  path: '/survey-results/place-google',
+  auth: 'required',
+  body: z.object({
+    surveyId: id,
+    itemKey: id,
+    query: z.string().trim().min(1).max(200),
+    /** A prefecture name of the 47-prefecture list; the server maps it to a centre and radius. */
+    prefecture: z.string().min(1).max(10),
+  }),
+  response: z.union([
+    z.object({ result: z.literal('OK'), results: z.object({ places: z.array(placeSchema) }) }),
+    errorAnswerSchema,
+  ]),
+});

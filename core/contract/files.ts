@@ -1,0 +1,140 @@
+/**
+ * File calls of spec 02 §7: image uploads through presigned URLs, secure file uploads (scanned
+ * before anyone may download them) and the download of a scanned file.
+ * The secure file rules of spec 02 §5 are checked here so the server refuses what the form would.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from './define';
+import { envelope, errorAnswerSchema } from './envelope';
+
+const id = z.string().min(1).max(200);
+
+export const SECURE_FILE_STATUSES = ['Pending', 'InProgress', 'Clean', 'Infected', 'Encrypting', 'Completed', 'Error'] as const;
+export const secureFileStatusSchema = z.enum(SECURE_FILE_STATUSES);
+export type SecureFileStatus = z.infer<typeof secureFileStatusSchema>;
+
+/** A secure file item's entry; its stored answer value is "id#name". */
+export const secureFileEntrySchema = z.object({
+  id: z.string(),
+  itemKey: z.string(),
+  fileData: z.object({ name: z.string(), status: secureFileStatusSchema }),
+});
+export type SecureFileEntry = z.infer<typeof secureFileEntrySchema>;
+
+export const MAX_SECURE_FILES = 3;
+export const MAX_SECURE_FILE_NAME = 30;
+export const MAX_SECURE_FILE_BYTES = 50 * 1024 * 1024;
+export const SECURE_FILE_CONTENT_TYPES = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  heic: 'image/heic',
+  heif: 'image/heif',
+  pdf: 'application/pdf',
+} as const;
+type SecureFileExtension = keyof typeof SECURE_FILE_CONTENT_TYPES;
+const isSecureFileExtension = (ext: string): ext is SecureFileExtension => Object.hasOwn(SECURE_FILE_CONTENT_TYPES, ext);
+
+/** Windows refuses these as file names, and operators download the files on Windows. */
+const RESERVED_DEVICE_NAME = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i;
+const FORBIDDEN_NAME_CHARS = /[<>:"/\\|?*]/;
+
+export const SECURE_FILE_NAME_PROBLEMS = [
+  'nameTooLong',
+  'trailingDotOrSpace',
+  'extensionCount',
+  'forbiddenChars',
+  'reservedName',
+  'extension',
+] as const;
+export type SecureFileNameProblem = (typeof SECURE_FILE_NAME_PROBLEMS)[number];
+
+/**
+ * Why a secure file name is refused, or null. A reason code, not a text: the form item maps it to
+ * its message and the server returns it as the issue's reason, so both refuse alike.
+ */
+export const secureFileNameProblem = (name: string): SecureFileNameProblem | null => {
+  if (name.length > MAX_SECURE_FILE_NAME) return 'nameTooLong';
+  if (/[. ]$/.test(name)) return 'trailingDotOrSpace';
+  const parts = name.split('.');
+  if (parts.length !== 2) return 'extensionCount';
+  const [base = '', ext = ''] = parts;
+  if (base === '' || FORBIDDEN_NAME_CHARS.test(base)) return 'forbiddenChars';
+  if (RESERVED_DEVICE_NAME.test(base)) return 'reservedName';
+  if (!isSecureFileExtension(ext.toLowerCase())) return 'extension';
+  return null;
+};
+
+export const secureFileUploadSchema = z
+  .object({
+    name: z.string().min(1).max(MAX_SECURE_FILE_NAME),
+    contentType: z.enum(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']),
+    size: z.number().int().min(1).max(MAX_SECURE_FILE_BYTES),
+    itemKey: id,
+  })
+  .superRefine((f, ctx) => {
+    const problem = secureFileNameProblem(f.name);
+    if (problem) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+      return;
+    }
+    // The upload URL is signed for this content type, so it must be the one the name claims.
+    const ext = (f.name.split('.')[1] ?? '').toLowerCase();
+    if (isSecureFileExtension(ext) && SECURE_FILE_CONTENT_TYPES[ext] !== f.contentType)
+      ctx.addIssue({ code: 'custom', path: ['contentType'], message: 'contentTypeMismatch' });
+  });
+export type SecureFileUpload = z.infer<typeof secureFileUploadSchema>;
+
+/** Image item uploads: the spec's JPG、JPEG、PNG、HEIF. */
+export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/heif'] as const;
+/** Keys are minted by the client as answers/{uuid}, so no one can aim an upload elsewhere. */
+export const uploadKeySchema = z
+  .string()
+  .max(60)
+  .regex(/^answers\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'key は answers/{uuid} です');
+
+/** Refusals carry code file_not_ready or file_infected so the page shows the spec's text. */
+export const surveyResultsDownloadSecureFile = defineEndpoint({
+  method: 'POST',
+  path: '/survey-results/download-secure-file',
+  auth: 'required',
+  body: z.object({ surveyId: id, itemKey: id, fileId: id }),
+  response: envelope(z.object({ url: z.string() })),
+});
+
+/** Then the client PUTs the file to uploadUrl with the same content type; imageUrl is the value. */
+export const surveyResourcesPresignedUrl = defineEndpoint({
+  method: 'GET',
+  path: '/survey-resources/presignedUrl',
+  auth: 'required',
+  query: z.object({ key: uploadKeySchema, contentType: z.enum(IMAGE_CONTENT_TYPES) }),
+  response: z.union([
+    z.object({ result: z.literal('OK'), uploadUrl: z.string(), imageUrl: z.string() }),
+    errorAnswerSchema,
+  ]),
+});
+
+/**
+ * The spec shows only "result OK, data". Read as the batch counterpart for showing stored images:
+ * short-lived read URLs for answer image keys.
+ */
+export const surveyResourcesPresignedUrls = defineEndpoint({
+  method: 'POST',
+  path: '/survey-resources/presigned-urls',
+  auth: 'required',
+  body: z.object({ keys: z.array(uploadKeySchema).min(1).max(50) }),
+  response: envelope(z.array(z.object({ key: z.string(), url: z.string() }))),
+});
+
+/**
+ * Creates Pending entries and answers one upload URL each, in the order sent; each file is then
+ * PUT to its URL with its content type. The spec does not show this path.
+ */
+export const surveyResourcesSecureFiles = defineEndpoint({
+  method: 'POST',
+  path: '/survey-resources/secure-files',
+  auth: 'required',
+  idempotent: true,
+  body: z.object({ files: z.array(secureFileUploadSchema).min(1).max(MAX_SECURE_FILES) }),
+  response: envelope(z.array(z.object({ id: z.string(), url: z.string() }))),
+});

@@ -1,0 +1,105 @@
+/**
+ * The whole contract in one import, and `endpoints`: every call by name, for the server to register
+ * and for tests to check as a table.
+ */
+import type { EndpointDef } from './define';
+import * as survey from './survey';
+import * as calendars from './calendars';
+import * as payment from './payment';
+import * as bed from './bed';
+import * as member from './member';
+import * as files from './files';
+import * as facility from './facility';
+import * as searches from './searches';
+
+export * from './define';
+export * from './envelope';
+export * from './survey';
+export * from './calendars';
+export * from './payment';
+export * from './bed';
+export * from './member';
+export * from './files';
+export * from './facility';
+export * from './searches';
+
+/**
+ * Order matters to whoever registers routes from this table: Hono tries routes in registration
+ * order, so a static path (`/payment-results/receipt`) comes before the `:id` path it would
+ * otherwise fall into. The contract test checks this.
+ */
+export const endpoints = {
+  // spec 01 §7
+  surveyConfigsGetItem: survey.surveyConfigsGetItem,
+  surveyConfigsGetAllSearchable: survey.surveyConfigsGetAllSearchable,
+  surveyConfigsList: survey.surveyConfigsList,
+  surveyConfigsOpenList: survey.surveyConfigsOpenList,
+  surveyResultsQuery: survey.surveyResultsQuery,
+  surveyResultsByPartitionKey: survey.surveyResultsByPartitionKey,
+  surveyResultsByUser: survey.surveyResultsByUser,
+  surveyResultsPutItem: survey.surveyResultsPutItem,
+  surveyResultsCancelItem: survey.surveyResultsCancelItem,
+  surveyResultsDeleteItem: survey.surveyResultsDeleteItem,
+  surveyResultsPutUserId: survey.surveyResultsPutUserId,
+  surveyResultsFilterQuery: survey.surveyResultsFilterQuery,
+  surveyTap: survey.surveyTap,
+  loginToken: survey.loginToken,
+  appConfig: survey.appConfig,
+
+  // spec 02 §7: calendars and the reservation check
+  calendarsGetCalendars: calendars.calendarsGetCalendars,
+  calendarsSchedule: calendars.calendarsSchedule,
+  calendarsCategory: calendars.calendarsCategory,
+  calendarsCategories: calendars.calendarsCategories,
+  calendarsCategoriesTree: calendars.calendarsCategoriesTree,
+  calendarsTagLabels: calendars.calendarsTagLabels,
+  calendarsInfo: calendars.calendarsInfo,
+  calendarsCanBeReserve: calendars.calendarsCanBeReserve,
+  calendarsItemInfo: calendars.calendarsItemInfo,
+  calendarsReservationPaymentProducts: calendars.calendarsReservationPaymentProducts,
+  calendarsDisplaySettings: calendars.calendarsDisplaySettings,
+  calendarsDayOffCount: calendars.calendarsDayOffCount,
+  surveyResultsCheckReservation: calendars.surveyResultsCheckReservation,
+
+  // payment
+  surveyResultsTemporary: payment.surveyResultsTemporary,
+  paymentOrdersCreate: payment.paymentOrdersCreate,
+  paymentConfigsTaxSetting: payment.paymentConfigsTaxSetting,
+  paymentConfigsService: payment.paymentConfigsService,
+  paymentResultsReceiptByKey: payment.paymentResultsReceiptByKey,
+  paymentResultsGet: payment.paymentResultsGet,
+  paymentResultsList: payment.paymentResultsList,
+  paymentResultsReceipt: payment.paymentResultsReceipt,
+  paymentResultsGetPaymentResults: payment.paymentResultsGetPaymentResults,
+
+  // bed
+  bedReservationUpdate: bed.bedReservationUpdate,
+  bedReservationCreate: bed.bedReservationCreate,
+  bedReservationHistory: bed.bedReservationHistory,
+  bedReservationCalendar: bed.bedReservationCalendar,
+  bedReservationRule: bed.bedReservationRule,
+
+  // member
+  memberConfigsGetItem: member.memberConfigsGetItem,
+  memberConfigsGetAllSearchable: member.memberConfigsGetAllSearchable,
+  memberResultsByUser: member.memberResultsByUser,
+  memberResultsQuery: member.memberResultsQuery,
+  memberResultsPutItem: member.memberResultsPutItem,
+  memberResultsCancelItem: member.memberResultsCancelItem,
+  memberResultsPutUserId: member.memberResultsPutUserId,
+  memberResultsFilterQuery: member.memberResultsFilterQuery,
+  memberResultsDeleteItem: member.memberResultsDeleteItem,
+  memberResultsUpdateCheck: member.memberResultsUpdateCheck,
+  memberResultsCheckSaibanExist: member.memberResultsCheckSaibanExist,
+  memberResultsCheckSaibanExistForUpdate: member.memberResultsCheckSaibanExistForUpdate,
+
+  // files, facility search, search item
+  surveyResultsDownloadSecureFile: files.surveyResultsDownloadSecureFile,
+  surveyResourcesPresignedUrl: files.surveyResourcesPresignedUrl,
+  surveyResourcesPresignedUrls: files.surveyResourcesPresignedUrls,
+  surveyResourcesSecureFiles: files.surveyResourcesSecureFiles,
+  surveyResultsPlaceGoogle: facility.surveyResultsPlaceGoogle,
+  surveySearches: searches.surveySearches,
+} as const satisfies Record<string, EndpointDef>;
+
+export type EndpointName = keyof typeof endpoints;

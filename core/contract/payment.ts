@@ -1,0 +1,291 @@
+/**
+ * Payment calls of spec 02 §7: the temporary save before paying, the order handed to the card
+ * provider, tax and service configs, payment results and receipts. This family answers
+ * `{ code: "success" }` rather than `{ result: "OK" }`.
+ * Amounts are whole yen. The client computes them for display; the server recomputes them from
+ * the service config and refuses a mismatch, so nothing here is trusted for money.
+ */
+import { z } from 'zod';
+import { defineEndpoint, queryBool } from './define';
+import { errorAnswerSchema, successAnswer } from './envelope';
+import { answerRowInputSchema } from './survey';
+
+const id = z.string().min(1).max(200);
+const name = z.string().max(200);
+/** One hundred million yen: far above any municipal fee, low enough to keep sums exact. */
+export const MAX_YEN = 100_000_000;
+export const MAX_ORDER_LINES = 100;
+const yen = z.number().int().min(0).max(MAX_YEN);
+/** Unix seconds (the spec's completedDate and canceledDate). */
+const seconds = z.number().int().min(0).max(9_999_999_999);
+const percent = z.number().min(0).max(100);
+
+export const PAYMENT_STATUS = { completed: 0, notApplicable: 1, refunded: 2, creditAuthorised: 3, creditCancelled: 4 } as const;
+export const paymentStatusSchema = z.literal([0, 1, 2, 3, 4]);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+export const PAY_TYPE = { cashless: 0, cash: 1 } as const;
+export const payTypeSchema = z.literal([0, 1]);
+export type PayType = z.infer<typeof payTypeSchema>;
+
+export const PAY_METHODS = ['credit', 'credit3d2', 'linepay', 'paypay', 'cash'] as const;
+export const payMethodSchema = z.enum(PAY_METHODS);
+export type PayMethod = z.infer<typeof payMethodSchema>;
+
+export const TAX_TYPE = { outer: 0, inner: 1 } as const;
+export const taxTypeSchema = z.literal([0, 1]);
+export type TaxType = z.infer<typeof taxTypeSchema>;
+
+export const TAXABLE_TYPE = { taxable: 0, taxFree: 1 } as const;
+export const taxableTypeSchema = z.literal([0, 1]);
+export type TaxableType = z.infer<typeof taxableTypeSchema>;
+
+export const ROUNDING_TYPE = { floor: 0, ceil: 1, round: 2 } as const;
+export const roundingTypeSchema = z.literal([0, 1, 2]);
+export type RoundingType = z.infer<typeof roundingTypeSchema>;
+
+export const CALCULATION_TYPE = { perLine: 0, onTotal: 1 } as const;
+export const calculationTypeSchema = z.literal([0, 1]);
+export type CalculationType = z.infer<typeof calculationTypeSchema>;
+
+/** Fixed one: a reservation line costs 1 whatever the item; additive: the item's cost counts. */
+export const RESERVATION_COST_TYPE = { fixedOne: 0, additive: 1 } as const;
+export const reservationCostTypeSchema = z.literal([0, 1]);
+export type ReservationCostType = z.infer<typeof reservationCostTypeSchema>;
+
+/** Sent by the client inside orders, so bounded like any request field. */
+export const orderDetailSchema = z.object({
+  /** 1-based and renumbered after a removal, so it orders lines but never identifies one. */
+  detailId: z.number().int().min(1).max(MAX_ORDER_LINES),
+  productCategoryId: z.string().max(200).nullable().optional(),
+  productCategoryName: name.nullable().optional(),
+  productId: id,
+  productName: name,
+  price: yen,
+  count: z.number().int().min(1).max(100_000).default(1),
+  tax: yen,
+  amount: yen,
+  amountWithTax: yen,
+  taxableType: taxableTypeSchema,
+  cost: z.number().int().min(0).max(1000).optional(),
+  reservationPaymentItemId: z.string().max(200).nullable().optional(),
+});
+export type OrderDetail = z.output<typeof orderDetailSchema>;
+
+/**
+ * An order as the client sends it and the server stores it. The server-set fields (status,
+ * dates, orderId, userId) are optional: a new order has none, and the payment path applies only
+ * while status is absent (spec 02 §4). A client-sent status is ignored.
+ */
+export const paymentOrderSchema = z.object({
+  serviceSortKey: z.string().max(200),
+  serviceId: id,
+  serviceName: name,
+  userId: z.string().max(200).optional(),
+  details: z.array(orderDetailSchema).min(1).max(MAX_ORDER_LINES),
+  tax: yen,
+  amount: yen,
+  amountWithTax: yen,
+  taxRate: percent,
+  calculationType: calculationTypeSchema,
+  roundingType: roundingTypeSchema,
+  taxType: taxTypeSchema,
+  reservationCostType: reservationCostTypeSchema,
+  reservationCost: z.number().int().min(0).max(100_000).optional(),
+  status: paymentStatusSchema.optional(),
+  completedDate: seconds.nullable().optional(),
+  canceledDate: seconds.nullable().optional(),
+  orderId: z.string().max(100).optional(),
+  payMethod: payMethodSchema.optional(),
+  selectedPayType: payTypeSchema,
+});
+export type PaymentOrder = z.output<typeof paymentOrderSchema>;
+
+/** A stored order with the answer it pays for. */
+export const paymentResultSchema = paymentOrderSchema.extend({
+  surveyId: z.string(),
+  partitionKey: z.string(),
+  orderId: z.string(),
+  createdAt: seconds,
+  updatedAt: seconds.optional(),
+});
+export type PaymentResult = z.output<typeof paymentResultSchema>;
+
+export const taxRateEntrySchema = z.object({ applyDate: z.string(), value: percent });
+export type TaxRateEntry = z.infer<typeof taxRateEntrySchema>;
+
+export const taxSettingSchema = z.object({
+  /**
+   * The spec calls it alphanumeric (the admin types digits); carried as a percent number.
+   * null = not set, which the client reports with the tax-not-set message.
+   */
+  taxRate: percent.nullable(),
+  /** In force: the latest entry whose applyDate (yyyy-MM-dd) has passed. */
+  taxRates: z.array(taxRateEntrySchema).default([]),
+  roundingType: roundingTypeSchema,
+  calculationType: calculationTypeSchema,
+  taxType: taxTypeSchema,
+  reservationCostType: reservationCostTypeSchema,
+});
+export type TaxSetting = z.output<typeof taxSettingSchema>;
+
+export const productCategorySchema = z.object({ id: z.string(), name: z.string() });
+export type ProductCategory = z.infer<typeof productCategorySchema>;
+
+export const paymentProductSchema = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  price: yen,
+  taxableType: taxableTypeSchema,
+  /** Products are listed by order, then name. */
+  order: z.number().int().default(0),
+  productCategories: z.array(productCategorySchema).default([]),
+  cost: z.number().int().min(0).optional(),
+  reservationPaymentItemId: z.string().nullable().optional(),
+});
+export type PaymentProduct = z.output<typeof paymentProductSchema>;
+
+export const paymentServiceSchema = z.object({
+  serviceSortKey: z.string(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  taxType: taxTypeSchema,
+  calculationType: calculationTypeSchema,
+  roundingType: roundingTypeSchema,
+  /** 0 = unlimited; otherwise the total count over all lines. */
+  purchaseLimit: z.number().int().min(0).default(0),
+  reservationCostType: reservationCostTypeSchema,
+  /** The spec names it without values; kept as the stored number. */
+  reservationServiceType: z.number().int().nullable().optional(),
+  /** Present only when asked for with include_products=true. */
+  products: z.array(paymentProductSchema).optional(),
+});
+export type PaymentService = z.output<typeof paymentServiceSchema>;
+
+/** Missing values are null; the page shows them as --. */
+export const receiptSchema = z.object({
+  completedDate: seconds.nullable(),
+  createdAt: seconds,
+  orderId: z.string(),
+  serviceName: z.string().nullable(),
+  payMethod: payMethodSchema.nullable(),
+  details: z.array(orderDetailSchema),
+  tax: yen,
+  amount: yen,
+  amountWithTax: yen.optional(),
+  /** The tax line shows the rate as a percent (spec 02 §2); not in the §3 field list. */
+  taxRate: percent.nullable().optional(),
+  receiptCreatorName: z.string().nullable(),
+  receiptDisplayAddress: z.string().nullable(),
+});
+export type Receipt = z.output<typeof receiptSchema>;
+
+export const surveyResultsTemporary = defineEndpoint({
+  method: 'POST',
+  // The spec's spelling; the deployed client calls this path.
+  path: '/survey-results/temprary',
+  auth: 'required',
+  idempotent: true,
+  body: z.object({
+    data: z.array(answerRowInputSchema).min(1).max(2000),
+    order: paymentOrderSchema,
+  }),
+  response: z.union([z.object({ code: z.literal('success'), orderId: z.string() }), errorAnswerSchema]),
+});
+
+/**
+ * The provider's form is built and signed (SHA1 over a secret) on the server; the client only
+ * submits the returned fields to `action`, which is why the answer is a form rather than a URL.
+ */
+export const providerFormSchema = z.object({
+  action: z.string(),
+  method: z.literal('POST'),
+  fields: z.record(z.string(), z.string()),
+});
+export type ProviderForm = z.infer<typeof providerFormSchema>;
+
+export const paymentOrdersCreate = defineEndpoint({
+  method: 'POST',
+  // The spec does not show this path.
+  path: '/payment-orders',
+  auth: 'required',
+  idempotent: true,
+  body: z.object({
+    surveyId: id,
+    serviceSortKey: z.string().max(200),
+    serviceId: id,
+    serviceName: name,
+    userId: z.string().max(200).optional(),
+    tax: yen,
+    amount: yen,
+    orderId: z.string().min(1).max(100),
+    details: z.array(orderDetailSchema).min(1).max(MAX_ORDER_LINES),
+    payMethod: payMethodSchema.optional(),
+  }),
+  response: successAnswer(providerFormSchema),
+});
+
+export const paymentConfigsTaxSetting = defineEndpoint({
+  method: 'GET',
+  path: '/payment-configs/tax-setting',
+  auth: 'required',
+  response: successAnswer(taxSettingSchema),
+});
+
+export const paymentConfigsService = defineEndpoint({
+  method: 'GET',
+  path: '/payment-configs/services/:serviceId',
+  auth: 'required',
+  params: z.object({ serviceId: id }),
+  query: z.object({ include_products: queryBool().optional() }),
+  response: successAnswer(paymentServiceSchema),
+});
+
+/**
+ * Registered before paymentResultsGet: Hono tries routes in registration order, and
+ * `/payment-results/:id` would otherwise take `receipt` as an id.
+ */
+export const paymentResultsReceiptByKey = defineEndpoint({
+  method: 'GET',
+  path: '/payment-results/receipt',
+  auth: 'required',
+  query: z.object({ key: z.string().min(1).max(500) }),
+  response: successAnswer(receiptSchema),
+});
+
+export const paymentResultsGet = defineEndpoint({
+  method: 'GET',
+  path: '/payment-results/:id',
+  auth: 'required',
+  params: z.object({ id }),
+  response: successAnswer(paymentResultSchema),
+});
+
+/** The signed-in user's payment results of a form, optionally narrowed to some answers. */
+export const paymentResultsList = defineEndpoint({
+  method: 'POST',
+  path: '/payment-results/list',
+  auth: 'required',
+  body: z.object({
+    surveyId: id,
+    partitionKeys: z.array(z.string().min(1).max(400)).max(500).optional(),
+  }),
+  response: successAnswer(z.array(paymentResultSchema)),
+});
+
+export const paymentResultsReceipt = defineEndpoint({
+  method: 'GET',
+  path: '/payment-results/receipt/:id',
+  auth: 'required',
+  params: z.object({ id }),
+  response: successAnswer(receiptSchema),
+});
+
+/** `keys` are answer partition keys; another user's key is left out, not reported. */
+export const paymentResultsGetPaymentResults = defineEndpoint({
+  method: 'POST',
+  path: '/payment-results/getPaymentResults',
+  auth: 'required',
+  body: z.object({ keys: z.array(z.string().min(1).max(400)).min(1).max(500) }),
+  response: successAnswer(z.array(paymentResultSchema)),
+});

@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here) against
+ * the real server started the way `npm start` starts it, on its own port and a fresh data folder.
+ */
+const PORT = Number(process.env['E2E_PORT'] ?? 18080);
+const chromium = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env['CI'] ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    locale: 'ja-JP',
+    timezoneId: 'Asia/Tokyo',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `rm -rf .e2e-data && node node_modules/tsx/dist/cli.mjs server/cli/start.ts`,
+    url: `http://localhost:${PORT}/survey/api/v1/db/app-config`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: '.e2e-data',
+      LOAD_DEMO: '1',
+      LOG_REQUESTS: '0',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+    },
+  },
+});

@@ -1,0 +1,164 @@
+/**
+ * The Hono app: request ids and logs, security headers, JSON errors everywhere, the API routes of
+ * the contract, the dev issuer, and the built PWA with history-style fallback.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { API_PREFIX, type EndpointDef } from '@core/contract/define';
+import type { ErrorAnswer } from '@core/contract/envelope';
+import type { AppConfig } from './config';
+import type { Store } from './store/open';
+import { InvalidTokenError, type AuthUser, type TokenVerifier } from './auth/verify';
+import type { LoginProvider } from './providers/login';
+import type { Logger } from './log';
+import { ApiError, route, type App, type AppEnv, type Handler } from './http';
+import { registerSurveyConfigRoutes } from './routes/survey-configs';
+import { registerSurveyResultRoutes } from './routes/survey-results';
+import { registerLoginRoutes } from './routes/login';
+import type { DevIssuer } from './providers/login-dev';
+
+export interface Deps {
+  config: AppConfig;
+  store: Store;
+  verifyToken: TokenVerifier;
+  login: LoginProvider;
+  devIssuer: DevIssuer | null;
+  log: Logger;
+}
+
+/** What route modules get: the deps and a `route()` bound to this app's authentication. */
+export interface RouteContext {
+  deps: Deps;
+  route: <E extends EndpointDef>(e: E, handler: NoInfer<Handler<E>>) => void;
+}
+
+const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
+  c.json({ result: 'ERROR', requestId: c.get('requestId'), ...body } satisfies ErrorAnswer, status as 400);
+
+export const contentSecurityPolicy = (config: AppConfig): string => {
+  const liff = config.line.liffId ? ' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net' : '';
+  const formAction = ["'self'", config.paymentProviderOrigin].filter(Boolean).join(' ');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Mantine sets CSS variables through style attributes and injected <style> elements.
+    "style-src 'self' 'unsafe-inline'",
+    // Profile pictures come from LINE's CDN; header images from wherever an operator hosts them.
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    `connect-src 'self'${liff}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action ${formAction}`,
+    "frame-ancestors 'self'",
+  ].join('; ');
+};
+
+export const createApp = (deps: Deps): App => {
+  const { config, log } = deps;
+  const app: App = new Hono<AppEnv>();
+  const csp = contentSecurityPolicy(config);
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('x-request-id')?.slice(0, 100) || crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('user', null);
+    const started = performance.now();
+    await next();
+    c.header('x-request-id', requestId);
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+      c.header('Content-Security-Policy', csp);
+      c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    } else {
+      c.header('X-Content-Type-Options', 'nosniff');
+    }
+    if (config.logRequests) {
+      log('info', {
+        msg: 'request',
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
+      });
+    }
+  });
+
+  app.use(
+    `${API_PREFIX}/*`,
+    bodyLimit({
+      maxSize: config.bodyLimit,
+      onError: (c) =>
+        errorJson(c as Context<AppEnv>, 413, { code: 'payload_too_large', errorMessage: `body: ${config.bodyLimit} bytes を超えています` }),
+    }),
+  );
+
+  const authenticate = async (c: Context<AppEnv>, mode: EndpointDef['auth']): Promise<AuthUser | null> => {
+    if (mode === 'none') return null;
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) {
+      if (mode === 'optional') return null;
+      throw new ApiError(401, 'unauthorized', 'IdToken is missing.');
+    }
+    try {
+      return await deps.verifyToken(match[1] as string);
+    } catch (e) {
+      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid or expired.');
+      throw e;
+    }
+  };
+
+  const ctx: RouteContext = { deps, route: (e, handler) => route(app, authenticate, e, handler) };
+  registerSurveyConfigRoutes(ctx);
+  registerSurveyResultRoutes(ctx);
+  registerLoginRoutes(ctx);
+
+  if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
+
+  app.all(`${API_PREFIX}/*`, (c) => errorJson(c, 404, { code: 'not_found', errorMessage: `no such call: ${c.req.method} ${c.req.path}` }));
+
+  // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
+  const indexFile = path.join(config.distDir, 'index.html');
+  app.use('/assets/*', async (c, next) => {
+    await next();
+    if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+  });
+  app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.' }));
+  app.get('*', (c) => {
+    if (!fs.existsSync(indexFile)) {
+      return c.text('The PWA is not built yet: run `npm start` (it builds) or `npm run build`.', 503);
+    }
+    c.header('Cache-Control', 'no-cache');
+    return c.html(fs.readFileSync(indexFile, 'utf8'));
+  });
+
+  app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      return errorJson(c, err.status, { code: err.code, errorMessage: err.message, ...err.extra });
+    }
+    if (err instanceof HTTPException) {
+      return errorJson(c, err.status, { code: 'http_error', errorMessage: err.message || 'error' });
+    }
+    log('error', {
+      msg: 'unhandled error',
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: err instanceof Error ? err.message : String(err),
+      stack: err instanceof Error ? err.stack : undefined,
+    });
+    return errorJson(c, 500, { code: 'internal', errorMessage: 'サーバーでエラーが発生しました。' });
+  });
+
+  return app;
+};

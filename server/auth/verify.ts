@@ -1,0 +1,58 @@
+/**
+ * ID token verification. The user id is taken only from a token that verifies: LINE's ES256 form
+ * (key from the channel's JWKS) or its HS256 form (signed with the channel secret), with iss, aud
+ * (the channel id) and exp checked. `alg: none`, an unknown kid, and HS/ES key confusion fail
+ * because each algorithm is only ever given the one key type it belongs to.
+ */
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+
+export interface AuthUser {
+  userId: string;
+  name: string | undefined;
+  picture: string | undefined;
+}
+
+export interface VerifierOptions {
+  issuer: string;
+  channelId: string;
+  /** HS256 form; absent → HS256 tokens are refused. */
+  channelSecret: string | undefined;
+  /** ES256 form: a remote JWKS URL (LINE) or a local key set (dev issuer). */
+  jwks: { url: string } | { keys: JSONWebKeySet };
+}
+
+export type TokenVerifier = (token: string) => Promise<AuthUser>;
+
+export class InvalidTokenError extends Error {}
+
+export const createVerifier = (opts: VerifierOptions): TokenVerifier => {
+  const es = 'url' in opts.jwks ? createRemoteJWKSet(new URL(opts.jwks.url)) : createLocalJWKSet(opts.jwks.keys);
+  const hs = opts.channelSecret ? new TextEncoder().encode(opts.channelSecret) : undefined;
+  const common = { issuer: opts.issuer, audience: opts.channelId, clockTolerance: 5 } as const;
+
+  return async (token: string) => {
+    if (!token) throw new InvalidTokenError('empty token');
+    let payload: JWTPayload;
+    try {
+      const [headerPart] = token.split('.');
+      const header = JSON.parse(Buffer.from(headerPart ?? '', 'base64url').toString('utf8')) as { alg?: unknown };
+      if (header.alg === 'HS256') {
+        if (!hs) throw new InvalidTokenError('HS256 not accepted');
+        ({ payload } = await jwtVerify(token, hs, { ...common, algorithms: ['HS256'] }));
+      } else if (header.alg === 'ES256') {
+        ({ payload } = await jwtVerify(token, es, { ...common, algorithms: ['ES256'] }));
+      } else {
+        throw new InvalidTokenError(`algorithm ${String(header.alg)} refused`);
+      }
+    } catch (e) {
+      throw e instanceof InvalidTokenError ? e : new InvalidTokenError((e as Error).message);
+    }
+    if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('no sub');
+    if (typeof payload.exp !== 'number') throw new InvalidTokenError('no exp');
+    return {
+      userId: payload.sub,
+      name: typeof payload['name'] === 'string' ? payload['name'] : undefined,
+      picture: typeof payload['picture'] === 'string' ? payload['picture'] : undefined,
+    };
+  };
+};

@@ -1,0 +1,109 @@
+/**
+ * Every setting the server reads from the environment, with its default. The README's
+ * configuration table mirrors this list; keep them together.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.string().default('development'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  /** Public origin of this server as residents reach it (redirect URIs, dev issuer `iss`). */
+  PUBLIC_URL: z.string().optional(),
+  /** LINE Login channel. When unset, the built-in dev issuer plays LINE's part (refused in production). */
+  LINE_CHANNEL_ID: z.string().optional(),
+  LINE_CHANNEL_SECRET: z.string().optional(),
+  LIFF_ID: z.string().optional(),
+  LINE_ISSUER: z.string().default('https://access.line.me'),
+  LINE_AUTHORIZE_URL: z.string().default('https://access.line.me/oauth2/v2.1/authorize'),
+  LINE_TOKEN_URL: z.string().default('https://api.line.me/oauth2/v2.1/token'),
+  LINE_JWKS_URL: z.string().default('https://api.line.me/oauth2/v2.1/certs'),
+  /** Origin of the card payment provider's payment page, allowed in CSP form-action. */
+  PAYMENT_PROVIDER_ORIGIN: z.string().optional(),
+  /** Load demo/bundle.json on first start (empty database). */
+  LOAD_DEMO: z.enum(['0', '1']).default('1'),
+  /** Largest request body accepted, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().positive().default(4 * 1024 * 1024),
+  LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  production: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  /** true when the dev issuer stands in for LINE Login. */
+  devIssuer: boolean;
+  line: {
+    channelId: string;
+    channelSecret: string | undefined;
+    liffId: string | undefined;
+    issuer: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    jwksUrl: string;
+  };
+  paymentProviderOrigin: string | undefined;
+  loadDemo: boolean;
+  bodyLimit: number;
+  logRequests: boolean;
+  /** Where the built PWA lives. */
+  distDir: string;
+}
+
+/** The dev issuer's channel: fixed so tokens stay valid across restarts of a dev server. */
+export const DEV_CHANNEL_ID = '1650000000';
+export const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const devIssuer = !e.LINE_CHANNEL_ID;
+  if (devIssuer && production) {
+    throw new Error('LINE_CHANNEL_ID is required when NODE_ENV=production (the dev issuer is refused in production)');
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    production,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicUrl,
+    devIssuer,
+    line: devIssuer
+      ? {
+          channelId: DEV_CHANNEL_ID,
+          channelSecret: DEV_CHANNEL_SECRET,
+          liffId: undefined,
+          issuer: `${publicUrl}/dev`,
+          authorizeUrl: `${publicUrl}/dev/oauth2/v2.1/authorize`,
+          tokenUrl: `${publicUrl}/dev/oauth2/v2.1/token`,
+          jwksUrl: `${publicUrl}/dev/oauth2/v2.1/certs`,
+        }
+      : {
+          channelId: e.LINE_CHANNEL_ID as string,
+          channelSecret: e.LINE_CHANNEL_SECRET,
+          liffId: e.LIFF_ID,
+          issuer: e.LINE_ISSUER,
+          authorizeUrl: e.LINE_AUTHORIZE_URL,
+          tokenUrl: e.LINE_TOKEN_URL,
+          jwksUrl: e.LINE_JWKS_URL,
+        },
+    paymentProviderOrigin: e.PAYMENT_PROVIDER_ORIGIN,
+    loadDemo: e.LOAD_DEMO === '1',
+    bodyLimit: e.BODY_LIMIT,
+    logRequests: e.LOG_REQUESTS === '1',
+    distDir: path.resolve('dist'),
+  };
+};

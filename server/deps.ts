@@ -1,0 +1,38 @@
+/** Wires config to real parts: storage, the login provider, and the token verifier. */
+import type { AppConfig } from './config';
+import { openStore, type StoreOptions } from './store/open';
+import { createVerifier } from './auth/verify';
+import { createDevIssuer } from './providers/login-dev';
+import { createLineLogin } from './providers/login-line';
+import type { Deps } from './app';
+import type { Logger } from './log';
+
+export const buildDeps = async (
+  config: AppConfig,
+  log: Logger,
+  storeOverrides: Partial<StoreOptions> = {},
+): Promise<Deps> => {
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...storeOverrides });
+  try {
+    if (config.devIssuer) {
+      const devIssuer = await createDevIssuer(config);
+      const verifyToken = createVerifier({
+        issuer: config.line.issuer,
+        channelId: config.line.channelId,
+        channelSecret: config.line.channelSecret,
+        jwks: { keys: devIssuer.jwks },
+      });
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, log };
+    }
+    const verifyToken = createVerifier({
+      issuer: config.line.issuer,
+      channelId: config.line.channelId,
+      channelSecret: config.line.channelSecret,
+      jwks: { url: config.line.jwksUrl },
+    });
+    return { config, store, verifyToken, login: createLineLogin(config), devIssuer: null, log };
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+};

@@ -1,0 +1,69 @@
+/**
+ * The server process: config from the environment, storage migrated, demo forms on first start,
+ * then listen. SIGTERM and SIGINT finish in-flight requests and close the database.
+ */
+import { serve } from '@hono/node-server';
+import { loadConfig, type AppConfig } from './config';
+import { buildDeps } from './deps';
+import { createApp, type Deps } from './app';
+import { jsonLogger, type Logger } from './log';
+import { loadDemoIfEmpty } from './forms/import';
+import type { StoreOptions } from './store/open';
+
+export interface Running {
+  url: string;
+  deps: Deps;
+  stop(): Promise<void>;
+}
+
+export const startServer = async (
+  config: AppConfig,
+  log: Logger = jsonLogger,
+  storeOverrides: Partial<StoreOptions> = {},
+): Promise<Running> => {
+  const deps = await buildDeps(config, log, storeOverrides);
+  if (config.loadDemo) {
+    const loaded = await loadDemoIfEmpty(deps.store);
+    if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });
+  }
+  const app = createApp(deps);
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= new Promise<void>((resolve) => {
+      // close() stops accepting and resolves once in-flight requests have answered.
+      server.close(() => resolve());
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    }).then(() => deps.store.close()));
+  return { url, deps, stop };
+};
+
+export const runMain = async (): Promise<void> => {
+  const config = loadConfig();
+  const running = await startServer(config);
+  jsonLogger('info', {
+    msg: 'listening',
+    url: running.url,
+    engine: running.deps.store.engine,
+    login: config.devIssuer ? 'dev issuer' : 'LINE',
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      jsonLogger('info', { msg: 'shutting down', signal });
+      running
+        .stop()
+        .then(() => process.exit(0))
+        .catch((e: unknown) => {
+          jsonLogger('error', { msg: 'shutdown failed', error: String(e) });
+          process.exit(1);
+        });
+    });
+  }
+};
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) await runMain();

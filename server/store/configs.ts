@@ -1,0 +1,42 @@
+/**
+ * Reads of stored survey configs. The stored JSON is the config as surveyConfigSchema produced it
+ * at import (defaults applied), so serving it only adds the version.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { servedSurveyConfigSchema } from '@core/form/survey-config';
+import type { Database, SurveyConfigTable } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig =>
+  // Parsed again so a row written by an older import cannot serve a shape the contract refuses.
+  servedSurveyConfigSchema.parse({ ...(JSON.parse(row.config_json) as object), version: row.version });
+
+/** The config whatever its status (cancelling and reading old answers of a closed form still work). */
+export const findSurveyConfig = async (db: Db, surveyId: string): Promise<ServedSurveyConfig | null> => {
+  const row = await db.selectFrom('survey_configs').selectAll().where('survey_id', '=', surveyId).executeTakeFirst();
+  return row ? toServed(row) : null;
+};
+
+/** The config residents may answer: unknown and disabled forms are both absent. */
+export const findEnabledSurveyConfig = async (db: Db, surveyId: string): Promise<ServedSurveyConfig | null> => {
+  const cfg = await findSurveyConfig(db, surveyId);
+  return cfg && cfg.surveyStatus === 'enabled' ? cfg : null;
+};
+
+export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly string[]): Promise<ServedSurveyConfig[]> => {
+  if (surveyIds && surveyIds.length === 0) return [];
+  let q = db.selectFrom('survey_configs').selectAll().where('status', '=', 'enabled');
+  if (surveyIds) q = q.where('survey_id', 'in', [...surveyIds]);
+  const rows = await q.orderBy('survey_id').execute();
+  return rows.map(toServed);
+};
+
+export const countSurveyConfigs = async (db: Db): Promise<number> => {
+  const r = await db
+    .selectFrom('survey_configs')
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+};

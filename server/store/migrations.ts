@@ -1,0 +1,73 @@
+/**
+ * Versioned migrations, run at every start (Kysely's Migrator records what ran). Add a new entry
+ * for every change; never edit one that has shipped.
+ */
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+
+const migrations: Record<string, Migration> = {
+  '0001_surveys_and_results': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('survey_configs')
+        .addColumn('survey_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('config_hash', 'text', (c) => c.notNull())
+        .addColumn('config_json', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+
+      await db.schema
+        .createTable('survey_results')
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('sort_key', 'text', (c) => c.notNull())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('check_status', 'text', (c) => c.notNull())
+        .addColumn('user_search_key', 'text')
+        .addColumn('is_liff_mode', 'integer', (c) => c.notNull())
+        .addColumn('registrant_name', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text')
+        .addColumn('clinic_attributes', 'text')
+        .addColumn('answer_code', 'text')
+        .addColumn('is_appending', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('survey_results_pk', ['partition_key', 'sort_key'])
+        .execute();
+      // The calls of spec 01 §7: by survey + user, by survey + partition key, and searches on values.
+      await db.schema.createIndex('survey_results_survey_user').on('survey_results').columns(['survey_id', 'user_id']).execute();
+      await db.schema
+        .createIndex('survey_results_survey_item_value')
+        .on('survey_results')
+        .columns(['survey_id', 'item_key', 'value'])
+        .execute();
+      // Answer codes are unique per survey: a second claim of the same code fails the transaction.
+      await db.schema
+        .createIndex('survey_results_answer_code')
+        .on('survey_results')
+        .columns(['survey_id', 'answer_code', 'sort_key'])
+        .unique()
+        .execute();
+
+      await db.schema
+        .createTable('counters')
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('counters_pk', ['scope', 'name'])
+        .execute();
+    },
+  },
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,116 @@
+/**
+ * Opens the database: SQLite under DATA_DIR by default, PostgreSQL when a URL is given. Migrations
+ * run before anything else touches it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely';
+import type { Database } from './schema';
+import { migrationProvider } from './migrations';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** One write = one transaction. On SQLite it starts with BEGIN IMMEDIATE (see below). */
+  write<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  /** postgres://… ; when absent, SQLite. */
+  databaseUrl?: string | undefined;
+  /** Folder of the SQLite file. */
+  dataDir: string;
+  /** PostgreSQL schema to use (tests give each suite its own). */
+  pgSchema?: string | undefined;
+  /** SQLite file name under dataDir. */
+  sqliteFile?: string | undefined;
+}
+
+/**
+ * A deferred SQLite transaction takes its write lock at its first write, and fails with
+ * SQLITE_BUSY if another connection (the import CLI beside a running server) wrote since it read.
+ * BEGIN IMMEDIATE takes the lock up front, so busy_timeout makes it wait instead.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+const openSqlite = (opts: StoreOptions): Kysely<Database> => {
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = path.join(opts.dataDir, opts.sqliteFile ?? 'app.sqlite');
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+};
+
+const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
+  const url = opts.databaseUrl as string;
+  if (opts.pgSchema) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema)) throw new Error(`bad schema name ${opts.pgSchema}`);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create schema if not exists ${opts.pgSchema}`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+  });
+  // Fail now, loudly, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+};
+
+export const openStore = async (opts: StoreOptions): Promise<Store> => {
+  const engine: Engine = opts.databaseUrl ? 'postgres' : 'sqlite';
+  const db = engine === 'postgres' ? await openPostgres(opts) : openSqlite(opts);
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+  return {
+    db,
+    engine,
+    write: (fn) => db.transaction().execute(fn),
+    close: () => db.destroy(),
+  };
+};

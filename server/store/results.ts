@@ -1,0 +1,171 @@
+/**
+ * Data access for survey result rows (spec 01 §3). Every read takes the user id: there is no query
+ * here that could hand one resident another's rows. Writes take the caller's transaction so a
+ * route can make one submission one transaction.
+ */
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
+import type { Database, SurveyResultTable } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type NewResultRow = Insertable<SurveyResultTable>;
+
+export const toResultRow = (r: Selectable<SurveyResultTable>): ResultRow => ({
+  surveyId: r.survey_id,
+  userId: r.user_id,
+  partitionKey: r.partition_key,
+  sortKey: r.sort_key,
+  itemKey: r.item_key,
+  value: r.value,
+  title: r.title,
+  type: r.type,
+  check: checkStatusSchema.parse(r.check_status),
+  userSearchKey: r.user_search_key,
+  isLiffMode: Number(r.is_liff_mode) === 1,
+  registrantName: r.registrant_name,
+  userName: r.user_name,
+  clinicAttributes: r.clinic_attributes,
+  answerCode: r.answer_code,
+  isAppending: Number(r.is_appending) === 1,
+  status: r.status,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const userRows = (db: Db, surveyId: string, userId: string) =>
+  db.selectFrom('survey_results').selectAll().where('survey_id', '=', surveyId).where('user_id', '=', userId);
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Oldest answer first, then by key. Sorted here rather than in SQL: PostgreSQL orders text by the
+ * database's collation and SQLite by bytes, and both engines must answer the same list.
+ */
+const ordered = async (q: ReturnType<typeof userRows>): Promise<ResultRow[]> =>
+  (await q.execute())
+    .map(toResultRow)
+    .sort((a, b) => byCodeUnits(a.createdAt, b.createdAt) || byCodeUnits(a.partitionKey, b.partitionKey) || byCodeUnits(a.sortKey, b.sortKey));
+
+export const listUserRows = async (db: Db, surveyId: string, userId: string): Promise<ResultRow[]> =>
+  ordered(userRows(db, surveyId, userId));
+
+/** The partition's rows if it is this user's in this survey; empty otherwise (the caller answers 404). */
+export const listUserPartition = async (
+  db: Db,
+  surveyId: string,
+  userId: string,
+  partitionKey: string,
+): Promise<ResultRow[]> =>
+  ordered(userRows(db, surveyId, userId).where('partition_key', '=', partitionKey));
+
+/** Whether any row, anyone's, uses this partition key (new keys must not collide). */
+export const partitionKeyTaken = async (db: Db, partitionKey: string): Promise<boolean> =>
+  (await db.selectFrom('survey_results').select('sort_key').where('partition_key', '=', partitionKey).limit(1).executeTakeFirst()) !==
+  undefined;
+
+/**
+ * The user's partitions in which every condition (itemKey → exact value) has a matching row,
+ * answered as all their rows.
+ */
+export const filterUserRows = async (
+  db: Db,
+  surveyId: string,
+  userId: string,
+  conditions: Readonly<Record<string, string>>,
+): Promise<ResultRow[]> => {
+  let q = userRows(db, surveyId, userId);
+  for (const [itemKey, value] of Object.entries(conditions)) {
+    q = q.where((eb) =>
+      eb(
+        'partition_key',
+        'in',
+        eb
+          .selectFrom('survey_results as c')
+          .select('c.partition_key')
+          .where('c.survey_id', '=', surveyId)
+          .where('c.user_id', '=', userId)
+          .where('c.item_key', '=', itemKey)
+          .where('c.value', '=', value),
+      ),
+    );
+  }
+  return ordered(q);
+};
+
+export const ANSWER_CODE_COUNTER = 'answer_code';
+
+/**
+ * Claims the survey's next answer code in one conditional statement: concurrent claims serialise
+ * on the counter row (PostgreSQL row lock, SQLite's write lock), so no two answers share a code.
+ * On PostgreSQL the lock is held to commit, which also serialises what the caller does next in
+ * the same transaction for this survey.
+ */
+export const claimCounter = async (trx: Transaction<Database>, scope: string, name: string): Promise<number> => {
+  const r = await trx
+    .insertInto('counters')
+    .values({ scope, name, value: 1 })
+    .onConflict((oc) => oc.columns(['scope', 'name']).doUpdateSet({ value: sql<number>`counters.value + 1` }))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return Number(r.value);
+};
+
+export const insertRows = async (trx: Transaction<Database>, rows: readonly NewResultRow[]): Promise<void> => {
+  // Chunked: SQLite caps bound parameters per statement (19 columns × 2000 rows would exceed it).
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx.insertInto('survey_results').values(rows.slice(i, i + 200)).execute();
+  }
+};
+
+export const deletePartition = async (trx: Transaction<Database>, surveyId: string, userId: string, partitionKey: string): Promise<number> => {
+  const r = await trx
+    .deleteFrom('survey_results')
+    .where('survey_id', '=', surveyId)
+    .where('user_id', '=', userId)
+    .where('partition_key', '=', partitionKey)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+};
+
+export const setPartitionCheck = async (
+  trx: Transaction<Database>,
+  surveyId: string,
+  userId: string,
+  partitionKey: string,
+  check: CheckStatus,
+  now: string,
+  extra: { isAppending?: boolean } = {},
+): Promise<number> => {
+  const r = await trx
+    .updateTable('survey_results')
+    .set({
+      check_status: check,
+      updated_at: now,
+      ...(extra.isAppending === undefined ? {} : { is_appending: extra.isAppending ? 1 : 0 }),
+    })
+    .where('survey_id', '=', surveyId)
+    .where('user_id', '=', userId)
+    .where('partition_key', '=', partitionKey)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+};
+
+/**
+ * Gives one row to the user when it is unowned ('') or already theirs. Answers false when the row
+ * is missing or someone else's, so the caller can refuse the whole request.
+ */
+export const claimRowForUser = async (
+  trx: Transaction<Database>,
+  key: { partitionKey: string; sortKey: string },
+  userId: string,
+  now: string,
+): Promise<boolean> => {
+  const r = await trx
+    .updateTable('survey_results')
+    .set({ user_id: userId, updated_at: now })
+    .where('partition_key', '=', key.partitionKey)
+    .where('sort_key', '=', key.sortKey)
+    .where((eb) => eb.or([eb('user_id', '=', ''), eb('user_id', '=', userId)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+};

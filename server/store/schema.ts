@@ -1,0 +1,58 @@
+/**
+ * The tables, as Kysely sees them. One shape for both engines: text for JSON and timestamps
+ * (ISO-8601 UTC instants), integers for counters and booleans (0/1), so the same queries run on
+ * SQLite and PostgreSQL.
+ */
+import type { Generated } from 'kysely';
+
+export interface SurveyConfigTable {
+  survey_id: string;
+  /** Bumped when an import changes the config; a client with an older one gets needRefresh. */
+  version: number;
+  /** SHA-256 of the canonical JSON, so re-importing the same config changes nothing. */
+  config_hash: string;
+  config_json: string;
+  title: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SurveyResultTable {
+  partition_key: string;
+  sort_key: string;
+  survey_id: string;
+  user_id: string;
+  item_key: string;
+  value: string;
+  title: string;
+  type: string;
+  check_status: string;
+  user_search_key: string | null;
+  is_liff_mode: number;
+  registrant_name: string;
+  user_name: string | null;
+  clinic_attributes: string | null;
+  answer_code: string | null;
+  is_appending: number;
+  status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Per-survey counters claimed inside the write's transaction (answer codes, later numbering). */
+export interface CounterTable {
+  scope: string;
+  name: string;
+  value: number;
+}
+
+export interface MigrationLockTable {
+  id: Generated<number>;
+}
+
+export interface Database {
+  survey_configs: SurveyConfigTable;
+  survey_results: SurveyResultTable;
+  counters: CounterTable;
+}

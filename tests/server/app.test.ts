@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engines, startTestServer, type TestServer } from './harness';
+import type { LogRecord } from '../../server/log';
+
+for (const engine of engines()) {
+  describe(`app shell (${engine})`, () => {
+    let srv: TestServer;
+    const logs: LogRecord[] = [];
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+
+    beforeAll(async () => {
+      fs.mkdirSync(path.join(dist, 'assets'));
+      fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ja"><body><div id="root"></div></body></html>');
+      fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+      srv = await startTestServer(engine, { LOG_REQUESTS: '1' }, { distDir: dist, log: (_l, rec) => logs.push(rec) });
+    });
+    afterAll(async () => {
+      await srv?.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    });
+
+    it('serves the PWA with security headers, and client routes fall back to index.html', async () => {
+      for (const p of ['/', '/survey/kenko-survey', '/confirmList']) {
+        const res = await srv.fetch(p);
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('<div id="root">');
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toContain("base-uri 'none'");
+        expect(csp).toMatch(/form-action 'self'(;|$)/);
+        expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(res.headers.get('referrer-policy')).toBeTruthy();
+      }
+    });
+
+    it('serves hashed assets as immutable', async () => {
+      const res = await srv.fetch('/assets/app-abc123.js');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toContain('immutable');
+    });
+
+    it('answers an unknown API path with 404 JSON', async () => {
+      const { status, json } = await srv.api('GET', '/no-such-call');
+      expect(status).toBe(404);
+      expect(json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+    });
+
+    it('answers a body over the limit with 413 JSON', async () => {
+      const token = await srv.token('Ubodylimit');
+      const res = await srv.fetch('/survey/api/v1/db/survey-results/putItem', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: 'x'.repeat(5 * 1024 * 1024),
+      });
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ result: 'ERROR', code: 'payload_too_large' });
+    });
+
+    it('logs every request as one structured line with a request id', async () => {
+      logs.length = 0;
+      const res = await srv.fetch('/survey/api/v1/db/no-such-call', { headers: { 'x-request-id': 'req-test-1' } });
+      expect(res.headers.get('x-request-id')).toBe('req-test-1');
+      const line = logs.find((l) => l.msg === 'request' && l['requestId'] === 'req-test-1');
+      expect(line).toMatchObject({ method: 'GET', path: '/survey/api/v1/db/no-such-call', status: 404 });
+      expect(typeof line?.['ms']).toBe('number');
+    });
+
+    // Last: it breaks the server on purpose by closing its database under it.
+    it('answers an unexpected failure with 500 JSON without a stack, and logs it with the request id', async () => {
+      const token = await srv.token('Uinternal');
+      await srv.deps.store.db.destroy();
+      logs.length = 0;
+      const res = await srv.fetch('/survey/api/v1/db/survey-configs/getItem?surveyId=kenko-survey', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(500);
+      const text = await res.text();
+      expect(text).not.toMatch(/at .*\.ts:\d+/);
+      const json = JSON.parse(text) as { result: string; code: string; requestId: string };
+      expect(json).toMatchObject({ result: 'ERROR', code: 'internal' });
+      const logged = logs.find((l) => l.msg === 'unhandled error');
+      expect(logged?.['requestId']).toBe(json.requestId);
+      expect(String(logged?.['stack'])).toContain('Error');
+    });
+  });
+}

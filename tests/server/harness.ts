@@ -1,0 +1,99 @@
+/**
+ * Starts the real server (real HTTP on a free loopback port, real database) for an integration
+ * test. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, each server in a schema of
+ * its own so suites never see each other's rows.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../server/config';
+import { startServer, type Running } from '../../server/main';
+import { silentLogger, type Logger } from '../../server/log';
+import type { Engine } from '../../server/store/open';
+
+export const engines = (): Engine[] => (process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite']);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+
+export interface TestServer extends Running {
+  engine: Engine;
+  dataDir: string;
+  /** fetch against the server; `path` starts with '/'. */
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  /** fetch an API call under /survey/api/v1/db with an optional Bearer token and JSON body. */
+  api(method: string, apiPath: string, opts?: { token?: string; body?: unknown; rawBody?: string }): Promise<{ status: number; json: any }>;
+  /** A valid dev-issuer ES256 id token for this user. */
+  token(userId: string, opts?: { name?: string; expiresInSeconds?: number }): Promise<string>;
+}
+
+export interface TestServerOptions {
+  /** Folder served as the built PWA (defaults to the repository's dist/). */
+  distDir?: string;
+  log?: Logger;
+}
+
+export const startTestServer = async (
+  engine: Engine,
+  env: Record<string, string> = {},
+  opts: TestServerOptions = {},
+): Promise<TestServer> => {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-test-'));
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOAD_DEMO: '0',
+    LOG_REQUESTS: '0',
+    ...(engine === 'postgres' ? { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string } : {}),
+    ...env,
+  });
+  if (opts.distDir) config.distDir = opts.distDir;
+  const pgSchema = engine === 'postgres' ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const running = await startServer(config, opts.log ?? silentLogger, { pgSchema });
+  const base = `http://127.0.0.1:${port}`;
+  const doFetch = (p: string, init?: RequestInit) => fetch(`${base}${p}`, init);
+  return {
+    ...running,
+    url: base,
+    engine,
+    dataDir,
+    fetch: doFetch,
+    async api(method, apiPath, opts = {}) {
+      const headers: Record<string, string> = {};
+      if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.rawBody !== undefined) body = opts.rawBody;
+      else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const res = await doFetch(`/survey/api/v1/db${apiPath}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = text ? JSON.parse(text) : null;
+      } catch {
+        json = { unparsed: text };
+      }
+      return { status: res.status, json };
+    },
+    async token(userId, opts = {}) {
+      const issuer = running.deps.devIssuer;
+      if (!issuer) throw new Error('token() needs the dev issuer');
+      return issuer.mint(userId, opts);
+    },
+    async stop() {
+      await running.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+};
