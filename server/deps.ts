@@ -30,7 +30,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config), devIssuer: null, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, log };
   } catch (e) {
     await store.close();
     throw e;

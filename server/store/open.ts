@@ -100,7 +100,13 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
 export const openStore = async (opts: StoreOptions): Promise<Store> => {
   const engine: Engine = opts.databaseUrl ? 'postgres' : 'sqlite';
   const db = engine === 'postgres' ? await openPostgres(opts) : openSqlite(opts);
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Kysely looks for its migration tables in every schema unless told which; with a schema per
+  // test suite (or per tenant) that finds another schema's table and skips creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(engine === 'postgres' && opts.pgSchema ? { migrationTableSchema: opts.pgSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -92,7 +92,10 @@ export const filterUserRows = async (
   return ordered(q);
 };
 
+/** Scope: the surveyId. The last answer code given in an appending survey. */
 export const ANSWER_CODE_COUNTER = 'answer_code';
+/** Scope: a single-answer partition key. How many times it was written. */
+export const REVISION_COUNTER = 'revision';
 
 /**
  * Claims the survey's next answer code in one conditional statement: concurrent claims serialise

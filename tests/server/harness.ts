@@ -7,10 +7,21 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { startServer, type Running } from '../../server/main';
 import { silentLogger, type Logger } from '../../server/log';
 import type { Engine } from '../../server/store/open';
+
+const dropSchema = async (schema: string) => {
+  const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+};
 
 export const engines = (): Engine[] => (process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite']);
 
@@ -94,6 +105,7 @@ export const startTestServer = async (
     async stop() {
       await running.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pgSchema) await dropSchema(pgSchema);
     },
   };
 };

@@ -1,0 +1,50 @@
+/**
+ * `npm run forms:import -- FILE.json`: imports a bundle into the database the server uses (same
+ * DATA_DIR / DATABASE_URL). Safe beside a running server: the import is one transaction.
+ * Exit 0 on success, 1 with every problem listed when the bundle is refused.
+ */
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config';
+import { openStore } from '../store/open';
+import { BundleError, importBundleFile, type ImportSummary } from '../forms/import';
+
+const USAGE = '使い方 / usage: npm run forms:import -- FILE.json';
+
+const list = (ids: string[]) => (ids.length > 0 ? ` (${ids.join(', ')})` : '');
+
+export const formatSummary = (file: string, s: ImportSummary): string =>
+  [
+    `取り込み完了 / imported: ${file}`,
+    `  新規 / created:     ${s.created.length}${list(s.created)}`,
+    `  更新 / updated:     ${s.updated.length}${list(s.updated)}`,
+    `  変更なし / unchanged: ${s.unchanged.length}${list(s.unchanged)}`,
+  ].join('\n');
+
+export const runImport = async (args: readonly string[]): Promise<number> => {
+  const files = args.filter((a) => a !== '--');
+  const file = files[0];
+  if (!file || files.length > 1) {
+    process.stderr.write(`${USAGE}\n`);
+    return 1;
+  }
+  const config = loadConfig();
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const summary = await importBundleFile(store, file);
+    process.stdout.write(`${formatSummary(file, summary)}\n`);
+    return 0;
+  } catch (e) {
+    if (!(e instanceof BundleError)) throw e;
+    process.stderr.write(`取り込めませんでした。何も書き込んでいません / bundle refused, nothing written:\n${e.problems.join('\n')}\n`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await runImport(process.argv.slice(2)).catch((e: unknown) => {
+    process.stderr.write(`エラー / error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  });
+}

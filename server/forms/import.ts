@@ -1,0 +1,179 @@
+/**
+ * Import bundles: the operator's JSON file of forms (later also calendars, categories, payment
+ * services, member configs). A bundle is validated whole before anything is written, so a typo
+ * never leaves half a municipality imported; then one transaction upserts every config, bumping
+ * the version only when its content changed, so clients holding an older one get needRefresh.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { sql, type Transaction } from 'kysely';
+import { z } from 'zod';
+import { surveyConfigSchema, type SurveyConfig } from '@core/form/survey-config';
+import type { Store } from '../store/open';
+import type { Database } from '../store/schema';
+import { countSurveyConfigs } from '../store/configs';
+
+/** Strict at the top so a misspelt section name is refused instead of silently importing nothing. */
+export const bundleSchema = z.strictObject({
+  surveyConfigs: z.array(surveyConfigSchema).default([]),
+});
+export type Bundle = z.output<typeof bundleSchema>;
+
+export interface ImportSummary {
+  created: string[];
+  updated: string[];
+  unchanged: string[];
+}
+
+/** A refused bundle. `problems` are `${source}: ${jsonPath}: ${reason}` lines, every one found. */
+export class BundleError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+    this.name = 'BundleError';
+  }
+}
+
+export const DEMO_BUNDLE_FILE = fileURLToPath(new URL('../../demo/bundle.json', import.meta.url));
+
+/** `surveyConfigs[2].surveySchema[0].type`; `$` for the whole document. */
+export const jsonPath = (path: readonly PropertyKey[]): string => {
+  const out = path.reduce<string>((acc, p) => {
+    if (typeof p === 'number') return `${acc}[${p}]`;
+    const key = String(p);
+    if (/^[A-Za-z_$][\w$]*$/.test(key)) return acc ? `${acc}.${key}` : key;
+    return `${acc}[${JSON.stringify(key)}]`;
+  }, '');
+  return out || '$';
+};
+
+const show = (v: unknown): string => {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
+};
+
+const problemsOf = (error: z.ZodError, source: string): string[] =>
+  error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((k) => `${source}: ${jsonPath([...issue.path, k])}: unknown key (not part of a bundle)`);
+    }
+    if (issue.code === 'invalid_value' && 'input' in issue) {
+      return [`${source}: ${jsonPath(issue.path)}: ${show(issue.input)} is not allowed (expected one of: ${issue.values.map(String).join(', ')})`];
+    }
+    return [`${source}: ${jsonPath(issue.path)}: ${issue.message}`];
+  });
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Duplicates, found on the raw JSON: the schema's own duplicate-itemKey refinement only runs once
+ * the rest of a config is valid, and an operator fixing a file wants every problem in one pass.
+ */
+const duplicatesOf = (json: unknown, source: string): string[] => {
+  if (!isRecord(json) || !Array.isArray(json['surveyConfigs'])) return [];
+  const problems: string[] = [];
+  const ids = new Set<unknown>();
+  json['surveyConfigs'].forEach((c: unknown, i) => {
+    if (!isRecord(c)) return;
+    if (typeof c['surveyId'] === 'string') {
+      if (ids.has(c['surveyId'])) problems.push(`${source}: surveyConfigs[${i}].surveyId: surveyId ${c['surveyId']} が重複しています`);
+      ids.add(c['surveyId']);
+    }
+    const keys = new Set<unknown>();
+    const schema = c['surveySchema'];
+    if (!Array.isArray(schema)) return;
+    schema.forEach((item: unknown, j) => {
+      if (!isRecord(item) || typeof item['itemKey'] !== 'string') return;
+      if (keys.has(item['itemKey'])) {
+        problems.push(`${source}: surveyConfigs[${i}].surveySchema[${j}].itemKey: itemKey ${item['itemKey']} が重複しています`);
+      }
+      keys.add(item['itemKey']);
+    });
+  });
+  return problems;
+};
+
+/** Validates a whole bundle; throws BundleError listing every problem. */
+export const parseBundle = (json: unknown, source: string): Bundle => {
+  const r = bundleSchema.safeParse(json, { reportInput: true });
+  const problems = [...(r.success ? [] : problemsOf(r.error, source)), ...duplicatesOf(json, source)];
+  if (problems.length > 0 || !r.success) throw new BundleError([...new Set(problems)]);
+  return r.data;
+};
+
+/** JSON with keys sorted at every level, so equal configs hash equal whatever the file's key order. */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: string) => {
+  const configJson = canonicalJson(cfg);
+  const configHash = createHash('sha256').update(configJson).digest('hex');
+  // One conditional statement: a new id inserts at version 1, a changed one bumps, an identical
+  // one matches the WHERE of nothing and returns no row. No read-then-write to race with.
+  const r = await trx
+    .insertInto('survey_configs')
+    .values({
+      survey_id: cfg.surveyId,
+      version: 1,
+      config_hash: configHash,
+      config_json: configJson,
+      title: cfg.surveyTitle,
+      status: cfg.surveyStatus,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('survey_id')
+        .doUpdateSet((eb) => ({
+          version: sql<number>`survey_configs.version + 1`,
+          config_hash: eb.ref('excluded.config_hash'),
+          config_json: eb.ref('excluded.config_json'),
+          title: eb.ref('excluded.title'),
+          status: eb.ref('excluded.status'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where((eb) => eb('survey_configs.config_hash', '<>', eb.ref('excluded.config_hash'))),
+    )
+    .returning('version')
+    .executeTakeFirst();
+  if (!r) return 'unchanged' as const;
+  return Number(r.version) === 1 ? ('created' as const) : ('updated' as const);
+};
+
+export const importBundle = async (store: Store, json: unknown, source: string): Promise<ImportSummary> => {
+  const bundle = parseBundle(json, source);
+  const now = new Date().toISOString();
+  return store.write(async (trx) => {
+    const summary: ImportSummary = { created: [], updated: [], unchanged: [] };
+    for (const cfg of bundle.surveyConfigs) summary[await upsertConfig(trx, cfg, now)].push(cfg.surveyId);
+    return summary;
+  });
+};
+
+export const readBundleFile = async (file: string): Promise<unknown> => {
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (e) {
+    throw new BundleError([`${file}: $: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`]);
+  }
+  try {
+    return JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
+  } catch (e) {
+    throw new BundleError([`${file}: $: invalid JSON (${(e as Error).message})`]);
+  }
+};
+
+export const importBundleFile = async (store: Store, file: string): Promise<ImportSummary> =>
+  importBundle(store, await readBundleFile(file), file);
+
+/** First start: an empty database gets the demo municipality's forms. */
+export const loadDemoIfEmpty = async (store: Store): Promise<ImportSummary | null> => {
+  if ((await countSurveyConfigs(store.db)) > 0) return null;
+  return importBundleFile(store, DEMO_BUNDLE_FILE);
+};

@@ -1,0 +1,51 @@
+/** Survey config calls of spec 01 §7, plus the open list for the start page. */
+import { isSearchableSurvey } from '@core/form/survey-config';
+import {
+  surveyConfigsGetAllSearchable,
+  surveyConfigsGetItem,
+  surveyConfigsList,
+  surveyConfigsOpenList,
+} from '@core/contract/survey';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
+
+/** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
+export const NO_SURVEY_CONFIG = 'no survey config.';
+
+export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
+  const { store } = ctx.deps;
+
+  ctx.route(surveyConfigsGetItem, async ({ query }) => {
+    const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
+    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    return { result: 'OK', data: cfg };
+  });
+
+  ctx.route(surveyConfigsGetAllSearchable, async () => {
+    const all = await listEnabledSurveyConfigs(store.db);
+    return { result: 'OK', data: all.filter(isSearchableSurvey) };
+  });
+
+  ctx.route(surveyConfigsList, async ({ body }) => {
+    const found = await listEnabledSurveyConfigs(store.db, body.surveyIdList);
+    const byId = new Map(found.map((c) => [c.surveyId, c]));
+    // The caller's order, each once; unknown and disabled ids are left out rather than refused.
+    const seen = new Set<string>();
+    const data = body.surveyIdList.flatMap((id) => {
+      const c = byId.get(id);
+      if (!c || seen.has(id)) return [];
+      seen.add(id);
+      return [c];
+    });
+    return { result: 'OK', data };
+  });
+
+  ctx.route(surveyConfigsOpenList, async () => {
+    const all = await listEnabledSurveyConfigs(store.db);
+    return {
+      result: 'OK',
+      data: all.map((c) => ({ surveyId: c.surveyId, surveyTitle: c.surveyTitle, description: c.description ?? null })),
+    };
+  });
+};

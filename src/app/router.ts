@@ -1,0 +1,28 @@
+import { createRouter } from '@tanstack/react-router';
+import { RouteError } from './route-error';
+import { NotFoundScreen } from './not-found';
+import { Route as indexRoute } from './routes/index';
+import { Route as loginRoute } from './routes/login';
+import { Route as loginSurveyRoute } from './routes/login-survey';
+import { Route as rootRoute } from './routes/root';
+import { Route as surveyRoute } from './routes/survey';
+import { parsePlainSearch, stringifyPlainSearch } from './search';
+
+// Code-based routes: the tree is written here, no generated routeTree.gen.ts.
+export const routeTree = rootRoute.addChildren([indexRoute, loginRoute, loginSurveyRoute, surveyRoute]);
+
+export const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    defaultErrorComponent: RouteError,
+    defaultNotFoundComponent: NotFoundScreen,
+    parseSearch: parsePlainSearch,
+    stringifySearch: stringifyPlainSearch,
+    scrollRestoration: true,
+  });
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,11 @@
+import { createTheme } from '@mantine/core';
+
+// Devices inside LINE: iOS (Hiragino), Android (Noto Sans CJK), a few Windows desktops (Meiryo).
+// Listing the Japanese faces first keeps kanji from falling back to a Chinese glyph variant.
+export const FONT_STACK =
+  '"Hiragino Sans", "Hiragino Kaku Gothic ProN", "Noto Sans JP", "Noto Sans CJK JP", "BIZ UDPGothic", Meiryo, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export const theme = createTheme({
+  fontFamily: FONT_STACK,
+  headings: { fontFamily: FONT_STACK },
+});

@@ -1,0 +1,56 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ja } from '../../messages/ja';
+import { LoadError } from '../../ui/load-error';
+import { LoadingText } from '../../ui/loading-text';
+import { openSurveysQuery } from './queries';
+
+export function StartScreen() {
+  const query = useQuery(openSurveysQuery());
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {ja.start.heading}
+      </Title>
+      {query.isPending ? (
+        <LoadingText />
+      ) : query.isError ? (
+        <LoadError error={query.error} />
+      ) : query.data.length === 0 ? (
+        <Text c="dimmed" data-testid="open-forms-empty">
+          {ja.start.empty}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" c="dimmed">
+            {ja.start.lead}
+          </Text>
+          <Stack gap="sm" component="ul" className="app-plain-list">
+            {query.data.map((s) => (
+              <li key={s.surveyId}>
+                <Card withBorder padding="md" data-testid="open-form">
+                  <Stack gap="xs">
+                    <Text fw={700}>{s.surveyTitle}</Text>
+                    {s.description ? (
+                      <Text size="sm" c="dimmed" lineClamp={3} className="app-pre-wrap">
+                        {s.description}
+                      </Text>
+                    ) : null}
+                    <Button
+                      fullWidth
+                      renderRoot={(props) => <Link {...props} to="/survey/$id" params={{ id: s.surveyId }} search={{}} />}
+                    >
+                      {ja.start.open}
+                    </Button>
+                  </Stack>
+                </Card>
+              </li>
+            ))}
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Issue } from '@core/contract/envelope';
+
+/**
+ * Codes the client itself produces; everything else comes from the server's error envelope
+ * (`code` field), or `http_<status>` when the server sent none.
+ */
+export type ClientErrorCode = 'timeout' | 'network' | 'invalid_response';
+
+export interface ApiClientErrorInit {
+  status: number;
+  code: string;
+  errorMessage: string;
+  issues?: Issue[] | undefined;
+  needRefresh?: boolean | undefined;
+  retryable?: boolean | undefined;
+  requestId?: string | undefined;
+}
+
+/** One refused or failed call. status 0 means no HTTP answer arrived (timeout, network). */
+export class ApiClientError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly errorMessage: string;
+  readonly issues: Issue[];
+  readonly needRefresh: boolean;
+  readonly retryable: boolean;
+  readonly requestId: string | undefined;
+
+  constructor(init: ApiClientErrorInit) {
+    super(`${init.status} ${init.code}: ${init.errorMessage}`);
+    this.name = 'ApiClientError';
+    this.status = init.status;
+    this.code = init.code;
+    this.errorMessage = init.errorMessage;
+    this.issues = init.issues ?? [];
+    this.needRefresh = init.needRefresh ?? false;
+    this.retryable = init.retryable ?? false;
+    this.requestId = init.requestId;
+  }
+}
+
+export const isApiClientError = (e: unknown): e is ApiClientError => e instanceof ApiClientError;
+
+/** spec 01 §7: "Request timeout" is the text the original returns for a timed-out call. */
+export const timeoutError = (): ApiClientError =>
+  new ApiClientError({ status: 0, code: 'timeout', errorMessage: 'Request timeout' });

@@ -1,0 +1,155 @@
+/**
+ * The one way the PWA calls the server: typed by core/contract (what goes in is the endpoint's
+ * request schema input, what comes out is its parsed answer), with the resident's id token as
+ * Bearer, and spec 01 §7's retry rule (see retry.ts).
+ */
+import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
+import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
+import { ApiClientError } from './api-error';
+import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
+import { getSession, type Session } from './session';
+
+type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
+
+/** RequestOf<E> with the parts the endpoint does not have (params, query or body) optional. */
+export type CallRequest<E extends EndpointDef> = Partial<Pick<RequestOf<E>, UndefinedKeys<RequestOf<E>>>> &
+  Omit<RequestOf<E>, UndefinedKeys<RequestOf<E>>>;
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+  /** Per attempt; spec default 30 s. */
+  timeoutMs?: number | undefined;
+  /** For idempotent writes; the outbox passes its own so a replay after a reload is deduplicated. */
+  idempotencyKey?: string | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
+}
+
+type CallArgs<E extends EndpointDef> = object extends CallRequest<E>
+  ? [request?: CallRequest<E>, options?: CallOptions]
+  : [request: CallRequest<E>, options?: CallOptions];
+
+export interface ApiClientDeps {
+  /** Read at call time, so tests that stub the global fetch are honoured. */
+  fetch?: typeof fetch;
+  getSession?: () => Session | null;
+  baseUrl?: string;
+  retryDeps?: Partial<RetryDeps>;
+  retryPolicy?: Partial<RetryPolicy>;
+}
+
+const randomId = (): string => {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+};
+
+const queryString = (query: unknown): string => {
+  if (query === null || typeof query !== 'object') return '';
+  const sp = new URLSearchParams();
+  for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
+    if (value === undefined || value === null) continue;
+    for (const v of Array.isArray(value) ? (value as unknown[]) : [value]) sp.append(key, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : '';
+};
+
+const readJson = async (res: Response): Promise<unknown> => {
+  const text = await res.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Any non-2xx answer becomes one error shape, whether or not the body is the error envelope. */
+export const errorFromAnswer = (status: number, body: unknown, statusText = ''): ApiClientError => {
+  const parsed = errorAnswerSchema.safeParse(body);
+  if (parsed.success) {
+    const a = parsed.data;
+    return new ApiClientError({
+      status,
+      code: a.code ?? `http_${status}`,
+      errorMessage: a.errorMessage,
+      issues: a.issues,
+      needRefresh: a.needRefresh,
+      retryable: a.retryable,
+      requestId: a.requestId,
+    });
+  }
+  return new ApiClientError({ status, code: `http_${status}`, errorMessage: statusText || `HTTP ${status}` });
+};
+
+export const createApiClient = (deps: ApiClientDeps = {}) => {
+  const call = async <E extends EndpointDef>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<AnswerOut<E>> => {
+    const req = (request ?? {}) as Partial<RequestOf<E>>;
+    const path = buildPath(endpoint.path, req.params as Record<string, string | number> | undefined);
+    const url = `${deps.baseUrl ?? ''}${API_PREFIX}${path}${queryString(req.query)}`;
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const session = (deps.getSession ?? getSession)();
+    if (session) headers.Authorization = `Bearer ${session.idToken}`;
+    let body: string | undefined;
+    if (req.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(req.body);
+    }
+    // One key for every attempt of this call, so a retried write is stored once.
+    if (endpoint.idempotent) headers['Idempotency-Key'] = options?.idempotencyKey ?? randomId();
+
+    const attempt = async (signal: AbortSignal): Promise<AnswerOut<E>> => {
+      const fetchImpl = deps.fetch ?? globalThis.fetch;
+      const res = await fetchImpl(url, { method: endpoint.method, headers, body, signal, credentials: 'same-origin' });
+      const json = await readJson(res);
+      if (!res.ok) throw errorFromAnswer(res.status, json, res.statusText);
+      const parsed = endpoint.response.safeParse(json);
+      if (!parsed.success) {
+        throw new ApiClientError({
+          status: res.status,
+          code: 'invalid_response',
+          errorMessage: `${endpoint.method} ${endpoint.path}: answer does not match the contract`,
+        });
+      }
+      return parsed.data as AnswerOut<E>;
+    };
+
+    try {
+      return await withRetry(attempt, {
+        signal: options?.signal,
+        deps: deps.retryDeps,
+        policy: {
+          ...deps.retryPolicy,
+          ...options?.retry,
+          ...(options?.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        },
+      });
+    } catch (e) {
+      if (e instanceof TypeError) throw new ApiClientError({ status: 0, code: 'network', errorMessage: e.message });
+      throw e;
+    }
+  };
+
+  return { call };
+};
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const defaultClient = createApiClient();
+export const call = defaultClient.call;
+
+/**
+ * The data of an OK envelope; an `ERROR` envelope that came with a 2xx status is thrown like a
+ * refused call, so screens handle one error path.
+ */
+export const unwrap = <T>(answer: { result: 'OK'; data: T } | ErrorAnswer, status = 200): T => {
+  if (answer.result === 'OK') return answer.data;
+  throw new ApiClientError({
+    status,
+    code: answer.code ?? 'error',
+    errorMessage: answer.errorMessage,
+    issues: answer.issues,
+    needRefresh: answer.needRefresh,
+  });
+};

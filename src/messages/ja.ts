@@ -1,0 +1,113 @@
+/**
+ * Every Japanese text the PWA shows. Texts quoted from spec 01 are verbatim (including their
+ * odd spellings, such as おまちください): operators and residents recognise them, so do not polish.
+ */
+import type { MessageKey } from '@core/items/messages';
+
+/**
+ * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
+ * all (0~9 with an ASCII tilde, no 。 after 必須です); the texts the spec only names are ours.
+ * `{min}` and `{max}` are filled by formatMessage (./format.ts).
+ */
+const validation = {
+  required: '必須です',
+  requiredItem: '必須項目',
+  requiredShort: '必須',
+  invalidValue: '入力内容が正しくありません。',
+  numberDigitsOnly: '0~9以外が入力されています',
+  numberRange: '範囲内の数値を入力してください。',
+  phone: '半角数字10桁-11桁で入力してください。',
+  email: '正しいメールを入力してください。',
+  postcode: '正しい郵便番号を入力してください。',
+  postcodeNotFound: '住所が見つかりません。直接住所を入力してください',
+  birthdayFormat: 'フォーマットが正しくありません。',
+  code15Length: '15桁入力してください。',
+  code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
+  formInvalid: '入力内容を確認してください',
+  lengthMin: '{min}文字以上で入力してください。',
+  lengthMax: '{max}文字以内で入力してください。',
+  lengthFixed: '{max}文字で入力してください。',
+  charAll: '入力できない文字が含まれています。',
+  charAllFull: '全角で入力してください。',
+  charKanji: '漢字で入力してください。',
+  charHiragana: 'ひらがなで入力してください。',
+  charKatakana: '全角カタカナで入力してください。',
+  charKatakanaHalf: '半角カタカナで入力してください。',
+  charAlphabet: '英字で入力してください。',
+  charAlphabetFull: '全角英字で入力してください。',
+  charAlphabetHalf: '半角英字で入力してください。',
+  charNumber: '数字で入力してください。',
+  charNumberFull: '全角数字で入力してください。',
+  charNumberHalf: '半角数字で入力してください。',
+  halfWidthOnly: '半角文字で入力してください。',
+  fullKatakanaOnly: '全角カタカナのみ入力可能です。',
+  fullWidthSpaceEdge: '先頭と末尾に全角スペースは入力できません。',
+  selectionMin: '{min}個以上選択してください。',
+  selectionMax: '{max}個まで選択できます。',
+  optionNotInList: '選択肢の中から選んでください。',
+  invalidDate: '正しい日付を入力してください。',
+  dateFuture: '未来の日付は入力できません。',
+  dateBeforeMin: '{min}以降の日付を選んでください。',
+  dateAfterMax: '{max}以前の日付を選んでください。',
+  dateSessionMissing: '午前・午後を選んでください。',
+  dateDropdownYear: '年を選択してください。',
+  dateDropdownMonth: '月を選択してください。',
+  dateDropdownDay: '日を選択してください。',
+  scaleRange: '{min}から{max}の範囲で選んでください。',
+} as const satisfies Record<MessageKey, string>;
+
+export const ja = {
+  app: {
+    title: 'オンライン受付フォーム',
+  },
+  start: {
+    heading: '受付中のフォーム',
+    lead: '回答するフォームを選んでください。',
+    empty: '現在受付中のフォームはありません。',
+    open: '回答する',
+  },
+  common: {
+    /** spec 01 §2 loading text. */
+    loading: '情報を取得中です。しばらくおまちください。',
+    reload: '再読み込み',
+    backToStart: 'トップへ戻る',
+    required: '必須',
+    honorific: '様',
+  },
+  login: {
+    /** spec 01 §2 Login progress text. */
+    inProgress: 'ログイン中...',
+    redirecting: 'ログイン画面へ移動しています...',
+    stateMismatch: 'ログインの確認に失敗しました。もう一度最初からやり直してください。',
+    denied: 'ログインが完了しませんでした。もう一度やり直してください。',
+    retry: 'もう一度ログインする',
+  },
+  notFound: {
+    title: 'PAGE NOT FOUND',
+    body: 'ごめんなさい！お探しのページは見つかりません。',
+  },
+  errors: {
+    cardTitle: 'エラー',
+    /** spec 01 §2 error card (current wording). */
+    display: '画面表示中に問題が発生しました。画面を再度読み込んでください。',
+    /** spec 01 §8 other load errors. */
+    displayFailure: '画面表示中にエラーが発生しました。管理者にお問い合わせください。',
+    /** spec 01 §8: config missing or request 404 (two lines). */
+    timeout: [
+      '●タイムアウトしました。再度やり直してください。',
+      '●何度もこの表示が出る場合は、本帳票が無効になっている可能性があります。管理者にお問い合わせください。',
+    ],
+    /** spec 01 §8: 404 / NotFound. */
+    notFound: '●本帳票が無効になっています。管理者にお問い合わせください。',
+    /** spec 01 §8: network error. */
+    network: 'ネットワークエラーが発生しました。…もう一度再度やり直してください。',
+    unknown: '不明なエラーです。',
+  },
+  survey: {
+    residentSuffix: '様',
+    noItems: 'このフォームには項目がありません。',
+  },
+  validation,
+} as const;
+
+export type Messages = typeof ja;
