@@ -10,14 +10,14 @@ let skipped = 0;
 
 const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, 'utf8')) : null);
 
-const vitest = read('test-results/vitest.json');
+const vitest = read('reports/vitest.json');
 if (vitest) {
   passed += vitest.numPassedTests ?? 0;
   failed += vitest.numFailedTests ?? 0;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 let e2eFailed = 0;
-const e2e = read('test-results/e2e.json');
+const e2e = read('reports/e2e.json');
 if (e2e?.stats) {
   passed += e2e.stats.expected ?? 0;
   e2eFailed = (e2e.stats.unexpected ?? 0) + (e2e.stats.flaky ?? 0);

@@ -4,8 +4,8 @@
 # runs even when an earlier one fails; the last line counts everything as "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-mkdir -p test-results
-rm -f test-results/*.json
+mkdir -p reports
+rm -f reports/*.json
 failed_stages=()
 
 stage() {
@@ -31,7 +31,7 @@ fi
 stage "type check" npx tsc -p tsconfig.json --noEmit
 stage "lint" npx eslint .
 stage "vitest (core, client, server on SQLite${TEST_DATABASE_URL:+ and PostgreSQL})" \
-  npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+  npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 
 chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ -x "$chromium_path" ]; then
