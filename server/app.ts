@@ -19,6 +19,7 @@ import { ApiError, route, type App, type AppEnv, type Handler } from './http';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
+import { registerSurveySearchRoutes } from './routes/survey-searches';
 import type { DevIssuer } from './providers/login-dev';
 
 export interface Deps {
@@ -120,6 +121,7 @@ export const createApp = (deps: Deps): App => {
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
+  registerSurveySearchRoutes(ctx);
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
 

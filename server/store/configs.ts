@@ -9,9 +9,24 @@ import type { Database, SurveyConfigTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig =>
+/**
+ * Parsed configs by content hash and version. Parsing a large form (hundreds of items) on every
+ * read and every submission costs milliseconds; a stored row never changes under the same hash and
+ * version, so the parse is kept. Bounded so a long-running server cannot grow it without limit.
+ */
+const parsed = new Map<string, ServedSurveyConfig>();
+const PARSED_MAX = 500;
+
+const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig => {
+  const key = `${row.survey_id}\u0000${row.version}\u0000${row.config_hash}`;
+  const hit = parsed.get(key);
+  if (hit) return hit;
   // Parsed again so a row written by an older import cannot serve a shape the contract refuses.
-  servedSurveyConfigSchema.parse({ ...(JSON.parse(row.config_json) as object), version: row.version });
+  const cfg = servedSurveyConfigSchema.parse({ ...(JSON.parse(row.config_json) as object), version: row.version });
+  if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
+  parsed.set(key, cfg);
+  return cfg;
+};
 
 /** The config whatever its status (cancelling and reading old answers of a closed form still work). */
 export const findSurveyConfig = async (db: Db, surveyId: string): Promise<ServedSurveyConfig | null> => {

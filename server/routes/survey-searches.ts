@@ -1,0 +1,41 @@
+/**
+ * The search item's options (spec 01 §5, spec 02 §7 GET /survey-searches): the option list comes in
+ * the import bundle on the item itself (`options`), and is paged here so a list of thousands of
+ * facilities never travels whole to a phone. The page key is the offset of the next option, opaque
+ * to the client.
+ */
+import { surveySearches } from '@core/contract/searches';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { findEnabledSurveyConfig } from '../store/configs';
+import { NO_SURVEY_CONFIG } from './survey-configs';
+
+/** Width- and case-insensitive match, so ｶﾀｶﾅ, full-width letters and capitals find the same option. */
+const fold = (s: string) => s.normalize('NFKC').toLowerCase();
+
+export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
+  const { store } = ctx.deps;
+
+  ctx.route(surveySearches, async ({ query }) => {
+    const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
+    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    const item = cfg.surveySchema.find((i) => i.itemKey === query.itemKey);
+    if (!item || item.type !== 'search') {
+      throw new ApiError(400, 'bad_request', `query.itemKey: ${query.itemKey} は検索項目ではありません`, {
+        issues: [{ path: 'query.itemKey', message: 'not a search item' }],
+      });
+    }
+    const options = item.options ?? [];
+    const needle = fold(query.condition1?.trim() ?? '');
+    const matching = needle ? options.filter((o) => fold(o).includes(needle)) : options;
+    const start = query.lastEvaluatedKey === undefined ? 0 : Number(query.lastEvaluatedKey);
+    if (!Number.isInteger(start) || start < 0) {
+      throw new ApiError(400, 'bad_request', 'query.lastEvaluatedKey: 不正なページ位置です', {
+        issues: [{ path: 'query.lastEvaluatedKey', message: 'invalid page key' }],
+      });
+    }
+    const items = matching.slice(start, start + query.limit);
+    const next = start + items.length;
+    return { result: 'OK', data: { items, lastEvaluatedKey: next < matching.length ? String(next) : null } };
+  });
+};
