@@ -1,7 +1,17 @@
-/** `npm run bench`: every benchmark, one JSON line of figures each. */
+/**
+ * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
+ * `renderer`) runs one.
+ */
 import { runApiBench } from './api.bench';
+import { runRendererBench } from './renderer.bench';
+
+const all: Record<string, () => Promise<void>> = { api: runApiBench, renderer: runRendererBench };
+const wanted = process.argv.slice(2);
+for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);
 
 if (!process.env['TEST_DATABASE_URL']) {
-  console.error('TEST_DATABASE_URL unset: PostgreSQL figures are skipped (set it to postgres://…)');
+  console.error('TEST_DATABASE_URL unset: database benchmarks run on SQLite only (set it to postgres://… for PostgreSQL figures)');
 }
-await runApiBench();
+for (const [name, run] of Object.entries(all)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}

@@ -17,6 +17,13 @@ export const errorAnswerSchema = z.object({
   /** Per-field reasons for a refused body or query (field path + reason or message key). */
   issues: z.array(issueSchema).optional(),
   requestId: z.string().optional(),
+  /**
+   * A refused answer's problems by itemKey: message keys of the catalogue (core/items/messages.ts)
+   * with their parameters, the same the client's validators give, so the form shows them in place.
+   */
+  itemIssues: z
+    .record(z.string(), z.array(z.object({ key: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() })))
+    .optional(),
   /** Set on a 503 the client may retry (spec 01 §7: up to 3 attempts within 60 s). */
   retryable: z.boolean().optional(),
 });

@@ -1,51 +1,24 @@
 /**
  * The survey config entity of spec 01 §3, as operators write it in an import bundle and as the
- * server stores and serves it. Field names are the spec's. Item-specific fields are validated by
- * each item type's own schema in core/items; here every item carries the common fields.
+ * server stores and serves it. Field names are the spec's. Each item of surveySchema is checked
+ * by its type's schema: the common fields (./item-base.ts) with the type's own merged on
+ * (core/items/<type>.ts, joined in core/items/registry.ts).
  */
 import { z } from 'zod';
+import { schemaItemSchema } from '../items/registry';
+import { flagSchema as flag } from './item-base';
 import { ITEM_TYPES } from './item-types';
 
-const flag = z.object({ value: z.boolean().optional() }).partial();
-const requiredFlag = z.object({ value: z.boolean().optional(), admin: z.boolean().optional() });
-const minMax = z.object({ min: z.number().nullable().optional(), max: z.number().nullable().optional() });
+// Kept importable from here, where they lived first.
+export { displayConditionSchema, schemaItemBaseSchema, type DisplayCondition } from './item-base';
+export { schemaItemSchema, type SchemaItem } from '../items/registry';
 
-export const displayConditionSchema = z.object({
-  type: z.enum(['show', 'hide']),
-  questionId: z.string(),
-  answers: z.array(z.string()),
-  bunruiKey: z.string().optional(),
-});
-export type DisplayCondition = z.infer<typeof displayConditionSchema>;
-
-export const schemaItemBaseSchema = z.looseObject({
-  itemKey: z.string().min(1).max(100).regex(/^[^#|]+$/, 'itemKey に # と | は使えません'),
-  type: z.enum(ITEM_TYPES),
-  title: z.string().default(''),
-  description: z.string().optional(),
-  imageUrl: z.string().optional(),
-  isRequired: requiredFlag.optional(),
-  isRequiredForUser: flag.optional(),
-  isSearchable: flag.optional(),
-  isAdminItem: z.boolean().optional(),
-  isNotEditable: z.boolean().optional(),
-  disabled: z.boolean().optional(),
-  default: z.unknown().optional(),
-  input: z.unknown().optional(),
-  options: z.array(z.string()).optional(),
-  sectionOptions: z.array(z.object({ option: z.string(), groupheader: z.string() })).optional(),
-  attributes: z.record(z.string(), z.unknown()).optional(),
-  length: minMax.optional(),
-  range: minMax.optional(),
-  selection: minMax.optional(),
-  scale_min: z.number().optional(),
-  scale_max: z.number().optional(),
-  queryParam1: z.string().optional(),
-  queryParam2: z.string().optional(),
-  queryParam3: z.string().optional(),
-  displayCondition: displayConditionSchema.optional(),
-});
-export type SchemaItem = z.infer<typeof schemaItemBaseSchema>;
+/**
+ * An item as a bundle writes it: the type is checked as an enum first, so an unknown type reads
+ * '"txet" is not allowed (expected one of: …)' in an import report, then the item goes through its
+ * type's own schema (core/items/registry.ts).
+ */
+export const surveyItemSchema = z.looseObject({ type: z.enum(ITEM_TYPES) }).pipe(schemaItemSchema);
 
 export const messagePartSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
@@ -68,7 +41,7 @@ const surveyConfigObjectSchema = z.object({
     headerImageUrl: z.string().optional(),
     /** Whether residents can open it; a disabled form answers the spec's "本帳票が無効" text. */
     surveyStatus: z.enum(['enabled', 'disabled']).default('enabled'),
-    surveySchema: z.array(schemaItemBaseSchema),
+    surveySchema: z.array(surveyItemSchema),
     submitButtonTitle: z.string().optional(),
     usePayment: z.union([z.literal(0), z.literal(1)]).optional(),
     endOfSurveyMessage: z.union([z.string(), z.array(messagePartSchema)]).optional(),

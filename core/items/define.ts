@@ -5,7 +5,7 @@
  * file, or a file with no entry, fails the type check.
  */
 import type { z } from 'zod';
-import type { Temporal } from 'temporal-polyfill';
+import { Temporal } from 'temporal-polyfill';
 import type { ItemType } from '../form/item-types';
 import type { MessageKey } from './messages';
 
@@ -23,7 +23,7 @@ export interface ValidationIssue {
 
 export interface ValidateContext {
   mode: Mode;
-  /** Today in Asia/Tokyo; injected so rules about the present are testable. */
+  /** Today in Asia/Tokyo (core/ja/date-input.ts todayInTokyo); injected so rules about the present are testable. */
   today: Temporal.PlainDate;
 }
 
@@ -36,18 +36,25 @@ export interface NormalizeContext {
 /** How an item holds its answer: none (static text, headers, link buttons), one string, or a list. */
 export type ValueKind = 'none' | 'single' | 'multi';
 
+/** The day the samples are judged on (dates after it are "future", the date dropdown ends in its year). */
+export const SAMPLE_TODAY = Temporal.PlainDate.from('2025-06-15');
+
 export interface ItemSamples<C> {
   /** Configs (type-specific fields only; itemKey/type/title are filled in by the tests). */
   configs: readonly C[];
   /** Values every sample config accepts. */
   valid: readonly FormValue[];
+  /** Values one sample config accepts (for configs too narrow to share `valid`, e.g. a format). */
+  validFor?: readonly { value: FormValue; config: number }[];
   /** Values refused, each with the exact first issue expected; `config` picks a sample config (default 0). */
   invalid: readonly { value: FormValue; issue: ValidationIssue; config?: number }[];
+  /** Typed text and its canonical form under `normalize` (desktop unless `desktop: false`). */
+  normalized?: readonly { raw: string; expected: string; config?: number; desktop?: boolean }[];
 }
 
 export interface ItemDef<T extends ItemType, S extends z.ZodRawShape = z.ZodRawShape> {
   type: T;
-  /** Type-specific config fields, merged onto the common item fields. */
+  /** Type-specific config fields, merged onto the common item fields (core/form/item-base.ts). */
   configShape: S;
   valueKind: ValueKind;
   /** Message when a required item is empty: 必須です / 必須項目 / 必須 (spec 01 §5). */
@@ -56,23 +63,52 @@ export interface ItemDef<T extends ItemType, S extends z.ZodRawShape = z.ZodRawS
   validate(value: FormValue, item: ItemConfig<S>, ctx: ValidateContext): ValidationIssue[];
   /** Canonical form of a typed value (width, separators, eras); idempotent, never throws. */
   normalize?(value: string, item: ItemConfig<S>, ctx: NormalizeContext): string;
-  samples: ItemSamples<Partial<z.input<z.ZodObject<S>>>>;
+  /** Values beyond the blank ones that mean "no answer" for this type (dates: the text "null"). */
+  isEmpty?(value: FormValue): boolean;
+  /** Whether the config alone demands an answer, whatever isRequired says (checkboxes: selection.min ≥ 1). */
+  requiredByConfig?(item: ItemConfig<S>): boolean;
+  samples: ItemSamples<{ [K in keyof S]?: z.input<S[K]> } & SampleCommonFields>;
+}
+
+/** Common fields a sample config may set besides the type's own (itemKey, type, title come from the tests). */
+export interface SampleCommonFields {
+  options?: string[];
+  sectionOptions?: { option: string; groupheader: string }[];
+  attributes?: Record<string, unknown>;
+  length?: { min?: number | null; max?: number | null };
+  range?: { min?: number | null; max?: number | null };
+  selection?: { min?: number | null; max?: number | null };
 }
 
 /** The config an item's validator sees: the common fields plus its own. */
 export type ItemConfig<S extends z.ZodRawShape> = z.output<z.ZodObject<S>> & CommonItemFields;
+
+type MinMax = { min?: number | null | undefined; max?: number | null | undefined } | undefined;
 
 export interface CommonItemFields {
   itemKey: string;
   type: ItemType;
   title: string;
   options?: string[] | undefined;
-  length?: { min?: number | null | undefined; max?: number | null | undefined } | undefined;
-  range?: { min?: number | null | undefined; max?: number | null | undefined } | undefined;
-  selection?: { min?: number | null | undefined; max?: number | null | undefined } | undefined;
+  attributes?: Record<string, unknown> | undefined;
+  length?: MinMax;
+  range?: MinMax;
+  selection?: MinMax;
 }
 
 export const defineItem = <T extends ItemType, S extends z.ZodRawShape>(def: ItemDef<T, S>): ItemDef<T, S> => def;
 
+/** Blank for every type: nothing, whitespace only (full-width spaces too), or an empty list. */
 export const isEmptyValue = (v: FormValue | undefined | null): boolean =>
-  v === undefined || v === null || (Array.isArray(v) ? v.length === 0 : v.trim() === '' || v === 'null');
+  v === undefined || v === null || (Array.isArray(v) ? v.every((s) => s.trim() === '') : v.trim() === '');
+
+/** A one-value item's value, or undefined when a list came where one string belongs. */
+export const single = (v: FormValue): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** A multi-value item's list; one string counts as a list of one (a legacy row without #value). */
+export const list = (v: FormValue): string[] => (typeof v === 'string' ? [v] : v);
+
+export const issue = (key: MessageKey, params?: Record<string, string | number>): ValidationIssue =>
+  params ? { key, params } : { key };
+
+export const INVALID_VALUE: ValidationIssue = { key: 'invalidValue' };

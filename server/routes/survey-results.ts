@@ -19,6 +19,10 @@ import {
 } from '@core/contract/survey';
 import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Selectable, Transaction } from 'kysely';
+import { itemDefOf } from '@core/items/registry';
+import type { FormValue } from '@core/items/define';
+import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
+import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../http';
@@ -49,6 +53,9 @@ const ENDED: ReadonlySet<CheckStatus> = new Set<CheckStatus>(['キャンセル',
 /** 完了 is closed by the office; the other ended states are closed by the resident or a newer answer. */
 const NOT_EDITABLE: ReadonlySet<CheckStatus> = new Set<CheckStatus>([...ENDED, '完了']);
 
+/** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
+const FORM_INVALID_TEXT = '入力内容を確認してください';
+
 const noResult = () => new ApiError(404, 'not_found', NO_SURVEY_RESULT);
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 const notEditable = () => new ApiError(409, 'not_editable', 'この回答は完了またはキャンセル済みのため変更できません。');
@@ -56,7 +63,38 @@ const badRequest = (issues: Issue[]) =>
   new ApiError(400, 'bad_request', `${issues[0]?.path ?? 'body'}: ${issues[0]?.message ?? 'invalid'}`, { issues });
 
 const sortKeyOf = (item: SchemaItem, row: Pick<AnswerRowInput, 'itemKey' | 'value'>): string =>
-  item.type === 'checkboxes' ? `${row.itemKey}#${row.value}` : row.itemKey;
+  itemDefOf(item.type).valueKind === 'multi' ? `${row.itemKey}#${row.value}` : row.itemKey;
+
+/** The values the rows carry, shaped as the form's validators read them (multi-value items as lists). */
+const valuesOfRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[]): Record<string, FormValue> => {
+  const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const out: Record<string, FormValue> = {};
+  for (const row of rows) {
+    const item = items.get(row.itemKey);
+    if (!item) continue;
+    if (itemDefOf(item.type).valueKind === 'multi') {
+      const held = out[row.itemKey];
+      out[row.itemKey] = [...(Array.isArray(held) ? held : []), row.value];
+    } else out[row.itemKey] = row.value;
+  }
+  return out;
+};
+
+/**
+ * Never trust the client: the answer is validated again with the very validators the form ran
+ * (core/form/validate.ts), as a resident's submission in user mode. What the form would not send —
+ * items hidden by display conditions or sections, static items, blank values — is dropped rather
+ * than stored, so the stored answer is exactly what the form shows.
+ */
+export const checkAnswer = (
+  config: ServedSurveyConfig,
+  rows: readonly AnswerRowInput[],
+): { itemIssues: FormIssues; kept: AnswerRowInput[] } => {
+  const values = valuesOfRows(config, rows);
+  const itemIssues = validateForm(config, values, { mode: 'user', today: todayInTokyo() });
+  const sent = answerValues(config, values, 'user');
+  return { itemIssues, kept: rows.filter((r) => sent[r.itemKey] !== undefined && r.value.trim() !== '') };
+};
 
 /**
  * Checks submitted rows against the form. Today: every itemKey is one of the form's items, and no
@@ -255,10 +293,20 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     const issues = validateAnswerRows(config, body.data);
     if (issues.length > 0) throw badRequest(issues);
+    const { itemIssues, kept } = checkAnswer(config, body.data);
+    if (Object.keys(itemIssues).length > 0) {
+      throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
+        itemIssues,
+        issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
+      });
+    }
+    if (kept.length === 0) {
+      throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+    }
     const target = amendTarget(body);
 
     const { partitionKey, answerCode, stored } = await store.write((trx) =>
-      writeSubmission(trx, { config, user, rows: body.data, target }),
+      writeSubmission(trx, { config, user, rows: kept, target }),
     );
     return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
   });

@@ -107,6 +107,50 @@ export const ja = {
     residentSuffix: '様',
     noItems: 'このフォームには項目がありません。',
   },
+  form: {
+    /** The submit button when the config has no submitButtonTitle; it opens the confirmation. */
+    submitDefault: '確認する',
+    /** Next to the submit button when the whole-form check fails or nothing would be sent (spec 01 §5). */
+    checkInput: '入力内容を確認してください',
+    confirmTitle: '入力内容の確認',
+    confirmLead: '以下の内容で送信します。よろしいですか？',
+    close: '閉じる',
+    send: '送信する',
+    /** spec 01 §2: shown on the send button while sending. */
+    sending: '送信中...',
+    /** spec 01 §8 submit error: this plus the server's text. */
+    submitError: 'エラーが発生しました。',
+    needRefresh: 'フォームの内容が更新されています。再読み込みしてからもう一度入力してください。',
+    /** spec 01 §1 default end-of-survey text. */
+    doneDefault: 'ありがとうございます。情報を更新しました。ブラウザを閉じてください。',
+    /** spec 01 §1: the answer code's label. */
+    answerCode: '受付番号',
+    sectionCount: '{count}件の未入力・エラーがあります',
+  },
+  items: {
+    counter: '{count}/{max}文字',
+    postcodePlaceholder: '例: 1000001',
+    postcodeSearch: '郵便番号から住所を検索',
+    datePlaceholder: 'YYYY-MM-DD',
+    birthdayPlaceholder: '例: 1990-01-01 または H2.1.1',
+    datepickerPlaceholder: '日付を選択',
+    sessionLabel: '午前・午後',
+    selectPlaceholder: '選択してください',
+    suggestPlaceholder: '入力すると候補が表示されます',
+    dateDropdownYear: '年',
+    dateDropdownMonth: '月',
+    dateDropdownDay: '日',
+    dateDropdownBlank: '--',
+    searchPlaceholder: 'キーワードで検索',
+    searchOptions: '検索結果',
+    /** spec 01 §5: shown 200 ms after an empty result. */
+    searchEmpty: '検索結果が見つかりません。',
+    searchLoading: '読み込み中...',
+    /** spec 01 §8 search failure. */
+    searchFailed: '検索実行中にエラー発生しました。',
+    searchSelected: '選択中',
+    scaleLabels: '{min}: {minLabel} ／ {max}: {maxLabel}',
+  },
   validation,
 } as const;
 

@@ -1,0 +1,87 @@
+/**
+ * Which items a form shows for the answers so far (spec 01 §2, §4, §6):
+ * - admin-only items are hidden in user mode;
+ * - displayCondition {type show|hide, questionId, answers}: the condition matches when the
+ *   question's answer is one of `answers` (a checkbox question: when any chosen value is); a
+ *   hidden question counts as unanswered, so conditions chain;
+ * - a groupHeader opens a section holding the items after it up to the next groupHeader; a hidden
+ *   header hides its whole section;
+ * - a choiceGroupHeader's sectionOptions name the header each option opens: such a header shows
+ *   only while its option is chosen (headers no option names are not affected).
+ * A display-condition cycle (A on B, B on A) is broken by reading the question being decided as
+ * shown, so the result is deterministic rather than an endless loop.
+ */
+import type { FormValue, FormValues, Mode } from '../items/define';
+import type { SchemaItem } from '../items/registry';
+
+export interface FormShape {
+  surveySchema: readonly SchemaItem[];
+}
+
+/** The group header whose section each item is in (items before the first header are in none). */
+export const itemSections = (config: FormShape): ReadonlyMap<string, string> => {
+  const sections = new Map<string, string>();
+  let header: string | undefined;
+  for (const item of config.surveySchema) {
+    if (item.type === 'groupHeader') header = item.itemKey;
+    else if (header !== undefined) sections.set(item.itemKey, header);
+  }
+  return sections;
+};
+
+/** For each group header named by a choiceGroupHeader's sectionOptions: the (question, option) pairs opening it. */
+const sectionGates = (config: FormShape): ReadonlyMap<string, { chooser: string; option: string }[]> => {
+  const headers = config.surveySchema.filter((i) => i.type === 'groupHeader');
+  const headerKeyOf = (ref: string): string | undefined =>
+    (headers.find((h) => h.itemKey === ref) ?? headers.find((h) => h.title === ref))?.itemKey;
+  const gates = new Map<string, { chooser: string; option: string }[]>();
+  for (const item of config.surveySchema) {
+    if (item.type !== 'choiceGroupHeader') continue;
+    for (const { option, groupheader } of item.sectionOptions) {
+      const key = headerKeyOf(groupheader);
+      if (key !== undefined) gates.set(key, [...(gates.get(key) ?? []), { chooser: item.itemKey, option }]);
+    }
+  }
+  return gates;
+};
+
+const chosen = (value: FormValue | undefined): readonly string[] =>
+  value === undefined ? [] : typeof value === 'string' ? [value] : value;
+
+export const visibleItemKeys = (config: FormShape, values: FormValues, mode: Mode): ReadonlySet<string> => {
+  const byKey = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const sections = itemSections(config);
+  const gates = sectionGates(config);
+  const memo = new Map<string, boolean>();
+  const deciding = new Set<string>();
+
+  const answerOf = (key: string): readonly string[] => (isVisible(key) ? chosen(values[key]) : []);
+
+  const decide = (item: SchemaItem): boolean => {
+    if (mode === 'user' && item.isAdminItem === true) return false;
+    const cond = item.displayCondition;
+    if (cond) {
+      const matches = answerOf(cond.questionId).some((v) => cond.answers.includes(v));
+      if (matches !== (cond.type === 'show')) return false;
+    }
+    const opening = gates.get(item.itemKey);
+    if (opening && !opening.some((g) => answerOf(g.chooser).includes(g.option))) return false;
+    const header = sections.get(item.itemKey);
+    return header === undefined || isVisible(header);
+  };
+
+  function isVisible(key: string): boolean {
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const item = byKey.get(key);
+    if (!item) return false;
+    if (deciding.has(key)) return true;
+    deciding.add(key);
+    const visible = decide(item);
+    deciding.delete(key);
+    memo.set(key, visible);
+    return visible;
+  }
+
+  return new Set(config.surveySchema.filter((i) => isVisible(i.itemKey)).map((i) => i.itemKey));
+};

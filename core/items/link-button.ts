@@ -1,0 +1,24 @@
+/**
+ * Link button (リンクボタン): opens `attributes.url` (where bundles already write it), holds no
+ * answer. Only http(s) addresses and same-site paths ("/calendar/…") are accepted, so a config
+ * cannot smuggle a javascript: link into the form. Calendar-linked buttons come with reservations.
+ */
+import { z } from 'zod';
+import { defineItem } from './define';
+
+export const linkUrlSchema = z.string().regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'http(s) の URL か / で始まるパスにしてください');
+
+export const linkButtonItem = defineItem({
+  type: 'linkButton',
+  configShape: { attributes: z.looseObject({ url: linkUrlSchema.optional() }).optional() },
+  valueKind: 'none',
+  requiredKey: 'required',
+  validate: () => [],
+  samples: {
+    configs: [{}, { attributes: { url: 'https://www.city.sakura.example.jp/seido/' } }, { attributes: { url: '/calendar/kenshin' } }],
+    valid: [],
+    invalid: [],
+  },
+});
+
+export const linkButtonUrl = (item: { attributes?: { url?: string | undefined } | undefined }): string | undefined => item.attributes?.url;

@@ -1,0 +1,53 @@
+/**
+ * Number (数値): half-width digits only (no sign, no decimal point: the spec's range input blocks
+ * e, E, +, - and .), within `range` {min, max} when set. Full-width digits become half-width on desktop.
+ */
+import { toHalfWidthAscii } from '../ja/width';
+import { INVALID_VALUE, defineItem, issue, single } from './define';
+
+/** Keys the number input swallows (spec 01 §5), since type=number would accept them. */
+export const NUMBER_BLOCKED_KEYS: readonly string[] = ['e', 'E', '+', '-', '.'];
+
+const num = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
+
+export const numberItem = defineItem({
+  type: 'number',
+  configShape: {},
+  valueKind: 'single',
+  requiredKey: 'required',
+  validate(value, item) {
+    const s = single(value);
+    if (s === undefined) return [INVALID_VALUE];
+    if (!/^[0-9]+$/.test(s)) return [issue('numberDigitsOnly')];
+    const n = Number(s);
+    const min = num(item.range?.min);
+    const max = num(item.range?.max);
+    if ((min !== undefined && n < min) || (max !== undefined && n > max)) {
+      return [issue('numberRange', { min: min ?? '', max: max ?? '' })];
+    }
+    return [];
+  },
+  normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value).trim() : value),
+  samples: {
+    configs: [{}, { range: { min: 1, max: 10 } }, { range: { min: null, max: 20 } }],
+    valid: ['1', '5', '10', '007'],
+    validFor: [
+      { value: '12345678901234567890', config: 0 },
+      { value: '0', config: 2 },
+    ],
+    invalid: [
+      { value: '-1', issue: { key: 'numberDigitsOnly' } },
+      { value: '1.5', issue: { key: 'numberDigitsOnly' } },
+      { value: '1e3', issue: { key: 'numberDigitsOnly' } },
+      { value: '１２', issue: { key: 'numberDigitsOnly' } },
+      { value: '0', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
+      { value: '11', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
+      { value: '21', config: 2, issue: { key: 'numberRange', params: { min: '', max: 20 } } },
+      { value: ['1'], issue: { key: 'invalidValue' } },
+    ],
+    normalized: [
+      { raw: '１２', expected: '12' },
+      { raw: '１２', expected: '１２', desktop: false },
+    ],
+  },
+});

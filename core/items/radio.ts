@@ -1,0 +1,26 @@
+/** Radio buttons (単一選択): the value is one of `options`. */
+import { z } from 'zod';
+import { checkOption } from './checks';
+import { INVALID_VALUE, defineItem, single } from './define';
+
+export const radioItem = defineItem({
+  type: 'radio',
+  configShape: { options: z.array(z.string()).min(1) },
+  valueKind: 'single',
+  requiredKey: 'required',
+  validate(value, item) {
+    const s = single(value);
+    if (s === undefined) return [INVALID_VALUE];
+    const bad = checkOption(s, item.options);
+    return bad ? [bad] : [];
+  },
+  samples: {
+    configs: [{ options: ['10代', '20代', '30代'] }, { options: ['10代', '20代', '30代', 'その他'] }],
+    valid: ['10代', '30代'],
+    invalid: [
+      { value: '40代', issue: { key: 'optionNotInList' } },
+      { value: '10', issue: { key: 'optionNotInList' } },
+      { value: ['10代'], issue: { key: 'invalidValue' } },
+    ],
+  },
+});

@@ -1,0 +1,93 @@
+/**
+ * Every item type's definition, keyed by type, and the schema item union built from them. The
+ * `satisfies` makes a type of ITEM_TYPES without an entry (or an entry under the wrong key) a type
+ * error; code that needs a type's behaviour looks it up here, never switches over types.
+ */
+import { z } from 'zod';
+import { schemaItemBaseSchema } from '../form/item-base';
+import { ITEM_TYPES, type ItemType } from '../form/item-types';
+import { addressItem } from './address';
+import { birthdayItem } from './birthday';
+import { checkboxesItem } from './checkboxes';
+import { choiceGroupHeaderItem } from './choice-group-header';
+import { code15Item } from './code15';
+import { dateItem } from './date';
+import { dateDropdownItem } from './date-dropdown';
+import { dateWithSessionItem } from './date-with-session';
+import { datepickerItem } from './datepicker';
+import { isEmptyValue, type FormValue, type ItemDef } from './define';
+import { dropdownItem } from './dropdown';
+import { emailItem } from './email';
+import { groupHeaderItem } from './group-header';
+import { linearScaleItem } from './linear-scale';
+import { linkButtonItem } from './link-button';
+import { numberItem } from './number';
+import { paragraphItem } from './paragraph';
+import { phoneItem } from './phone';
+import { postcodeItem } from './postcode';
+import { radioItem } from './radio';
+import { searchItem } from './search';
+import { suggestItem } from './suggest';
+import { textItem } from './text';
+import { textareaItem } from './textarea';
+
+export const itemDefs = {
+  text: textItem,
+  textarea: textareaItem,
+  paragraph: paragraphItem,
+  number: numberItem,
+  email: emailItem,
+  phone: phoneItem,
+  postcode: postcodeItem,
+  address: addressItem,
+  radio: radioItem,
+  dropdown: dropdownItem,
+  suggest: suggestItem,
+  date: dateItem,
+  dateWithSession: dateWithSessionItem,
+  datepicker: datepickerItem,
+  birthday: birthdayItem,
+  dateDropdown: dateDropdownItem,
+  checkboxes: checkboxesItem,
+  choiceGroupHeader: choiceGroupHeaderItem,
+  linearScale: linearScaleItem,
+  groupHeader: groupHeaderItem,
+  linkButton: linkButtonItem,
+  search: searchItem,
+  code15: code15Item,
+  // `any`: each entry keeps its own config shape; the check is that every type has its entry.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+} satisfies { [K in ItemType]: ItemDef<K, any> };
+
+type ItemDefs = typeof itemDefs;
+
+/** One type's definition with its config typed loosely, for code that walks every type. */
+export const itemDefOf = (type: ItemType): ItemDef<ItemType> => itemDefs[type] as unknown as ItemDef<ItemType>;
+
+const itemSchemaOf = <K extends ItemType>(type: K) =>
+  schemaItemBaseSchema.extend({ ...(itemDefs[type].configShape as ItemDefs[K]['configShape']), type: z.literal(type) });
+
+type ItemSchemas = { [K in ItemType]: ReturnType<typeof itemSchemaOf<K>> };
+
+/** Each type's item schema: the common fields with the type's own merged on (loose: extra fields are kept). */
+export const itemSchemas = Object.fromEntries(ITEM_TYPES.map((t) => [t, itemSchemaOf(t)])) as unknown as ItemSchemas;
+
+type AnyItemSchema = ItemSchemas[ItemType];
+
+/**
+ * A schema item (spec 01 §3) as a discriminated union on `type`. An unknown type gives zod's
+ * "Invalid discriminator" issue; survey-config.ts checks the type as an enum first, so an import
+ * bundle names the allowed types instead.
+ */
+export const schemaItemSchema = z.discriminatedUnion(
+  'type',
+  ITEM_TYPES.map((t) => itemSchemas[t]) as unknown as [AnyItemSchema, ...AnyItemSchema[]],
+);
+export type SchemaItem = z.output<typeof schemaItemSchema>;
+export type SchemaItemInput = z.input<typeof schemaItemSchema>;
+/** The item of one type, narrowed. */
+export type SchemaItemOf<K extends ItemType> = Extract<SchemaItem, { type: K }>;
+
+/** No answer, for this type: blank, or a type's own empty form (dates: "null", date dropdown: "--"). */
+export const isBlankAnswer = (type: ItemType, value: FormValue | undefined | null): boolean =>
+  isEmptyValue(value) || (value !== undefined && value !== null && (itemDefOf(type).isEmpty?.(value) ?? false));

@@ -1,0 +1,89 @@
+/**
+ * The typed date normaliser of spec 01 §5 (the date item's text input) and the strict date helpers
+ * the date items share.
+ *
+ * normalizeDateInput accepts 8-digit Western dates (20150401), Western dates with any of / . , -
+ * (2015/4/1), and era dates (S50.8.21, h3/2/1, 平成3年2月1日, 令和元年5月1日), in full-width or
+ * half-width, and answers a padded YYYY-MM-DD, or '' when it cannot read one. It never throws and
+ * is idempotent: its output reads back as itself.
+ *
+ * Readings chosen where the spec is terse:
+ * - "month clamped to 1–12, day to month length": 0 becomes 1 and 13 becomes 12; a day past the
+ *   month's end becomes its last day (2015-02-30 → 2015-02-28), day 0 becomes 1.
+ * - "future dates not allowed in the normaliser": a date after today normalises to '' (refused),
+ *   so the field reads as unanswered rather than silently holding another date. Items whose dates
+ *   are naturally in the future (collection day, 午前/午後 bookings) pass `allowFuture`.
+ * - "null" (any case) is empty: stored answers of cleared dates hold that text.
+ * - Years before 1 or after 9999 cannot be written as YYYY and are refused.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { ERA_TOKEN_SOURCE, eraToWesternYear, findEra, parseEraYearNumber } from './era';
+
+/** The input's maxlength (placeholder YYYY-MM-DD). */
+export const DATE_INPUT_MAX_LENGTH = 10;
+export const DATE_INPUT_PLACEHOLDER = 'YYYY-MM-DD';
+
+const SEP = '\\s*[/.,\\-年月]\\s*';
+const ERA_DATE = new RegExp(`^(${ERA_TOKEN_SOURCE})\\s*(\\d{1,2}|元)${SEP}(\\d{1,2})${SEP}(\\d{1,2})\\s*日?$`);
+const WESTERN_DATE = new RegExp(`^(\\d{4})${SEP}(\\d{1,2})${SEP}(\\d{1,2})\\s*日?$`);
+const WESTERN_8 = /^(\d{4})(\d{2})(\d{2})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const clamp = (n: number, lo: number, hi: number): number => Math.min(Math.max(n, lo), hi);
+
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
+export const formatIsoDate = (d: Temporal.PlainDate): string => `${String(d.year).padStart(4, '0')}-${pad2(d.month)}-${pad2(d.day)}`;
+
+/** Today in Asia/Tokyo, the clock every date rule of the product reads. */
+export const todayInTokyo = (): Temporal.PlainDate => Temporal.Now.plainDateISO('Asia/Tokyo');
+
+/** A real calendar date from its parts, or undefined (never throws, never constrains). */
+export const plainDateOf = (year: number, month: number, day: number): Temporal.PlainDate | undefined => {
+  if (![year, month, day].every(Number.isInteger) || year < 1 || year > 9999) return undefined;
+  try {
+    return Temporal.PlainDate.from({ year, month, day }, { overflow: 'reject' });
+  } catch {
+    return undefined;
+  }
+};
+
+/** A strict `YYYY-MM-DD` that names a real date, or undefined. */
+export const parseIsoDate = (s: string): Temporal.PlainDate | undefined => {
+  const m = ISO_DATE.exec(s);
+  return m ? plainDateOf(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
+};
+
+/** Year, month and day read from a typed date before clamping; undefined when it is no date shape. */
+const readParts = (s: string): [number, number, number] | undefined => {
+  const era = ERA_DATE.exec(s);
+  if (era) {
+    const e = findEra(era[1] ?? '');
+    const y = parseEraYearNumber(era[2] ?? '');
+    if (!e || !(y >= 1)) return undefined;
+    return [eraToWesternYear(e, y), Number(era[3]), Number(era[4])];
+  }
+  const w = WESTERN_DATE.exec(s) ?? WESTERN_8.exec(s);
+  return w ? [Number(w[1]), Number(w[2]), Number(w[3])] : undefined;
+};
+
+export interface DateInputOptions {
+  /** Accept dates after today (default false: the spec's normaliser refuses them). */
+  allowFuture?: boolean;
+}
+
+export const normalizeDateInput = (raw: unknown, today: Temporal.PlainDate, options: DateInputOptions = {}): string => {
+  if (typeof raw !== 'string') return '';
+  // NFKC: full-width digits, letters and separators (２０１５／４／１, Ｈ３．２．１) and ㍻ → 平成.
+  const s = raw.normalize('NFKC').trim();
+  if (s === '' || s.toLowerCase() === 'null') return '';
+  const parts = readParts(s);
+  if (!parts) return '';
+  const [year, rawMonth, rawDay] = parts;
+  if (year < 1 || year > 9999) return '';
+  const month = clamp(rawMonth, 1, 12);
+  const first = plainDateOf(year, month, 1);
+  if (!first) return '';
+  const date = first.with({ day: clamp(rawDay, 1, first.daysInMonth) });
+  if (!options.allowFuture && Temporal.PlainDate.compare(date, today) > 0) return '';
+  return formatIsoDate(date);
+};
