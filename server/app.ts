@@ -15,7 +15,8 @@ import type { Store } from './store/open';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from './auth/verify';
 import type { LoginProvider } from './providers/login';
 import type { Logger } from './log';
-import { ApiError, route, type App, type AppEnv, type Handler } from './http';
+import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
+import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
@@ -29,12 +30,23 @@ export interface Deps {
   login: LoginProvider;
   devIssuer: DevIssuer | null;
   log: Logger;
+  /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
+  hooks?: ServerHooks;
 }
 
-/** What route modules get: the deps and a `route()` bound to this app's authentication. */
+/**
+ * What route modules get: the deps (their store refuses `write` inside an idempotent request: write
+ * through the handler's `commit`) and a `route()` bound to this app's authentication and writes.
+ */
 export interface RouteContext {
   deps: Deps;
   route: <E extends EndpointDef>(e: E, handler: NoInfer<Handler<E>>) => void;
+}
+
+/** An app and its write runner (the server purges expired idempotency keys through it at startup). */
+export interface CreatedApp {
+  app: App;
+  writes: WriteRunner;
 }
 
 const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
@@ -61,7 +73,9 @@ export const contentSecurityPolicy = (config: AppConfig): string => {
   ].join('; ');
 };
 
-export const createApp = (deps: Deps): App => {
+export const createApp = (deps: Deps): App => createAppWithWrites(deps).app;
+
+export const createAppWithWrites = (deps: Deps): CreatedApp => {
   const { config, log } = deps;
   const app: App = new Hono<AppEnv>();
   const csp = contentSecurityPolicy(config);
@@ -117,7 +131,11 @@ export const createApp = (deps: Deps): App => {
     }
   };
 
-  const ctx: RouteContext = { deps, route: (e, handler) => route(app, authenticate, e, handler) };
+  const writes = createWriteRunner({ store: deps.store, leaseMs: config.idempotencyLeaseMs, log, hooks: () => deps.hooks });
+  const ctx: RouteContext = {
+    deps: { ...deps, store: writes.guardStore(deps.store) },
+    route: (e, handler) => route(app, { authenticate, writes }, e, handler),
+  };
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
@@ -133,6 +151,12 @@ export const createApp = (deps: Deps): App => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');
   });
+  // The service worker and the manifest must be revalidated on every visit, or a resident keeps an
+  // old version of the app long after an update.
+  app.use('*', async (c, next) => {
+    await next();
+    if (/^\/(sw\.js|manifest\.webmanifest|workbox-[^/]+\.js|index\.html)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
+  });
   app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.' }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) {
@@ -146,7 +170,8 @@ export const createApp = (deps: Deps): App => {
 
   app.onError((err, c) => {
     if (err instanceof ApiError) {
-      return errorJson(c, err.status, { code: err.code, errorMessage: err.message, ...err.extra });
+      // The same JSON an idempotent write stores and replays.
+      return c.json(errorAnswerOf(c.get('requestId'), err), err.status as 400);
     }
     if (err instanceof HTTPException) {
       return errorJson(c, err.status, { code: 'http_error', errorMessage: err.message || 'error' });
@@ -162,5 +187,5 @@ export const createApp = (deps: Deps): App => {
     return errorJson(c, 500, { code: 'internal', errorMessage: 'サーバーでエラーが発生しました。' });
   });
 
-  return app;
+  return { app, writes };
 };

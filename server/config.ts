@@ -28,6 +28,17 @@ const envSchema = z.object({
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+  /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
+  DATABASE_SCHEMA: z
+    .string()
+    // Empty is unset, as for DATABASE_URL.
+    .regex(/^(|[a-z_][a-z0-9_]*)$/, 'lower-case letters, digits and _')
+    .optional(),
+  /**
+   * How long a claimed Idempotency-Key stays locked to its first request before a retry may take
+   * it over (a request cut off by a crash leaves such a claim behind).
+   */
+  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface AppConfig {
@@ -36,6 +47,7 @@ export interface AppConfig {
   production: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
   publicUrl: string;
   /** true when the dev issuer stands in for LINE Login. */
   devIssuer: boolean;
@@ -52,6 +64,7 @@ export interface AppConfig {
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
+  idempotencyLeaseMs: number;
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -79,6 +92,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     production,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseSchema: e.DATABASE_SCHEMA || undefined,
     publicUrl,
     devIssuer,
     line: devIssuer
@@ -104,6 +118,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
+    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     distDir: path.resolve('dist'),
   };
 };

@@ -12,7 +12,12 @@ export const buildDeps = async (
   log: Logger,
   storeOverrides: Partial<StoreOptions> = {},
 ): Promise<Deps> => {
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, ...storeOverrides });
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgSchema: config.databaseSchema,
+    ...storeOverrides,
+  });
   try {
     if (config.devIssuer) {
       const devIssuer = await createDevIssuer(config);

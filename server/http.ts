@@ -2,12 +2,32 @@
  * Route registration from the contract. Each route is declared once in core/contract; `route()`
  * parses its params, query and body with the contract's schemas (400 with the field and the reason
  * otherwise), resolves the signed-in user, and types the handler's answer against the schema.
+ *
+ * Writes. Every handler gets `commit(fn)`: fn runs in one write transaction (BEGIN IMMEDIATE on
+ * SQLite) and returns the route's answer, which the handler returns. For an endpoint the contract
+ * marks `idempotent: true`, route() also honours the Idempotency-Key header (server/idempotency.ts):
+ * it claims the key before the handler runs, commit() stores the answer under the key inside the
+ * same transaction as the effect, a 4xx the handler throws is stored as its answer, and a repeat
+ * gets the stored answer replayed. So a new write route must:
+ *   1. mark its endpoint `idempotent: true` in core/contract (and `auth: 'required'`: keys are
+ *      scoped to the user, so route() refuses to register an idempotent endpoint without one);
+ *   2. do every database write inside one `commit(async (trx) => … return answer)` and return its
+ *      result — `store.write` throws inside an idempotent request, so an effect cannot slip past
+ *      the stored answer;
+ *   3. refuse with `throw new ApiError(4xx, …)` (before or inside commit): the refusal is the
+ *      key's answer; "not now" refusals (429, temporary_locked) and anything else (5xx, crashes)
+ *      roll back and free the key for a retry;
+ *   4. answer JSON (a Response cannot be stored, so the key is released and not replayed).
  */
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
-import type { ErrorAnswer, Issue } from '@core/contract/envelope';
+import type { Issue } from '@core/contract/envelope';
 import type { AuthUser } from './auth/verify';
+import { ApiError } from './errors';
+import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
+
+export { ApiError, errorAnswerOf } from './errors';
 
 export interface Vars {
   requestId: string;
@@ -15,18 +35,6 @@ export interface Vars {
 }
 export type AppEnv = { Variables: Vars };
 export type App = Hono<AppEnv>;
-
-/** A refusal with its HTTP status and machine-readable code; the app turns it into JSON. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
-    readonly code: string,
-    message: string,
-    readonly extra: Partial<Pick<ErrorAnswer, 'issues' | 'needRefresh' | 'itemIssues'>> = {},
-  ) {
-    super(message);
-  }
-}
 
 export const issuesFrom = (error: z.ZodError, prefix: string): Issue[] =>
   error.issues.map((i) => ({
@@ -67,6 +75,8 @@ const readJsonBody = async (c: Context): Promise<unknown> => {
 export interface HandlerArgs<E extends EndpointDef> extends ParsedRequestOf<E> {
   user: E['auth'] extends 'required' ? AuthUser : AuthUser | null;
   c: Context<AppEnv>;
+  /** The request's one write transaction; fn returns the answer (see the header). */
+  commit: Commit<AnswerIn<E>>;
 }
 
 export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Promise<AnswerIn<E> | Response>;
@@ -74,16 +84,41 @@ export type Handler<E extends EndpointDef> = (args: HandlerArgs<E>) => Promise<A
 /** Resolves the user for a request; set by the app (token verification lives in auth/). */
 export type Authenticate = (c: Context<AppEnv>, mode: EndpointDef['auth']) => Promise<AuthUser | null>;
 
-export const route = <E extends EndpointDef>(app: App, authenticate: Authenticate, e: E, handler: NoInfer<Handler<E>>): void => {
+export interface RouteEnv {
+  authenticate: Authenticate;
+  writes: WriteRunner;
+}
+
+export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, handler: NoInfer<Handler<E>>): void => {
+  if (e.idempotent && e.auth !== 'required') {
+    throw new Error(`${e.method} ${e.path}: an idempotent endpoint needs auth 'required' (keys are scoped to the user)`);
+  }
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](`${API_PREFIX}${e.path}`, async (c) => {
-    const user = await authenticate(c, e.auth);
+    const user = await env.authenticate(c, e.auth);
     c.set('user', user);
-    const params = parseWith(e.params, c.req.param(), 'params');
-    const query = parseWith(e.query, readQuery(c), 'query');
-    const body = e.body ? parseWith(e.body, await readJsonBody(c), 'body') : undefined;
-    const out = await handler({ params, query, body, user, c } as HandlerArgs<E>);
-    if (out instanceof Response) return out;
-    return c.json(out as object, 200);
+    const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
+    const rawParams = c.req.param() as Record<string, string>;
+    const rawQuery = readQuery(c);
+    const params = parseWith(e.params, rawParams, 'params');
+    const query = parseWith(e.query, rawQuery, 'query');
+    const rawBody = e.body ? await readJsonBody(c) : undefined;
+    const body = e.body ? parseWith(e.body, rawBody, 'body') : undefined;
+    const call = (commit: Commit<unknown>) => handler({ params, query, body, user, c, commit } as HandlerArgs<E>);
+
+    if (!e.idempotent) {
+      const out = await call(env.writes.plainCommit(e.path, user?.userId ?? null));
+      if (out instanceof Response) return out;
+      return c.json(out as object, 200);
+    }
+    // Only what the handler reads identifies the request: a stray query on a POST is not "another body".
+    const requestHash = requestFingerprint({
+      method: e.method,
+      path: e.path,
+      params: e.params ? rawParams : null,
+      query: e.query ? rawQuery : null,
+      body: e.body ? (rawBody ?? null) : null,
+    });
+    return env.writes.run({ c, path: e.path, userId: (user as AuthUser).userId, key, requestHash, execute: call });
   });
 };

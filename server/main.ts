@@ -5,7 +5,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig, type AppConfig } from './config';
 import { buildDeps } from './deps';
-import { createApp, type Deps } from './app';
+import { createAppWithWrites, type Deps } from './app';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import type { StoreOptions } from './store/open';
@@ -26,7 +26,10 @@ export const startServer = async (
     const loaded = await loadDemoIfEmpty(deps.store);
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });
   }
-  const app = createApp(deps);
+  const { app, writes } = createAppWithWrites(deps);
+  // Idempotency keys past their retention go at startup (and every few hundred writes after).
+  const purged = await writes.purgeExpired();
+  if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
   });

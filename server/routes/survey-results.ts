@@ -2,6 +2,25 @@
  * Survey result calls of spec 01 §7. The user is always the verified token's user: a userId in a
  * body or query is ignored, and a partition that is not the caller's answers 404 exactly like one
  * that does not exist, so a guessed key tells nothing.
+ *
+ * Edit and cancel rules (spec 01 §4, §6) are core/rules/permissions.ts's answerActions, applied
+ * here inside the write transaction to the stored answer, so what the PWA hides is also refused:
+ * - edit (putItem naming an answer, or answering a single-answer form again over a live answer):
+ *   409 not_editable for 完了 and ended answers; 403 admin_registered for an answer the office
+ *   registered (userId beginning with I); 403 forbidden_by_settings when updateOrCancelSettings
+ *   is cancelOnly or inquiryOnly, or isEditDisabled is set; with reservationOnlyInfo only
+ *   reservation items may change, so every other value must equal the stored one (today no item
+ *   type is a reservation, so an edit under reservationOnlyInfo can only repeat the answer), and
+ *   items not editable in user mode (isNotEditable, disabled) must keep their values too;
+ * - cancel: 409 already_cancelled for ended answers (完了 may still be withdrawn); 403
+ *   admin_registered; 403 forbidden_by_settings (現在キャンセルを受け付けておりません。) when the
+ *   setting is updateOnly or inquiryOnly, or the form uses payment;
+ * - delete (a resident withdrawing an answer outright): the cancel's settings, and the edit's
+ *   status rule — a 完了 or ended answer is the office's record and is not deleted;
+ * - all three: 403 cancel_deadline_passed once the reservation's cancel deadline is reached
+ *   (core/rules/cancel-deadline.ts). reservationDateOf finds no reservation date in any form
+ *   until the reservation item arrives with the calendar issue, which also brings the calendar's
+ *   reservationCancelLimit and day-off count; until then the default limit (1 day) applies.
  */
 import type { Issue } from '@core/contract/envelope';
 import {
@@ -18,6 +37,10 @@ import {
   type ResultRow,
 } from '@core/contract/survey';
 import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/form/survey-config';
+import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
+import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, cancelledStatus, isEnded, statusRefusal } from '@core/rules/status';
+import { isReservationItem, reservationDateOf } from '@core/rules/reservation-value';
+import { isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
 import type { Selectable, Transaction } from 'kysely';
 import { itemDefOf } from '@core/items/registry';
 import type { FormValue } from '@core/items/define';
@@ -48,19 +71,91 @@ export const NO_SURVEY_RESULT = 'no survey result.';
 /** Spec 01 §3: the generic chat-user label stored when the form names no registrant. */
 export const DEFAULT_REGISTRANT_NAME = 'LINEユーザー';
 
-/** States after which an answer is over: it can be neither edited nor cancelled again (spec 01 §4). */
-const ENDED: ReadonlySet<CheckStatus> = new Set<CheckStatus>(['キャンセル', 'NG', '取り消し']);
-/** 完了 is closed by the office; the other ended states are closed by the resident or a newer answer. */
-const NOT_EDITABLE: ReadonlySet<CheckStatus> = new Set<CheckStatus>([...ENDED, '完了']);
-
 /** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
 const FORM_INVALID_TEXT = '入力内容を確認してください';
 
 const noResult = () => new ApiError(404, 'not_found', NO_SURVEY_RESULT);
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 const notEditable = () => new ApiError(409, 'not_editable', 'この回答は完了またはキャンセル済みのため変更できません。');
+const alreadyCancelled = () => new ApiError(409, 'already_cancelled', 'この回答はすでにキャンセルされています。');
 const badRequest = (issues: Issue[]) =>
   new ApiError(400, 'bad_request', `${issues[0]?.path ?? 'body'}: ${issues[0]?.message ?? 'invalid'}`, { issues });
+
+/** No text in the spec; worded after its cancel refusal. */
+export const EDIT_FORBIDDEN_TEXT = '現在変更を受け付けておりません。';
+/** Spec 01 §4, 02 §8: cancel while cancelling is not available. */
+export const CANCEL_FORBIDDEN_TEXT = '現在キャンセルを受け付けておりません。';
+export const ADMIN_REGISTERED_TEXT = '窓口で登録された回答のため、変更・キャンセルはできません。管理者へ直接ご連絡をお願い致します。';
+/** Spec 01 §8: cancel deadline passed. */
+export const DEADLINE_PASSED_TEXT = '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。';
+export const RESERVATION_ONLY_TEXT = '予約情報のみ変更できます。';
+export const LOCKED_ITEM_TEXT = '変更できない項目が変更されています。';
+
+type Action = 'edit' | 'cancel' | 'delete';
+
+/** The refusal for a reason answerActions gave. */
+const refusal = (action: Action, reason: AnswerReasonKey): ApiError => {
+  switch (reason) {
+    case 'adminRegistered':
+      return new ApiError(403, 'admin_registered', ADMIN_REGISTERED_TEXT);
+    case 'completed':
+    case 'cancelled':
+    case 'ended':
+      return action === 'cancel' ? alreadyCancelled() : notEditable();
+    case 'editNotAllowed':
+    case 'editDisabled':
+      return new ApiError(403, 'forbidden_by_settings', EDIT_FORBIDDEN_TEXT);
+    case 'cancelNotAllowed':
+    case 'paymentCancelUnavailable':
+      return new ApiError(403, 'forbidden_by_settings', CANCEL_FORBIDDEN_TEXT);
+  }
+};
+
+/** A form gone from the database binds nothing: its stored answers follow the defaults. */
+const NO_SETTINGS = {} as const;
+
+/**
+ * Refuses what the rules forbid for this stored answer (see the header); answers the fields the
+ * resident may change. Runs inside the write transaction, on rows read in it.
+ */
+const enforceRules = (config: ServedSurveyConfig | null, stored: readonly ResultRow[], action: Action): EditableFields => {
+  const check = answerStatusOf(stored.map((r) => r.check));
+  const userId = (stored[0] as ResultRow).userId;
+  const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
+  const reason =
+    action === 'edit'
+      ? actions.editReasonKey
+      : action === 'cancel'
+        ? actions.cancelReasonKey
+        : isAdminRegistered(userId)
+          ? 'adminRegistered'
+          : (statusRefusal(check, 'edit') ?? actions.cancelReasonKey);
+  if (reason) throw refusal(action, reason);
+  const reservationDate = config ? reservationDateOf(config, stored) : null;
+  // The calendar's reservationCancelLimit and day-off count arrive with the calendar issue.
+  if (reservationDate && isCancelDeadlinePassed({ reservationDate, cancelLimit: null, dayOffCount: 0, today: todayInTokyo() })) {
+    throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);
+  }
+  return actions.editableFields;
+};
+
+/** The items whose values the resident may not change but did (compared as sets of values). */
+const lockedItemsChanged = (
+  config: ServedSurveyConfig,
+  fields: EditableFields,
+  stored: readonly ResultRow[],
+  next: readonly AnswerRowInput[],
+): string[] => {
+  const valuesOf = (rows: readonly { itemKey: string; value: string }[], itemKey: string) =>
+    rows
+      .filter((r) => r.itemKey === itemKey)
+      .map((r) => r.value)
+      .sort();
+  return config.surveySchema
+    .filter((item) => itemDefOf(item.type).valueKind !== 'none' && !isItemEditable(item, fields, 'user'))
+    .filter((item) => JSON.stringify(valuesOf(stored, item.itemKey)) !== JSON.stringify(valuesOf(next, item.itemKey)))
+    .map((item) => item.itemKey);
+};
 
 const sortKeyOf = (item: SchemaItem, row: Pick<AnswerRowInput, 'itemKey' | 'value'>): string =>
   itemDefOf(item.type).valueKind === 'multi' ? `${row.itemKey}#${row.value}` : row.itemKey;
@@ -149,18 +244,16 @@ const freshAppendingKey = async (trx: Transaction<Database>, surveyId: string, u
 };
 
 /**
- * Typed as a plain string because the reservation item joins ITEM_TYPES with its own issue; until
- * then no stored form has one and every cancel is a plain answer's.
+ * Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG.
+ * The reservation item joins ITEM_TYPES with its own issue; until then every cancel is a plain
+ * answer's.
  */
-const RESERVATION_TYPE: string = 'reservation';
-
-/** Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG. */
 export const cancelledCheck = (
   config: Pick<ServedSurveyConfig, 'surveySchema'> | null,
   rows: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
 ): CheckStatus => {
-  const reservationKeys = new Set(config?.surveySchema.filter((i) => i.type === RESERVATION_TYPE).map((i) => i.itemKey) ?? []);
-  return rows.some((r) => reservationKeys.has(r.itemKey) && r.value !== '') ? 'キャンセル' : 'NG';
+  const reservationKeys = new Set(config?.surveySchema.filter(isReservationItem).map((i) => i.itemKey) ?? []);
+  return cancelledStatus(rows.some((r) => reservationKeys.has(r.itemKey) && r.value !== ''));
 };
 
 interface Submission {
@@ -177,7 +270,6 @@ const writeSubmission = async (
 ): Promise<{ partitionKey: string; answerCode: string | null; stored: ResultRow[] }> => {
   const { surveyId } = config;
   const { userId } = user;
-  const now = new Date().toISOString();
   const appending = isAppending(config);
 
   // First a claim on a counter row: on PostgreSQL its row lock (held to commit) serialises the
@@ -188,28 +280,46 @@ const writeSubmission = async (
   const claimed = appending
     ? await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER)
     : await claimCounter(trx, partitionKeyOfSingle, REVISION_COUNTER);
+  // An amended appending answer is also a write to the old partition: this serialises it with a
+  // cancel or delete of that answer (they claim the same row; the survey's is always taken first).
+  if (appending && target) await claimCounter(trx, target, REVISION_COUNTER);
   const answerCode = appending ? String(claimed) : null;
+  // Read after the claims, so answers are stamped in the order their codes were given.
+  const now = new Date().toISOString();
 
   let previous: ResultRow[] = [];
+  /** The stored answer this submission changes, if any: the edit rules apply to it. */
+  let edited: ResultRow[] | null = null;
   if (target) {
     previous = await listUserPartition(trx, surveyId, userId, target);
     if (previous.length === 0) throw noResult();
-    if (previous.some((r) => NOT_EDITABLE.has(r.check))) throw notEditable();
+    edited = previous;
+  } else if (!appending) {
+    previous = await listUserPartition(trx, surveyId, userId, partitionKeyOfSingle);
+    // Answering a single-answer form again over a live answer replaces that answer, so it is an
+    // edit of it (or the settings could be sidestepped by leaving the partition key out). After a
+    // cancel (NG, キャンセル) it is a new answer.
+    if (previous.length > 0 && !isEnded(answerStatusOf(previous.map((r) => r.check)))) edited = previous;
+  }
+  if (edited) {
+    const fields = enforceRules(config, edited, 'edit');
+    const changed = lockedItemsChanged(config, fields, edited, rows);
+    if (changed.length > 0) {
+      throw new ApiError(403, 'forbidden_by_settings', fields === 'reservationOnly' ? RESERVATION_ONLY_TEXT : LOCKED_ITEM_TEXT, {
+        issues: changed.map((itemKey) => ({ path: itemKey, message: 'notEditable' })),
+      });
+    }
   }
 
   let partitionKey: string;
   let createdAt = now;
   if (appending) {
     partitionKey = await freshAppendingKey(trx, surveyId, userId);
-    if (target) await setPartitionCheck(trx, surveyId, userId, target, '取り消し', now);
+    // Marked before the new rows are written, in the same transaction: if writing them fails, the
+    // old answer is not left 取り消し with nothing replacing it.
+    if (target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
   } else {
     partitionKey = partitionKeyOfSingle;
-    if (!target) {
-      previous = await listUserPartition(trx, surveyId, userId, partitionKey);
-      // Answering a single-answer form again after a cancel is a new answer; over a 完了 one it
-      // would overwrite what the office has already processed.
-      if (previous.some((r) => r.check === '完了')) throw notEditable();
-    }
     // A resubmission replaces the answer but keeps when it was first given.
     createdAt = previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
     await deletePartition(trx, surveyId, userId, partitionKey);
@@ -232,7 +342,7 @@ const writeSubmission = async (
       // The form's own title wins: what the office reads must be the question that was asked.
       title: item.title || r.title || '',
       type: 'liff',
-      check_status: '未対応',
+      check_status: NEW_ANSWER_STATUS,
       user_search_key: null,
       is_liff_mode: 1,
       registrant_name: registrantName,
@@ -276,7 +386,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     return { result: 'OK', data: rows };
   });
 
-  ctx.route(surveyResultsPutItem, async ({ body, user }) => {
+  ctx.route(surveyResultsPutItem, async ({ body, user, commit }) => {
     const surveyId = (body.data[0] as AnswerRowInput).surveyId;
     const mixed: Issue[] = body.data.flatMap((r, n) =>
       r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
@@ -305,19 +415,21 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     const target = amendTarget(body);
 
-    const { partitionKey, answerCode, stored } = await store.write((trx) =>
-      writeSubmission(trx, { config, user, rows: kept, target }),
-    );
-    return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
+    return commit(async (trx) => {
+      const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target });
+      return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
+    });
   });
 
-  ctx.route(surveyResultsCancelItem, async ({ body, user }) => {
+  ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {
     // Whatever the form's status: a resident may cancel an answer to a form that has since closed.
     const config = await findSurveyConfig(store.db, body.surveyId);
-    return store.write(async (trx) => {
+    return commit(async (trx) => {
+      // Serialises with an amend or another cancel of the same answer (see writeSubmission).
+      await claimCounter(trx, body.partitionKey, REVISION_COUNTER);
       const rows = await listUserPartition(trx, body.surveyId, user.userId, body.partitionKey);
       if (rows.length === 0) throw noResult();
-      if (rows.some((r) => ENDED.has(r.check))) throw new ApiError(409, 'already_cancelled', 'この回答はすでにキャンセルされています。');
+      enforceRules(config, rows, 'cancel');
       const check = cancelledCheck(config, rows);
       // Spec 01 §4: a plain answer cancelled also stops being a live appending answer.
       await setPartitionCheck(trx, body.surveyId, user.userId, body.partitionKey, check, new Date().toISOString(), check === 'NG' ? { isAppending: false } : {});
@@ -325,22 +437,28 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     });
   });
 
-  ctx.route(surveyResultsDeleteItem, async ({ query, user }) => {
-    const deleted = await store.write((trx) => deletePartition(trx, query.surveyId, user.userId, query.partitionKey));
-    if (deleted === 0) throw noResult();
-    return { result: 'OK', data: { deleted } };
+  ctx.route(surveyResultsDeleteItem, async ({ query, user, commit }) => {
+    const config = await findSurveyConfig(store.db, query.surveyId);
+    return commit(async (trx) => {
+      await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
+      const rows = await listUserPartition(trx, query.surveyId, user.userId, query.partitionKey);
+      if (rows.length === 0) throw noResult();
+      enforceRules(config, rows, 'delete');
+      const deleted = await deletePartition(trx, query.surveyId, user.userId, query.partitionKey);
+      return { result: 'OK', data: { deleted } };
+    });
   });
 
-  ctx.route(surveyResultsPutUserId, async ({ body, user }) => {
+  ctx.route(surveyResultsPutUserId, async ({ body, user, commit }) => {
     const now = new Date().toISOString();
-    await store.write(async (trx) => {
+    return commit(async (trx) => {
       // All or nothing: the first missing or foreign row throws, and the transaction rolls back.
       for (const key of body.keys) {
         if (!(await claimRowForUser(trx, key, user.userId, now))) throw noResult();
       }
+      const updated = new Set(body.keys.map((k) => JSON.stringify([k.partitionKey, k.sortKey]))).size;
+      return { result: 'OK', data: { updated } };
     });
-    const updated = new Set(body.keys.map((k) => JSON.stringify([k.partitionKey, k.sortKey]))).size;
-    return { result: 'OK', data: { updated } };
   });
 
   ctx.route(surveyResultsFilterQuery, async ({ body, user }) => {

@@ -66,6 +66,27 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_idempotency_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('idem_key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('lease_token', 'text', (c) => c.notNull())
+        .addColumn('lease_expires_at', 'text', (c) => c.notNull())
+        .addColumn('status_code', 'integer')
+        .addColumn('answer_json', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        // Keys are scoped to the user: the same key from another user is another row.
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['user_id', 'idem_key'])
+        .execute();
+      // The purge deletes by expiry.
+      await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -47,6 +47,26 @@ export interface CounterTable {
   value: number;
 }
 
+/**
+ * Idempotency keys of writes (server/idempotency.ts). One row per (user, key): while the first
+ * request runs it is a lease ('running', lease_token, lease_expires_at); once answered it holds
+ * the answer ('done', status_code, answer_json), written in the same transaction as the effect.
+ */
+export interface IdempotencyKeyTable {
+  user_id: string;
+  idem_key: string;
+  /** SHA-256 of the request (method, path, params, query, body): same key + other request → 422. */
+  request_hash: string;
+  state: 'running' | 'done';
+  lease_token: string;
+  lease_expires_at: string;
+  status_code: number | null;
+  answer_json: string | null;
+  created_at: string;
+  /** Purged after this instant (at least 7 days after the answer). */
+  expires_at: string;
+}
+
 export interface MigrationLockTable {
   id: Generated<number>;
 }
@@ -55,4 +75,5 @@ export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
   counters: CounterTable;
+  idempotency_keys: IdempotencyKeyTable;
 }

@@ -1,14 +1,20 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
+import { UpdatePrompt } from '../ui/update-prompt';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+export interface AppProps {
+  /** main.tsx passes the client the offline layer clears when another resident signs in. */
+  queryClient?: QueryClient;
+}
+
+export function App({ queryClient: given }: AppProps = {}) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
+  const [router] = useState(() => createAppRouter(queryClient));
   return (
     // The server's CSP refuses inline <style>, so Mantine must not inject its variables or
     // global classes; app.css carries the few variables the theme changes.
@@ -16,6 +22,7 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
+      <UpdatePrompt />
     </MantineProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { RouteError } from './route-error';
 import { NotFoundScreen } from './not-found';
@@ -11,9 +12,10 @@ import { parsePlainSearch, stringifyPlainSearch } from './search';
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
 export const routeTree = rootRoute.addChildren([indexRoute, loginRoute, loginSurveyRoute, surveyRoute]);
 
-export const createAppRouter = () =>
+export const createAppRouter = (queryClient: QueryClient) =>
   createRouter({
     routeTree,
+    context: { queryClient },
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundScreen,
     parseSearch: parsePlainSearch,

@@ -1,4 +1,6 @@
-import type { Issue } from '@core/contract/envelope';
+import type { ErrorAnswer, Issue } from '@core/contract/envelope';
+
+export type ItemIssues = NonNullable<ErrorAnswer['itemIssues']>;
 
 /**
  * Codes the client itself produces; everything else comes from the server's error envelope
@@ -11,6 +13,8 @@ export interface ApiClientErrorInit {
   code: string;
   errorMessage: string;
   issues?: Issue[] | undefined;
+  /** A refused answer's problems by itemKey (400 invalid_answer), kept so a form can show them. */
+  itemIssues?: ItemIssues | undefined;
   needRefresh?: boolean | undefined;
   retryable?: boolean | undefined;
   requestId?: string | undefined;
@@ -22,6 +26,7 @@ export class ApiClientError extends Error {
   readonly code: string;
   readonly errorMessage: string;
   readonly issues: Issue[];
+  readonly itemIssues: ItemIssues | undefined;
   readonly needRefresh: boolean;
   readonly retryable: boolean;
   readonly requestId: string | undefined;
@@ -33,6 +38,7 @@ export class ApiClientError extends Error {
     this.code = init.code;
     this.errorMessage = init.errorMessage;
     this.issues = init.issues ?? [];
+    this.itemIssues = init.itemIssues;
     this.needRefresh = init.needRefresh ?? false;
     this.retryable = init.retryable ?? false;
     this.requestId = init.requestId;

@@ -74,6 +74,7 @@ export const errorFromAnswer = (status: number, body: unknown, statusText = ''):
       code: a.code ?? `http_${status}`,
       errorMessage: a.errorMessage,
       issues: a.issues,
+      itemIssues: a.itemIssues,
       needRefresh: a.needRefresh,
       retryable: a.retryable,
       requestId: a.requestId,
@@ -150,6 +151,7 @@ export const unwrap = <T>(answer: { result: 'OK'; data: T } | ErrorAnswer, statu
     code: answer.code ?? 'error',
     errorMessage: answer.errorMessage,
     issues: answer.issues,
+    itemIssues: answer.itemIssues,
     needRefresh: answer.needRefresh,
   });
 };

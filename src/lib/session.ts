@@ -85,10 +85,52 @@ export const getSession = (now: number = Date.now()): Session | null => {
   }
 };
 
+/**
+ * The user id of the stored session even when its token has expired: offline data (drafts, the
+ * outbox, cached configs) belongs to that resident, who may only need to sign in again to send.
+ */
+export const getStoredUserId = (): string | null => {
+  const raw = storage()?.getItem(SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionShape(parsed) ? parsed.profile.userId : null;
+  } catch {
+    return null;
+  }
+};
+
+type SessionListener = () => void;
+const sessionListeners = new Set<SessionListener>();
+
+/**
+ * Called after this tab signs in or out. Shared kiosk tablets pass between residents, so the
+ * offline layer re-scopes its outbox view and in-memory caches here (other tabs learn it from the
+ * `storage` event). Returns the unsubscribe function.
+ */
+export const onSessionChange = (listener: SessionListener): (() => void) => {
+  sessionListeners.add(listener);
+  return () => {
+    sessionListeners.delete(listener);
+  };
+};
+
+const notifySessionChange = (): void => {
+  for (const listener of [...sessionListeners]) {
+    try {
+      listener();
+    } catch {
+      // A failing listener must not stop a sign-out (or the other listeners).
+    }
+  }
+};
+
 export const saveSession = (session: Session): void => {
   storage()?.setItem(SESSION_KEY, JSON.stringify(session));
+  notifySessionChange();
 };
 
 export const signOut = (): void => {
   storage()?.removeItem(SESSION_KEY);
+  notifySessionChange();
 };

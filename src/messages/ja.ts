@@ -151,6 +151,19 @@ export const ja = {
     searchSelected: '選択中',
     scaleLabels: '{min}: {minLabel} ／ {max}: {maxLabel}',
   },
+  offline: {
+    /** spec 01 §8: already-sent reservation (the completed-submit guard). */
+    alreadySent: 'この予約はすでに送信されています。変更されたい場合は、ブラウザを閉じてからもう一度やり直してください',
+    updateAvailable: '新しいバージョンがあります。',
+    updateReload: '再読み込み',
+    queued: '未送信の回答が{count}件あります。通信が回復すると自動で送信します。',
+    sending: '送信中...',
+    needsAuth: 'ログインの有効期限が切れたため送信できていません。もう一度ログインしてください。',
+    rejected: '送信できなかった回答があります。内容を確認して、もう一度送信してください。',
+    retryNow: '今すぐ再送信',
+    discard: '送信を取り消す',
+    fromCache: '保存済みの情報を表示しています。最新の情報ではない可能性があります。',
+  },
   validation,
 } as const;
 

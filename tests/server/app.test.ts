@@ -38,6 +38,16 @@ for (const engine of engines()) {
       }
     });
 
+    it('makes the service worker and the manifest revalidate on every visit', async () => {
+      fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {})');
+      fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{}');
+      for (const p of ['/sw.js', '/manifest.webmanifest']) {
+        const res = await srv.fetch(p);
+        expect(res.status).toBe(200);
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+      }
+    });
+
     it('serves hashed assets as immutable', async () => {
       const res = await srv.fetch('/assets/app-abc123.js');
       expect(res.status).toBe(200);

@@ -40,8 +40,12 @@ export interface TestServer extends Running {
   dataDir: string;
   /** fetch against the server; `path` starts with '/'. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
-  /** fetch an API call under /survey/api/v1/db with an optional Bearer token and JSON body. */
-  api(method: string, apiPath: string, opts?: { token?: string; body?: unknown; rawBody?: string }): Promise<{ status: number; json: any }>;
+  /** fetch an API call under /survey/api/v1/db with an optional Bearer token, JSON body and headers. */
+  api(
+    method: string,
+    apiPath: string,
+    opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+  ): Promise<{ status: number; json: any; text: string; headers: Headers }>;
   /** A valid dev-issuer ES256 id token for this user. */
   token(userId: string, opts?: { name?: string; expiresInSeconds?: number }): Promise<string>;
 }
@@ -81,7 +85,7 @@ export const startTestServer = async (
     dataDir,
     fetch: doFetch,
     async api(method, apiPath, opts = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
       let body: string | undefined;
       if (opts.rawBody !== undefined) body = opts.rawBody;
@@ -95,7 +99,7 @@ export const startTestServer = async (
       } catch {
         json = { unparsed: text };
       }
-      return { status: res.status, json };
+      return { status: res.status, json, text, headers: res.headers };
     },
     async token(userId, opts = {}) {
       const issuer = running.deps.devIssuer;

@@ -1,9 +1,15 @@
-import { createRootRoute } from '@tanstack/react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext } from '@tanstack/react-router';
 import { RootLayout } from '../layout';
 import { NotFoundScreen } from '../not-found';
 import { RouteError } from '../route-error';
 
-export const Route = createRootRoute({
+/** What every route's loader can reach: the query cache, so a loader can start a screen's request early. */
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
   errorComponent: RouteError,

@@ -1,12 +1,9 @@
-import { createRoute, redirect } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { surveyConfigQuery } from '../../features/answer/queries';
 import { rememberTarget } from '../../lib/login';
 import { getSession } from '../../lib/session';
-import { LoadingText } from '../../ui/loading-text';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';
-
-const SurveyScreen = lazy(() => import('../../features/answer/survey-screen').then((m) => ({ default: m.SurveyScreen })));
 
 export const Route = createRoute({
   getParentRoute: () => rootRoute,
@@ -19,14 +16,12 @@ export const Route = createRoute({
     if (!preload) rememberTarget(`${location.pathname}${location.searchStr}`);
     throw redirect({ to: '/login', search: {}, replace: true });
   },
-  component: SurveyPage,
+  // The config request starts now, alongside the screen's code, not after the code has arrived;
+  // not awaited, so the screen shows its own loading text and errors.
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
+  },
+  // lazyRouteComponent rather than React.lazy: the router loads the chunk before it renders the
+  // route, so nothing suspends and React's 300 ms Suspense reveal throttle does not apply.
+  component: lazyRouteComponent(() => import('../../features/answer/survey-screen'), 'SurveyRoute'),
 });
-
-function SurveyPage() {
-  const { id } = Route.useParams();
-  return (
-    <Suspense fallback={<LoadingText />}>
-      <SurveyScreen surveyId={id} />
-    </Suspense>
-  );
-}

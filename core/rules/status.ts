@@ -1,0 +1,102 @@
+/**
+ * Check statuses of a result (spec 01 §4, spec 02 §4): the values, how the admin listing colours
+ * them, how a cancelled reservation is displayed, and which statuses still allow a resident to
+ * edit or cancel. The server and the PWA both read these, so a status rule is written once.
+ *
+ * Transitions, as the spec gives them:
+ * - a new answer is 未対応;
+ * - 完了 is closed by the office: it cannot be edited (the spec says nothing against cancelling
+ *   it, and the server has always let a resident withdraw it, so cancel stays allowed);
+ * - キャンセル cannot be changed at all (neither edited nor cancelled again);
+ * - 取り消し (the old record of an amended appending answer) and NG (a plain answer cancelled)
+ *   are ended: nothing more happens to them.
+ */
+import { CHECK_STATUSES, type CheckStatus } from '../contract/survey';
+
+export { CHECK_STATUSES, type CheckStatus };
+
+/** Spec 01 §9: "default new status 未対応". */
+export const NEW_ANSWER_STATUS: CheckStatus = '未対応';
+/** Spec 01 §4: set on the old record when an edited appending answer is resubmitted. */
+export const AMENDED_STATUS: CheckStatus = '取り消し';
+/** A cancelled reservation. */
+export const CANCELLED_RESERVATION_STATUS: CheckStatus = 'キャンセル';
+/** A cancelled plain answer (no reservation in it). */
+export const CANCELLED_ANSWER_STATUS: CheckStatus = 'NG';
+
+/**
+ * Spec 01 §4: "lime, blue, green, orange, purple, red, brown, grey for the eight values in that
+ * order". NG is not among the eight; it has no colour of its own (see adminStatusColour).
+ */
+export const ADMIN_STATUS_COLOURS = [
+  ['未対応', 'lime'],
+  ['対応中', 'blue'],
+  ['対応済', 'green'],
+  ['完了', 'orange'],
+  ['保留', 'purple'],
+  ['キャンセル', 'red'],
+  ['変更あり', 'brown'],
+  ['取り消し', 'grey'],
+] as const satisfies readonly (readonly [CheckStatus, string])[];
+
+export type AdminStatusColour = (typeof ADMIN_STATUS_COLOURS)[number][1];
+
+const colourByStatus: ReadonlyMap<CheckStatus, AdminStatusColour> = new Map(ADMIN_STATUS_COLOURS);
+
+/** The admin listing's colour; null for NG, which the spec leaves uncoloured (the listing shows it plain). */
+export const adminStatusColour = (status: CheckStatus): AdminStatusColour | null => colourByStatus.get(status) ?? null;
+
+/** Spec 01 §4 / 02 §9: the time label of a cancelled reservation. */
+export const CANCELLED_TIME_LABEL = 'キャンセル済';
+
+export interface TimeDisplay {
+  /** The reservation time as given (HH:mm or a slot label). */
+  time: string;
+  /** Spec 01 §2: the time is struck through when cancelled. */
+  struckThrough: boolean;
+  /** キャンセル済 beside the struck time when cancelled, else null. */
+  label: string | null;
+}
+
+/** How a result card shows its reservation time for this status. */
+export const reservationTimeDisplay = (status: CheckStatus, time: string): TimeDisplay =>
+  status === 'キャンセル' ? { time, struckThrough: true, label: CANCELLED_TIME_LABEL } : { time, struckThrough: false, label: null };
+
+/** Over: neither edited nor cancelled again. */
+export const ENDED_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>(['キャンセル', 'NG', '取り消し']);
+/** Cannot be edited: the ended ones and 完了. */
+export const NOT_EDITABLE_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>([...ENDED_STATUSES, '完了']);
+
+export const isEnded = (status: CheckStatus): boolean => ENDED_STATUSES.has(status);
+
+/** Why a status refuses an action, as message keys (the PWA's ja.ts and the server hold the texts). */
+export type StatusRefusal = 'completed' | 'cancelled' | 'ended';
+
+export type AnswerAction = 'edit' | 'cancel';
+
+/** null when the status allows the action; else why not. */
+export const statusRefusal = (status: CheckStatus, action: AnswerAction): StatusRefusal | null => {
+  if (status === 'キャンセル') return 'cancelled';
+  if (status === 'NG' || status === '取り消し') return 'ended';
+  if (status === '完了' && action === 'edit') return 'completed';
+  return null;
+};
+
+export const canEditStatus = (status: CheckStatus): boolean => statusRefusal(status, 'edit') === null;
+export const canCancelStatus = (status: CheckStatus): boolean => statusRefusal(status, 'cancel') === null;
+
+/** Spec 01 §4: a reservation cancelled is キャンセル; a plain answer cancelled is NG. */
+export const cancelledStatus = (hasReservation: boolean): CheckStatus =>
+  hasReservation ? CANCELLED_RESERVATION_STATUS : CANCELLED_ANSWER_STATUS;
+
+/**
+ * The status of an answer stored as several rows. They are written together and normally agree;
+ * if an office tool ever set them apart, the most restrictive one counts, so a row left 未対応
+ * cannot reopen an answer that another row says is over.
+ */
+export const answerStatusOf = (statuses: readonly CheckStatus[]): CheckStatus => {
+  const rank = (s: CheckStatus) => (s === 'キャンセル' ? 0 : s === 'NG' || s === '取り消し' ? 1 : s === '完了' ? 2 : 3);
+  let best: CheckStatus = statuses[0] ?? NEW_ANSWER_STATUS;
+  for (const s of statuses) if (rank(s) < rank(best)) best = s;
+  return best;
+};

@@ -1,0 +1,273 @@
+/**
+ * Idempotency-Key for writes. The PWA's outbox sends every submission with a key of its own and
+ * replays it until it gets an answer (ARCHITECTURE.md, Offline), so a write that arrives twice —
+ * a retry after a lost answer, a replay after a reload, a double tap — must take effect once and
+ * answer the same both times.
+ *
+ * Semantics (endpoints whose contract says `idempotent: true`; the header is optional):
+ * - The key is 1–200 characters of [A-Za-z0-9_-:.]; anything else is 400.
+ * - Keys are scoped to the signed-in user: user A's key never replays to user B.
+ * - First request: the key is claimed as a lease (LEASE_MS, default 30 s), the handler runs, and its
+ *   answer is stored in the SAME transaction as its effect (commit(), below). A 4xx refusal is an
+ *   answer too: stored (in its own transaction — a refusal has no effect to join) and replayed.
+ * - Same key, same request (method, path, params, query, body — compared canonically): the stored
+ *   status and JSON are replayed byte for byte, with header Idempotent-Replayed: true; nothing runs.
+ * - Same key, different request: 422 idempotency_key_reused.
+ * - Same key while the first is still running: 409 temporary_locked (the client's text:
+ *   複数のリクエストが送信されました。予約が正しく行われているかご確認ください。).
+ * - A 5xx, a 429, a handler's own 409 temporary_locked, or an unexpected failure stores nothing
+ *   and releases the key: the effect rolled back, so a retry runs the request anew.
+ * - A crash between claim and commit leaves a 'running' row; its lease expires and the next retry
+ *   takes it over. The effect transaction completes the key only while it still holds its lease
+ *   token, so a request that outlived its lease and was taken over rolls its effect back and
+ *   answers 409: exactly one effect counts.
+ * - Keys are kept at least 7 days after their answer; expired ones are purged at startup and
+ *   every PURGE_EVERY claims.
+ *
+ * Within one process a registry of running keys answers 409/422 without touching the database.
+ * That matters on SQLite, where every statement queues behind the one connection's open
+ * transaction: without it, a repeat would wait for the first to finish instead of being told it is
+ * running. The database lease covers the rest (other processes, restarts).
+ *
+ * How a write route takes part: its handler writes only through `commit(fn)` (HandlerArgs in
+ * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
+ * route's answer; commit stores that answer under the key before the transaction commits. Inside
+ * an idempotent request, `store.write` outside commit throws (guardStore), so an effect cannot
+ * escape the stored answer by accident. One commit per request.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import type { Transaction } from 'kysely';
+import { canonicalJson } from '@core/rules/completion-guard';
+import { ApiError, errorAnswerOf } from './errors';
+import type { AppEnv } from './http';
+import type { Logger } from './log';
+import type { Store } from './store/open';
+import type { Database } from './store/schema';
+import { claimKey, completeKey, purgeExpiredKeys, releaseKey, type Lease } from './store/idempotency';
+
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
+/** "kept at least 7 days". */
+export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+export const DEFAULT_LEASE_MS = 30_000;
+/** Expired keys are purged once every this many claims (and at startup). */
+export const PURGE_EVERY = 500;
+/** Spec 01 §8 / 02 §8: the text the client shows for 409 temporary_locked. */
+export const TEMPORARY_LOCKED_TEXT = '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。';
+export const KEY_REUSED_TEXT = 'この Idempotency-Key は別の内容の送信に使われています。';
+
+/** Test-only seams, set on Deps.hooks; read at each call so a test can set them on a running server. */
+export interface ServerHooks {
+  /** Called inside every write transaction after the handler's work, before its answer is stored. */
+  inEffect?: (info: EffectInfo) => Promise<void> | void;
+}
+
+export interface EffectInfo {
+  path: string;
+  userId: string | null;
+  idempotencyKey: string | null;
+  trx: Transaction<Database>;
+}
+
+/** Runs fn in the write transaction; fn's result is the route's answer. */
+export type Commit<A> = (fn: (trx: Transaction<Database>) => Promise<A>) => Promise<A>;
+
+export interface RequestParts {
+  method: string;
+  path: string;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+}
+
+/** What makes two requests "the same": SHA-256 of the canonical JSON of their parts. */
+export const requestFingerprint = (parts: RequestParts): string =>
+  createHash('sha256').update(canonicalJson(parts)).digest('hex');
+
+const badKey = (message: string) =>
+  new ApiError(400, 'bad_request', `${IDEMPOTENCY_HEADER}: ${message}`, { issues: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }] });
+
+/** The request's key: null when absent; 400 when present but malformed. */
+export const readIdempotencyKey = (header: string | undefined): string | null => {
+  if (header === undefined) return null;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(header)) throw badKey('1〜200 文字の半角英数字と _ - : . で指定してください');
+  return header;
+};
+
+class LeaseLostError extends Error {}
+
+/**
+ * A refusal that is the request's answer, stored and replayed: the 4xx family, except those that
+ * say "not now" (429, a handler's own temporary_locked), which a retry must be able to get past.
+ */
+const isLastingRefusal = (e: ApiError): boolean => e.status < 500 && e.status !== 429 && e.code !== 'temporary_locked';
+
+interface StoredAnswer {
+  status: number;
+  json: string;
+}
+
+export interface WriteRunnerOptions {
+  store: Store;
+  leaseMs: number;
+  log: Logger;
+  hooks: () => ServerHooks | undefined;
+  now?: () => Date;
+  /** Purge expired keys once every this many claims (default PURGE_EVERY). */
+  purgeEvery?: number;
+}
+
+export interface WriteRun {
+  c: Context<AppEnv>;
+  path: string;
+  userId: string;
+  key: string | null;
+  requestHash: string;
+  execute: (commit: Commit<unknown>) => Promise<unknown>;
+}
+
+export interface WriteRunner {
+  /** An idempotent write: the handler's answer, stored under the key when there is one. */
+  run(w: WriteRun): Promise<Response>;
+  /** commit() for writes outside the idempotency scheme. */
+  plainCommit(path: string, userId: string | null): Commit<unknown>;
+  /** The store as routes see it: store.write refuses to run inside an idempotent request. */
+  guardStore(store: Store): Store;
+  purgeExpired(): Promise<number>;
+}
+
+const jsonResponse = (c: Context<AppEnv>, status: number, json: string, replayed = false): Response =>
+  c.body(json, status as 200, {
+    // As c.json() sends it, so a fresh answer, a stored one and a replay look alike.
+    'content-type': 'application/json',
+    ...(replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+  });
+
+export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
+  const { store, log } = opts;
+  const now = opts.now ?? (() => new Date());
+  const scope = new AsyncLocalStorage<{ path: string }>();
+  /** Keys running in this process, with their request hash. */
+  const running = new Map<string, string>();
+  let claims = 0;
+
+  const purgeExpired = () => purgeExpiredKeys(store.db, now());
+
+  /** The write transaction: the handler's work, the test seam, then (idempotent) its answer stored. */
+  const write = <A>(
+    path: string,
+    userId: string | null,
+    key: string | null,
+    fn: (trx: Transaction<Database>) => Promise<A>,
+    after?: (trx: Transaction<Database>, answer: A) => Promise<void>,
+  ) =>
+    store.write(async (trx) => {
+      const answer = await fn(trx);
+      await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: key, trx });
+      if (after) await after(trx, answer);
+      return answer;
+    });
+
+  const oneCommit = <A>(path: string, commit: Commit<A>): Commit<A> => {
+    let used = false;
+    return (fn) => {
+      if (used) throw new Error(`${path}: one commit() per request`);
+      used = true;
+      return commit(fn);
+    };
+  };
+
+  const plainCommit = (path: string, userId: string | null): Commit<unknown> =>
+    oneCommit(path, (fn) => write(path, userId, null, fn));
+
+  const run = async ({ c, path, userId, key, requestHash, execute }: WriteRun): Promise<Response> => {
+    if (key === null) {
+      const out = await scope.run({ path }, () => execute(plainCommit(path, userId)));
+      return out instanceof Response ? out : c.json(out as object, 200);
+    }
+
+    const registryKey = `${userId}\u0000${key}`;
+    const runningHash = running.get(registryKey);
+    if (runningHash !== undefined) {
+      if (runningHash !== requestHash) throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
+      throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+    }
+    running.set(registryKey, requestHash);
+    try {
+      const claim = await claimKey(store.db, { userId, key }, {
+        requestHash,
+        now: now(),
+        leaseMs: opts.leaseMs,
+        retainMs: IDEMPOTENCY_RETENTION_MS,
+        newToken: randomUUID,
+      });
+      if (++claims % (opts.purgeEvery ?? PURGE_EVERY) === 0) {
+        purgeExpired().catch((e: unknown) => log('warn', { msg: 'idempotency purge failed', error: String(e) }));
+      }
+      if (claim.kind === 'mismatch') throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
+      if (claim.kind === 'locked') throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+      if (claim.kind === 'replay') return jsonResponse(c, claim.status, claim.answerJson, true);
+      return await runClaimed(c, path, claim.lease, execute);
+    } finally {
+      running.delete(registryKey);
+    }
+  };
+
+  const storeAnswer = (lease: Lease, status: number, json: string): Promise<boolean> =>
+    store.write((trx) => completeKey(trx, lease, { status, json }, now(), IDEMPOTENCY_RETENTION_MS));
+
+  const runClaimed = async (c: Context<AppEnv>, path: string, lease: Lease, execute: WriteRun['execute']): Promise<Response> => {
+    // Set only once the effect's transaction has committed: from then on this is the key's answer.
+    const held: { stored: StoredAnswer | null } = { stored: null };
+    const commit = oneCommit(path, async (fn) => {
+      let pending: StoredAnswer | null = null;
+      const answer = await write(path, lease.userId, lease.key, fn, async (trx, a) => {
+        pending = { status: 200, json: JSON.stringify(a) };
+        if (!(await completeKey(trx, lease, pending, now(), IDEMPOTENCY_RETENTION_MS))) throw new LeaseLostError();
+      });
+      held.stored = pending;
+      return answer;
+    });
+
+    try {
+      const out = await scope.run({ path }, () => execute(commit));
+      if (held.stored) return jsonResponse(c, held.stored.status, held.stored.json);
+      if (out instanceof Response) {
+        // Not an answer that can be stored and replayed: the key is given back.
+        await releaseKey(store.db, lease);
+        return out;
+      }
+      // A handler that answered without writing: its answer is still the key's.
+      const json = JSON.stringify(out);
+      if (!(await storeAnswer(lease, 200, json))) throw new LeaseLostError();
+      return jsonResponse(c, 200, json);
+    } catch (e) {
+      if (held.stored) {
+        // The effect and its answer are committed; whatever failed afterwards, that answer stands.
+        log('error', { msg: 'error after commit', path, error: String(e) });
+        return jsonResponse(c, held.stored.status, held.stored.json);
+      }
+      if (e instanceof LeaseLostError) throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+      if (e instanceof ApiError && isLastingRefusal(e)) {
+        const json = JSON.stringify(errorAnswerOf(c.get('requestId'), e));
+        if (!(await storeAnswer(lease, e.status, json))) throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+        return jsonResponse(c, e.status, json);
+      }
+      await releaseKey(store.db, lease).catch((err: unknown) => log('warn', { msg: 'idempotency release failed', error: String(err) }));
+      throw e;
+    }
+  };
+
+  const guardStore = (inner: Store): Store => ({
+    ...inner,
+    write: (fn) => {
+      const s = scope.getStore();
+      if (s) return Promise.reject(new Error(`${s.path} is an idempotent write: write through commit(), not store.write()`));
+      return inner.write(fn);
+    },
+  });
+
+  return { run, plainCommit, guardStore, purgeExpired };
+};

@@ -1,0 +1,136 @@
+/**
+ * Data access for idempotency keys (table idempotency_keys, migration 0002). Each function is one
+ * statement, atomic on both engines, so a claim needs no transaction of its own; completing a key
+ * takes the effect's transaction, so the answer is stored exactly when the effect is.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface KeyRef {
+  userId: string;
+  key: string;
+}
+
+/** A held claim: only the holder of this token may complete or release the key. */
+export interface Lease extends KeyRef {
+  token: string;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed'; lease: Lease; tookOver: boolean }
+  | { kind: 'replay'; status: number; answerJson: string }
+  | { kind: 'locked' }
+  | { kind: 'mismatch' };
+
+export interface ClaimOptions {
+  requestHash: string;
+  now: Date;
+  leaseMs: number;
+  retainMs: number;
+  newToken: () => string;
+}
+
+/**
+ * Claims a key for a request: a new key is inserted as a lease; a known one answers its stored
+ * answer (same request), a mismatch (another request under the same key), a lock (its lease still
+ * runs), or is taken over when its lease has expired (a crash, or a request that outlived it).
+ * Races between claimers end in the conditional statements: one insert wins the primary key, one
+ * takeover wins the token it replaces; a loser looks again.
+ */
+export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise<ClaimOutcome> => {
+  const nowIso = opts.now.toISOString();
+  const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const token = opts.newToken();
+    const inserted = await db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: ref.userId,
+        idem_key: ref.key,
+        request_hash: opts.requestHash,
+        state: 'running',
+        lease_token: token,
+        lease_expires_at: leaseUntil,
+        status_code: null,
+        answer_json: null,
+        created_at: nowIso,
+        expires_at: new Date(opts.now.getTime() + opts.retainMs).toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
+      .returning('idem_key')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'claimed', lease: { ...ref, token }, tookOver: false };
+
+    const row = await db
+      .selectFrom('idempotency_keys')
+      .selectAll()
+      .where('user_id', '=', ref.userId)
+      .where('idem_key', '=', ref.key)
+      .executeTakeFirst();
+    if (!row) continue; // purged between the two statements: try the insert again
+    if (row.request_hash !== opts.requestHash) return { kind: 'mismatch' };
+    if (row.state === 'done') return { kind: 'replay', status: Number(row.status_code), answerJson: row.answer_json ?? 'null' };
+    if (row.lease_expires_at > nowIso) return { kind: 'locked' };
+
+    const taken = await db
+      .updateTable('idempotency_keys')
+      .set({ lease_token: token, lease_expires_at: leaseUntil })
+      .where('user_id', '=', ref.userId)
+      .where('idem_key', '=', ref.key)
+      .where('state', '=', 'running')
+      .where('lease_token', '=', row.lease_token)
+      .returning('idem_key')
+      .executeTakeFirst();
+    if (taken) return { kind: 'claimed', lease: { ...ref, token }, tookOver: true };
+  }
+  // Five lost races in a row: someone else is clearly working on it.
+  return { kind: 'locked' };
+};
+
+/**
+ * Stores the answer, in the caller's (effect) transaction, if this lease still holds the key.
+ * false when it does not (another claimer took the expired lease over): the caller must then roll
+ * its effect back, since the other claimer's effect is the one that will count.
+ */
+export const completeKey = async (
+  trx: Transaction<Database>,
+  lease: Lease,
+  answer: { status: number; json: string },
+  now: Date,
+  retainMs: number,
+): Promise<boolean> => {
+  const r = await trx
+    .updateTable('idempotency_keys')
+    .set({
+      state: 'done',
+      status_code: answer.status,
+      answer_json: answer.json,
+      expires_at: new Date(now.getTime() + retainMs).toISOString(),
+    })
+    .where('user_id', '=', lease.userId)
+    .where('idem_key', '=', lease.key)
+    .where('state', '=', 'running')
+    .where('lease_token', '=', lease.token)
+    .returning('idem_key')
+    .executeTakeFirst();
+  return r !== undefined;
+};
+
+/** Gives a held key back (the request failed without an answer worth keeping): a retry runs anew. */
+export const releaseKey = async (db: Db, lease: Lease): Promise<void> => {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', lease.userId)
+    .where('idem_key', '=', lease.key)
+    .where('state', '=', 'running')
+    .where('lease_token', '=', lease.token)
+    .execute();
+};
+
+/** Deletes keys past their retention; answers how many. */
+export const purgeExpiredKeys = async (db: Db, now: Date): Promise<number> => {
+  const r = await db.deleteFrom('idempotency_keys').where('expires_at', '<', now.toISOString()).executeTakeFirst();
+  return Number(r.numDeletedRows);
+};

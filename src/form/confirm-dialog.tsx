@@ -1,0 +1,66 @@
+/**
+ * The confirmation step (spec 01 §2): a dialog 800 wide listing the answers, with close and send;
+ * the send button reads 送信中... while sending. Loaded lazily: Mantine's Modal (portal, focus
+ * trap, transitions) is not needed until the form is complete.
+ */
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ja } from '../messages/ja';
+import type { ConfirmEntry } from './submit';
+
+export const CONFIRM_DIALOG_WIDTH = 800;
+
+export interface ConfirmDialogProps {
+  entries: readonly ConfirmEntry[];
+  sending: boolean;
+  error: string | undefined;
+  /** The form is out of date: offer a reload instead of another try. */
+  reload: boolean;
+  onClose: () => void;
+  onSend: () => void;
+}
+
+export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend }: ConfirmDialogProps) {
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      size={CONFIRM_DIALOG_WIDTH}
+      title={ja.form.confirmTitle}
+      centered
+      closeOnClickOutside={!sending}
+      closeOnEscape={!sending}
+      withCloseButton={!sending}
+      data-testid="confirm-dialog"
+    >
+      <Stack gap="md">
+        <Text size="sm">{ja.form.confirmLead}</Text>
+        <dl className="form-confirm-list" data-testid="confirm-list">
+          {entries.map((e) => (
+            <div key={e.key} className="form-confirm-entry" data-item-key={e.key}>
+              <dt>{e.title}</dt>
+              <dd className="app-pre-wrap">{e.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {error ? (
+          <Alert color="red" variant="light" role="alert" data-testid="send-error">
+            {error}
+          </Alert>
+        ) : null}
+        {/* Sticky: on a phone the list scrolls inside the dialog and the buttons stay in reach. */}
+        <Group justify="flex-end" gap="sm" className="form-confirm-actions">
+          <Button variant="default" onClick={onClose} disabled={sending}>
+            {ja.form.close}
+          </Button>
+          {reload ? (
+            <Button onClick={() => window.location.reload()}>{ja.common.reload}</Button>
+          ) : (
+            <Button onClick={onSend} disabled={sending} data-testid="send-button">
+              {sending ? ja.form.sending : ja.form.send}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

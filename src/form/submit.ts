@@ -1,0 +1,75 @@
+/**
+ * What pressing submit does to the answers, apart from the screen: normalise, validate the whole
+ * form (shown items only), and build the rows to send; and how a server refusal with per-item
+ * issues maps back onto items.
+ */
+import type { Issue } from '@core/contract/envelope';
+import type { AnswerRowInput } from '@core/contract/survey';
+import { rowsFromValues } from '@core/form/rows';
+import { answerValues, validateForm } from '@core/form/validate';
+import type { FormValue } from '@core/items/define';
+import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
+import { formatMessage } from '../messages/format';
+import type { FormEngine } from './engine-context';
+import { messageOf } from './engine';
+
+export interface ConfirmEntry {
+  key: string;
+  title: string;
+  value: string;
+}
+
+export type SubmitOutcome =
+  | { kind: 'invalid'; errors: ReadonlyMap<string, string> }
+  /** Nothing to send (spec 01 §5: 入力内容を確認してください). */
+  | { kind: 'empty' }
+  | { kind: 'ready'; rows: AnswerRowInput[]; entries: ConfirmEntry[] };
+
+/** Multi-value answers read as one line in the confirmation. */
+const display = (v: FormValue): string => (typeof v === 'string' ? v : v.join('、'));
+
+export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
+  const { store, plan } = engine;
+  // Canonical values first: a field typed into and never left still gets its width and date rules.
+  for (const p of plan.items) {
+    if (!p.hasValue) continue;
+    const value = store.getValue(p.key);
+    const canonical = engine.normalized(p, value);
+    if (canonical !== value) store.setValue(p.key, canonical);
+  }
+  const values = store.snapshot();
+  const issues = validateForm(plan.shape, values, engine.validateContext);
+  const errors = new Map<string, string>();
+  for (const p of plan.items) {
+    const message = messageOf(issues[p.key] ?? []);
+    if (message !== undefined) errors.set(p.key, message);
+  }
+  if (errors.size > 0) return { kind: 'invalid', errors };
+
+  // Admin items are sent in either mode (in user mode they hold only what the URL gave them,
+  // see prefill.ts) but residents do not see them in the confirmation either (spec 01 §6).
+  const answers = answerValues(plan.shape, values, plan.mode);
+  const entries: ConfirmEntry[] = plan.items.flatMap((p) => {
+    const v = answers[p.key];
+    return v === undefined || p.neverShown ? [] : [{ key: p.key, title: p.item.title, value: display(v) }];
+  });
+  const rows = rowsFromValues(plan.shape, answers);
+  return rows.length === 0 ? { kind: 'empty' } : { kind: 'ready', rows, entries };
+};
+
+const isMessageKey = (s: string): s is MessageKey => (MESSAGE_KEYS as readonly string[]).includes(s);
+
+/**
+ * A refused putItem's issues as messages per item: `data.N.…` names the N-th row sent, a bare
+ * itemKey names the item. Messages that are catalogue keys are shown in Japanese; others as sent.
+ */
+export const serverItemErrors = (issues: readonly Issue[], rows: readonly AnswerRowInput[], knownKeys: ReadonlySet<string>) => {
+  const errors = new Map<string, string>();
+  for (const { path, message } of issues) {
+    const row = /^data\.(\d+)(?:\.|$)/.exec(path);
+    const key = row ? rows[Number(row[1])]?.itemKey : knownKeys.has(path) ? path : undefined;
+    if (key === undefined || errors.has(key)) continue;
+    errors.set(key, isMessageKey(message) ? formatMessage({ key: message }) : message);
+  }
+  return errors;
+};

@@ -1,0 +1,196 @@
+/**
+ * The survey form renderer (spec 01 §2 Survey form): sections of items, the submit button, and
+ * the confirmation step that sends. It takes the sending as a function, so the answer feature
+ * decides how rows travel (today putItem; the outbox later) and what the completion shows.
+ */
+import './form.css';
+import { Alert, Button, Stack } from '@mantine/core';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import type { Temporal } from 'temporal-polyfill';
+import type { AnswerRowInput } from '@core/contract/survey';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import type { Mode } from '@core/items/define';
+import { todayInTokyo } from '@core/ja/date-input';
+import { isApiClientError } from '../lib/api-error';
+import { ja } from '../messages/ja';
+import { createEngine, isDesktop } from './engine';
+import { FormEngineContext, type FormEngine } from './engine-context';
+import { FormStore } from './form-store';
+import { inputIdOf, itemIdOf } from './item-host';
+import { buildPlan } from './plan';
+import { prefillValues } from './prefill';
+import { Section } from './section';
+import { prepareSubmit, serverItemErrors, type ConfirmEntry } from './submit';
+
+const loadConfirmDialog = () => import('./confirm-dialog');
+
+/**
+ * Items rendered before the first paint: a few screens' worth. The rest render right after, in a
+ * transition React splits into short slices, so a long form paints early and stays responsive
+ * to typing while the lower part is built.
+ */
+export const FIRST_PAINT_ITEMS = 24;
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+
+export interface SendRequest {
+  rows: AnswerRowInput[];
+  configVersion: number;
+}
+
+export interface SurveyFormProps<R> {
+  config: ServedSurveyConfig;
+  /** Admin mode shows admin items and uses isRequired.admin (spec 01 §6). */
+  mode?: Mode;
+  /** The page's query parameters, for the items' queryParam1/2/3 prefill. */
+  search?: Readonly<Record<string, string>>;
+  send: (request: SendRequest) => Promise<R>;
+  onSent: (result: R) => void;
+  /** For tests: the date rules' today (default: today in Asia/Tokyo) and the width rule's device. */
+  today?: Temporal.PlainDate;
+  desktop?: boolean;
+}
+
+interface Confirming {
+  rows: AnswerRowInput[];
+  entries: ConfirmEntry[];
+}
+
+const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
+  const mode = props.mode ?? 'user';
+  const plan = buildPlan(props.config, mode);
+  const store = new FormStore();
+  const engine = createEngine(store, plan, { today: props.today ?? todayInTokyo(), desktop: props.desktop ?? isDesktop() });
+  const values = prefillValues(plan, props.search ?? {}, (p, v) => engine.normalized(p, v));
+  for (const [k, v] of Object.entries(values)) store.setValue(k, v);
+  return engine;
+};
+
+/** Opens the sections holding the given items and brings the first of them into view. */
+const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
+  for (const key of keys) {
+    const section = engine.plan.sectionOf.get(key);
+    if (section !== undefined) engine.store.setOpen(section, true);
+  }
+  const first = engine.plan.items.find((p) => keys.has(p.key));
+  if (!first) return;
+  // After the opened sections have rendered.
+  const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
+  later(() => {
+    const el = document.getElementById(itemIdOf(first.key));
+    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    const input = document.getElementById(inputIdOf(first.key)) ?? el?.querySelector<HTMLElement>('input, textarea, select, button');
+    input?.focus({ preventScroll: true });
+  });
+};
+
+export function SurveyForm<R>(props: SurveyFormProps<R>) {
+  const { config, send, onSent } = props;
+  const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState<{ message: string; reload: boolean } | undefined>(undefined);
+  const total = engine.plan.items.length;
+  const [limit, setLimit] = useState(() => Math.min(total, FIRST_PAINT_ITEMS));
+
+  useEffect(() => {
+    if (limit < total) startTransition(() => setLimit(total));
+  }, [limit, total]);
+
+  // The dialog is not needed to paint or to type; fetch its code once the form is idle.
+  useEffect(() => {
+    const t = setTimeout(() => void loadConfirmDialog(), 1500);
+    return () => clearTimeout(t);
+  }, []);
+
+  const submit = () => {
+    const outcome = prepareSubmit(engine);
+    if (outcome.kind === 'invalid') {
+      engine.store.replaceErrors(outcome.errors);
+      setNotice(ja.form.checkInput);
+      revealFirst(engine, new Set(outcome.errors.keys()));
+      return;
+    }
+    engine.store.replaceErrors(new Map());
+    if (outcome.kind === 'empty') {
+      setNotice(ja.form.checkInput);
+      return;
+    }
+    setNotice(undefined);
+    setSendError(undefined);
+    setConfirming({ rows: outcome.rows, entries: outcome.entries });
+  };
+
+  const sendAnswers = async () => {
+    if (!confirming || sending) return;
+    setSending(true);
+    setSendError(undefined);
+    try {
+      const result = await send({ rows: confirming.rows, configVersion: config.version });
+      onSent(result);
+    } catch (e) {
+      setSending(false);
+      if (isApiClientError(e) && e.issues.length > 0) {
+        const errors = serverItemErrors(e.issues, confirming.rows, new Set(engine.plan.byKey.keys()));
+        if (errors.size > 0) {
+          setConfirming(null);
+          engine.store.replaceErrors(errors);
+          setNotice(ja.form.checkInput);
+          revealFirst(engine, new Set(errors.keys()));
+          return;
+        }
+      }
+      setSendError(describeSendError(e));
+    }
+  };
+
+  return (
+    <FormEngineContext value={engine}>
+      <form
+        noValidate
+        className="survey-form"
+        data-testid="survey-form"
+        // "all" once every item is in the DOM (benchmarks and tests wait for it).
+        data-rendered={limit >= total ? 'all' : 'partial'}
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          {engine.plan.sections.map((s) => (s.start < limit ? <Section key={s.key || '(lead)'} section={s} limit={limit} /> : null))}
+          {notice ? (
+            <Alert color="red" variant="light" role="alert" data-testid="form-notice">
+              {notice}
+            </Alert>
+          ) : null}
+          <Button type="submit" size="md" fullWidth data-testid="submit-button">
+            {config.submitButtonTitle || ja.form.submitDefault}
+          </Button>
+        </Stack>
+      </form>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            entries={confirming.entries}
+            sending={sending}
+            error={sendError?.message}
+            reload={sendError?.reload ?? false}
+            onClose={() => {
+              if (!sending) setConfirming(null);
+            }}
+            onSend={() => void sendAnswers()}
+          />
+        </Suspense>
+      ) : null}
+    </FormEngineContext>
+  );
+}
+
+/** Spec 01 §8 submit errors: エラーが発生しました。 plus the server's text; network and stale form by their own texts. */
+export const describeSendError = (e: unknown): { message: string; reload: boolean } => {
+  if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
+  if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
+  if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };
+  return { message: `${ja.form.submitError}${e.errorMessage}`, reload: false };
+};

