@@ -125,7 +125,6 @@ export const ja = {
     doneDefault: 'ありがとうございます。情報を更新しました。ブラウザを閉じてください。',
     /** spec 01 §1: the answer code's label. */
     answerCode: '受付番号',
-    sectionCount: '{count}件の未入力・エラーがあります',
   },
   items: {
     counter: '{count}/{max}文字',
@@ -148,8 +147,6 @@ export const ja = {
     searchLoading: '読み込み中...',
     /** spec 01 §8 search failure. */
     searchFailed: '検索実行中にエラー発生しました。',
-    searchSelected: '選択中',
-    scaleLabels: '{min}: {minLabel} ／ {max}: {maxLabel}',
   },
   offline: {
     /** spec 01 §8: already-sent reservation (the completed-submit guard). */
