@@ -76,94 +76,88 @@ interface Figures {
 const measure = async (browser: Browser, baseUrl: string, token: string, surveyId: string, count: number, lastKey: string): Promise<Figures> => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
   const session = { idToken: token, accessToken: 'bench', profile: { userId: 'Ubench', displayName: 'ベンチ 太郎' } };
-  await context.addInitScript(
-    ([s, key]) => {
-      localStorage.setItem('session', s);
-      // Records when the last item is first on screen: one frame after it is in the DOM, then a
-      // task, which runs after that frame has painted.
-      const w = window as unknown as { __lastPainted?: number };
-      const check = () => {
-        if (w.__lastPainted !== undefined) return;
-        if (document.querySelector(`[data-item-key="${key}"]`)) {
-          requestAnimationFrame(() => {
-            const ch = new MessageChannel();
-            ch.port1.onmessage = () => (w.__lastPainted = performance.now());
+  // In-page code is passed as source text: tsx compiles functions with esbuild's keepNames, whose
+  // __name() helper does not exist in the page, so a serialised arrow function would throw there.
+  await context.addInitScript(`
+    localStorage.setItem('session', ${JSON.stringify(JSON.stringify(session))});
+    // The last item is looked for every frame from the very start; the time is taken one task after
+    // the frame in which it is present, i.e. after that frame has painted.
+    (function () {
+      function tick() {
+        if (document.querySelector('[data-item-key="${lastKey}"]')) {
+          requestAnimationFrame(function () {
+            var ch = new MessageChannel();
+            ch.port1.onmessage = function () { window.__lastPainted = performance.now(); };
             ch.port2.postMessage(0);
           });
-          observer.disconnect();
-        }
-      };
-      const observer = new MutationObserver(check);
-      document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
-    },
-    [JSON.stringify(session), lastKey] as const,
-  );
+        } else requestAnimationFrame(tick);
+      }
+      requestAnimationFrame(tick);
+    })();
+  `);
 
   const paintRuns: number[] = [];
   const page = await context.newPage();
   // One warm-up load (fills the HTTP cache as a returning resident would have it), then 5 measured.
   for (let run = 0; run < 6; run++) {
     await page.goto(`${baseUrl}/survey/${surveyId}`);
-    await page.waitForFunction(() => (window as unknown as { __lastPainted?: number }).__lastPainted !== undefined, null, {
-      timeout: 60_000,
-    });
-    const t = await page.evaluate(() => (window as unknown as { __lastPainted: number }).__lastPainted);
+    await page
+      .waitForFunction(() => (window as unknown as { __lastPainted?: number }).__lastPainted !== undefined, null, { timeout: 60_000 })
+      .catch(async (e: unknown) => {
+        await page.screenshot({ path: 'reports/renderer-bench-failure.png' });
+        const seen = await page.evaluate(() => [location.href, document.querySelectorAll('[data-item-key]').length]);
+        throw new Error(`the last item never painted (${JSON.stringify(seen)}): ${String(e)}`);
+      });
+    const t = (await page.evaluate('window.__lastPainted')) as number;
     if (run > 0) paintRuns.push(t);
   }
 
   // Keystrokes into the first short-answer field.
-  const field = page.locator('[data-item-key="q0"] input').first();
+  const field = page.locator('[data-item-type="text"] input').first();
   await field.click();
-  await page.evaluate(() => {
-    const w = window as unknown as { __keys: number[] };
-    w.__keys = [];
-    let t0 = 0;
-    document.addEventListener('keydown', (e) => (t0 = e.timeStamp), { capture: true });
-    document.addEventListener(
-      'input',
-      () => {
-        const start = t0;
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => w.__keys.push(performance.now() - start);
-          ch.port2.postMessage(0);
-        });
-      },
-      { capture: true },
-    );
-  });
+  await page.evaluate(`
+    window.__keys = [];
+    var t0 = 0;
+    document.addEventListener('keydown', function (e) { t0 = e.timeStamp; }, { capture: true });
+    document.addEventListener('input', function () {
+      var start = t0;
+      requestAnimationFrame(function () {
+        var ch = new MessageChannel();
+        ch.port1.onmessage = function () { window.__keys.push(performance.now() - start); };
+        ch.port2.postMessage(0);
+      });
+    }, { capture: true });
+  `);
   for (let i = 0; i < 40; i++) {
     await page.keyboard.press(i % 2 === 0 ? 'a' : 'b');
     await page.waitForTimeout(30);
   }
   await page.waitForTimeout(200);
-  const keys = (await page.evaluate(() => (window as unknown as { __keys: number[] }).__keys)).slice(5).sort((a, b) => a - b);
+  const keys = ((await page.evaluate('window.__keys')) as number[]).slice(5).sort((a, b) => a - b);
 
   // Whole-form validation: clear the field so required items are empty, click submit, wait for the
   // errors to be painted.
   await field.fill('');
-  const validateMs = await page.evaluate(async () => {
-    const button = [...document.querySelectorAll('button')].find((b) => b.textContent?.includes('確認する'));
-    if (!button) throw new Error('no submit button');
-    const t0 = performance.now();
-    button.click();
-    return new Promise<number>((resolve) => {
-      const done = () =>
-        requestAnimationFrame(() => {
-          const ch = new MessageChannel();
-          ch.port1.onmessage = () => resolve(performance.now() - t0);
+  const validateMs = (await page.evaluate(`
+    new Promise(function (resolve, reject) {
+      var button = Array.from(document.querySelectorAll('button')).find(function (b) { return (b.textContent || '').indexOf('確認する') >= 0; });
+      if (!button) return reject(new Error('no submit button'));
+      var t0 = performance.now();
+      function done() {
+        requestAnimationFrame(function () {
+          var ch = new MessageChannel();
+          ch.port1.onmessage = function () { resolve(performance.now() - t0); };
           ch.port2.postMessage(0);
         });
-      if (document.querySelector('[aria-invalid="true"]')) return done();
-      const mo = new MutationObserver(() => {
-        if (document.querySelector('[aria-invalid="true"]')) {
-          mo.disconnect();
-          done();
-        }
+      }
+      var mo = new MutationObserver(function () {
+        if (document.querySelector('[aria-invalid="true"]')) { mo.disconnect(); done(); }
       });
       mo.observe(document.body, { subtree: true, childList: true, attributes: true });
-    });
-  });
+      button.click();
+      if (document.querySelector('[aria-invalid="true"]')) { mo.disconnect(); done(); }
+    })
+  `)) as number;
   await context.close();
 
   paintRuns.sort((a, b) => a - b);
