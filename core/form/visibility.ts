@@ -30,7 +30,7 @@ export const itemSections = (config: FormShape): ReadonlyMap<string, string> => 
 };
 
 /** For each group header named by a choiceGroupHeader's sectionOptions: the (question, option) pairs opening it. */
-const sectionGates = (config: FormShape): ReadonlyMap<string, { chooser: string; option: string }[]> => {
+export const sectionGates = (config: FormShape): ReadonlyMap<string, { chooser: string; option: string }[]> => {
   const headers = config.surveySchema.filter((i) => i.type === 'groupHeader');
   const headerKeyOf = (ref: string): string | undefined =>
     (headers.find((h) => h.itemKey === ref) ?? headers.find((h) => h.title === ref))?.itemKey;
@@ -48,14 +48,29 @@ const sectionGates = (config: FormShape): ReadonlyMap<string, { chooser: string;
 const chosen = (value: FormValue | undefined): readonly string[] =>
   value === undefined ? [] : typeof value === 'string' ? [value] : value;
 
-export const visibleItemKeys = (config: FormShape, values: FormValues, mode: Mode): ReadonlySet<string> => {
-  const byKey = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
-  const sections = itemSections(config);
-  const gates = sectionGates(config);
+/**
+ * Visibility of single items, reading answers through `get` (the renderer passes its store, so an
+ * item's visibility reads only the answers it depends on). One function = one memo: make a new one
+ * when the answers change. Cycles are broken as described above, in the order of the questions asked.
+ */
+export const visibilityOf = (
+  config: FormShape,
+  mode: Mode,
+  get: (key: string) => FormValue | undefined,
+  /** Lookups derived from the config alone; a caller asking often passes them once built. */
+  shared: {
+    byKey?: ReadonlyMap<string, SchemaItem>;
+    sections?: ReadonlyMap<string, string>;
+    gates?: ReadonlyMap<string, { chooser: string; option: string }[]>;
+  } = {},
+): ((key: string) => boolean) => {
+  const byKey = shared.byKey ?? new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const sections = shared.sections ?? itemSections(config);
+  const gates = shared.gates ?? sectionGates(config);
   const memo = new Map<string, boolean>();
   const deciding = new Set<string>();
 
-  const answerOf = (key: string): readonly string[] => (isVisible(key) ? chosen(values[key]) : []);
+  const answerOf = (key: string): readonly string[] => (isVisible(key) ? chosen(get(key)) : []);
 
   const decide = (item: SchemaItem): boolean => {
     if (mode === 'user' && item.isAdminItem === true) return false;
@@ -82,6 +97,10 @@ export const visibleItemKeys = (config: FormShape, values: FormValues, mode: Mod
     memo.set(key, visible);
     return visible;
   }
+  return isVisible;
+};
 
+export const visibleItemKeys = (config: FormShape, values: FormValues, mode: Mode): ReadonlySet<string> => {
+  const isVisible = visibilityOf(config, mode, (key) => values[key]);
   return new Set(config.surveySchema.filter((i) => isVisible(i.itemKey)).map((i) => i.itemKey));
 };

@@ -12,7 +12,7 @@ import type { ItemType } from '@core/form/item-types';
 import type { FormValue, Mode } from '@core/items/define';
 import { itemDefOf, type SchemaItem } from '@core/items/registry';
 import { isAnswerRequired } from '@core/form/validate';
-import { itemSections, visibleItemKeys } from '@core/form/visibility';
+import { itemSections, sectionGates, visibilityOf, visibleItemKeys } from '@core/form/visibility';
 
 export interface PlannedItem {
   key: string;
@@ -64,17 +64,7 @@ export const buildPlan = (config: { surveyId: string; surveySchema: readonly Sch
 
   const sectionOf = itemSections({ surveySchema: parsed });
 
-  const headers = parsed.filter((i) => i.type === 'groupHeader');
-  const headerKeyOf = (ref: string): string | undefined =>
-    (headers.find((h) => h.itemKey === ref) ?? headers.find((h) => h.title === ref))?.itemKey;
-  const gates = new Map<string, { chooser: string; option: string }[]>();
-  for (const item of parsed) {
-    if (item.type !== 'choiceGroupHeader') continue;
-    for (const { option, groupheader } of item.sectionOptions ?? []) {
-      const key = headerKeyOf(groupheader);
-      if (key !== undefined) gates.set(key, [...(gates.get(key) ?? []), { chooser: item.itemKey, option }]);
-    }
-  }
+  const gates = sectionGates({ surveySchema: parsed });
 
   // The keys whose answers an item's visibility reads, following conditions, gates and headers.
   const depsMemo = new Map<string, string[]>();
@@ -116,34 +106,7 @@ export const buildPlan = (config: { surveyId: string; surveySchema: readonly Sch
       const values = Object.fromEntries(deps.map((k) => [k, get(k)]));
       return visibleItemKeys(shape, values, mode).has(key);
     }
-    const memo = new Map<string, boolean>();
-    const deciding = new Set<string>();
-    const answerOf = (k: string): readonly string[] => (visible(k) ? chosen(get(k)) : []);
-    const decide = (item: SchemaItem): boolean => {
-      if (mode === 'user' && item.isAdminItem === true) return false;
-      const cond = item.displayCondition;
-      if (cond) {
-        const matches = answerOf(cond.questionId).some((v) => cond.answers.includes(v));
-        if (matches !== (cond.type === 'show')) return false;
-      }
-      const opening = gates.get(item.itemKey);
-      if (opening && !opening.some((g) => answerOf(g.chooser).includes(g.option))) return false;
-      const h = sectionOf.get(item.itemKey);
-      return h === undefined || visible(h);
-    };
-    function visible(k: string): boolean {
-      const known = memo.get(k);
-      if (known !== undefined) return known;
-      const item = byItemKey.get(k);
-      if (!item) return false;
-      if (deciding.has(k)) return true;
-      deciding.add(k);
-      const v = decide(item);
-      deciding.delete(k);
-      memo.set(k, v);
-      return v;
-    }
-    return visible(key);
+    return visibilityOf(shape, mode, get, { byKey: byItemKey, sections: sectionOf, gates })(key);
   };
 
   const items: PlannedItem[] = parsed.map((item) => ({
