@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { compress } from 'hono/compress';
 import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
 import type { AppConfig } from './config';
@@ -147,6 +148,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
 
   // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
   const indexFile = path.join(config.distDir, 'index.html');
+  // Residents are on weak mobile links: the app's JS and CSS go gzipped (~3× smaller). The API
+  // is left as it is (idempotent replays are compared byte for byte; answers are small).
+  app.use('/assets/*', compress());
+  app.use('/sw.js', compress());
   app.use('/assets/*', async (c, next) => {
     await next();
     if (c.res.status === 200) c.header('Cache-Control', 'public, max-age=31536000, immutable');

@@ -12,6 +12,10 @@ if (!root) throw new Error('index.html has no #root');
 
 const queryClient = createQueryClient();
 registerServiceWorker();
+// Spec 01 §8: a page restored from the back-forward cache reloads (its data may be stale).
+window.addEventListener('pageshow', (e) => {
+  if (e.persisted) window.location.reload();
+});
 
 const render = () =>
   createRoot(root).render(

@@ -1,15 +1,27 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createQueryClient } from '../lib/query-client';
-import { UpdatePrompt } from '../ui/update-prompt';
+import { usePwaUpdate } from '../lib/pwa';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
 export interface AppProps {
   /** main.tsx passes the client the offline layer clears when another resident signs in. */
   queryClient?: QueryClient;
+}
+
+// The prompt is an overlay (Affix, Notification, Portal): its code loads only when a new version waits.
+const UpdatePrompt = lazy(() => import('../ui/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
+function LazyUpdatePrompt() {
+  const { needRefresh } = usePwaUpdate();
+  return needRefresh ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
 }
 
 export function App({ queryClient: given }: AppProps = {}) {
@@ -22,7 +34,7 @@ export function App({ queryClient: given }: AppProps = {}) {
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
-      <UpdatePrompt />
+      <LazyUpdatePrompt />
     </MantineProvider>
   );
 }

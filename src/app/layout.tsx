@@ -1,6 +1,7 @@
 import { Box, Container, Group, Text } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { ja } from '../messages/ja';
+import { OutboxStatus } from '../ui/outbox-status';
 
 /** Phone first (390 px wide in LINE); on a desktop the column stays phone-width and centred. */
 export function RootLayout() {
@@ -13,6 +14,7 @@ export function RootLayout() {
             <Text fw={700} size="sm">
               {ja.app.title}
             </Text>
+            <OutboxStatus />
           </Group>
         </Container>
       </Box>

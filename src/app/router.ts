@@ -5,15 +5,17 @@ import { NotFoundScreen } from './not-found';
 import { Route as indexRoute } from './routes/index';
 import { Route as loginRoute } from './routes/login';
 import { Route as loginSurveyRoute } from './routes/login-survey';
+import { lookupRoutes } from './routes/lookup';
 import { Route as rootRoute } from './routes/root';
 import { Route as surveyRoute } from './routes/survey';
+import { installNavigationGuard } from './navigation-guard';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
-export const routeTree = rootRoute.addChildren([indexRoute, loginRoute, loginSurveyRoute, surveyRoute]);
+export const routeTree = rootRoute.addChildren([indexRoute, loginRoute, loginSurveyRoute, surveyRoute, ...lookupRoutes]);
 
-export const createAppRouter = (queryClient: QueryClient) =>
-  createRouter({
+export const createAppRouter = (queryClient: QueryClient) => {
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultErrorComponent: RouteError,
@@ -22,6 +24,9 @@ export const createAppRouter = (queryClient: QueryClient) =>
     stringifySearch: stringifyPlainSearch,
     scrollRestoration: true,
   });
+  installNavigationGuard(router.history);
+  return router;
+};
 
 declare module '@tanstack/react-router' {
   interface Register {

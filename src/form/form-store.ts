@@ -43,6 +43,8 @@ export class FormStore {
   private readonly valueListeners = new KeyedListeners();
   private readonly errorListeners = new KeyedListeners();
   private readonly openListeners = new KeyedListeners();
+  /** Told after any value changes (draft saving); not per keystroke render work. */
+  private readonly anyListeners = new Set<Listener>();
 
   constructor(initial: Readonly<Record<string, FormValue | undefined>> = {}) {
     for (const [k, v] of Object.entries(initial)) if (v !== undefined) this.values.set(k, v);
@@ -55,6 +57,7 @@ export class FormStore {
     if (value === undefined) this.values.delete(key);
     else this.values.set(key, value);
     this.valueListeners.notify(key);
+    for (const l of [...this.anyListeners]) l();
   }
 
   /** A plain object of every answer, for whole-form validation and submission (not per keystroke). */
@@ -89,6 +92,12 @@ export class FormStore {
   subscribeValue = (key: string, l: Listener) => this.valueListeners.subscribe(key, l);
   subscribeError = (key: string, l: Listener) => this.errorListeners.subscribe(key, l);
   subscribeOpen = (key: string, l: Listener) => this.openListeners.subscribe(key, l);
+  subscribeAny = (l: Listener): (() => void) => {
+    this.anyListeners.add(l);
+    return () => {
+      this.anyListeners.delete(l);
+    };
+  };
 }
 
 export function useFieldValue(store: FormStore, key: string): FormValue | undefined {

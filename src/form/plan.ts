@@ -51,9 +51,6 @@ export interface FormPlan {
   isVisible: (key: string, get: (key: string) => FormValue | undefined) => boolean;
 }
 
-const chosen = (value: FormValue | undefined): readonly string[] =>
-  value === undefined ? [] : typeof value === 'string' ? [value] : value;
-
 /**
  * `config` is the served config as the contract parsed it, each item through its type's schema
  * (defaults applied: scale 0–10, datepicker bounds…), so the plan reads items as they come.

@@ -9,7 +9,8 @@ import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import type { Mode } from '@core/items/define';
+import type { Issue } from '@core/contract/envelope';
+import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
 import { isApiClientError } from '../lib/api-error';
 import { ja } from '../messages/ja';
@@ -45,6 +46,15 @@ export interface SurveyFormProps<R> {
   search?: Readonly<Record<string, string>>;
   send: (request: SendRequest) => Promise<R>;
   onSent: (result: R) => void;
+  /**
+   * Values to start from (a restored draft, or a refused answer reopened): they win over the URL's
+   * prefill; keys the current form does not have are dropped.
+   */
+  initialValues?: Readonly<Record<string, unknown>>;
+  /** A refused answer's per-item problems (the server's issues for the rows it was sent). */
+  initialIssues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
+  /** Called (after a change, not during render) with every answer: the draft saver. */
+  onValuesChange?: (values: Record<string, FormValue>) => void;
   /** For tests: the date rules' today (default: today in Asia/Tokyo) and the width rule's device. */
   today?: Temporal.PlainDate;
   desktop?: boolean;
@@ -62,6 +72,14 @@ const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const engine = createEngine(store, plan, { today: props.today ?? todayInTokyo(), desktop: props.desktop ?? isDesktop() });
   const values = prefillValues(plan, props.search ?? {}, (p, v) => engine.normalized(p, v));
   for (const [k, v] of Object.entries(values)) store.setValue(k, v);
+  for (const [k, v] of Object.entries(props.initialValues ?? {})) {
+    if (plan.byKey.has(k) && (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) {
+      store.setValue(k, v as FormValue);
+    }
+  }
+  if (props.initialIssues) {
+    store.replaceErrors(serverItemErrors(props.initialIssues.issues, props.initialIssues.rows, new Set(plan.byKey.keys())));
+  }
   return engine;
 };
 
@@ -84,9 +102,9 @@ const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
 };
 
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
-  const { config, send, onSent } = props;
+  const { config, send, onSent, onValuesChange } = props;
   const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
-  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [notice, setNotice] = useState<string | undefined>(() => (props.initialIssues ? ja.form.checkInput : undefined));
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<{ message: string; reload: boolean } | undefined>(undefined);
@@ -96,6 +114,11 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
   }, [limit, total]);
+
+  useEffect(() => {
+    if (!onValuesChange) return;
+    return engine.store.subscribeAny(() => onValuesChange(engine.store.snapshot()));
+  }, [engine, onValuesChange]);
 
   // The dialog is not needed to paint or to type; fetch its code once the form is idle.
   useEffect(() => {
@@ -189,6 +212,8 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
 
 /** Spec 01 §8 submit errors: エラーが発生しました。 plus the server's text; network and stale form by their own texts. */
 export const describeSendError = (e: unknown): { message: string; reload: boolean } => {
+  // The completed-submit guard (spec 01 §8): its text is the whole message.
+  if (e instanceof Error && (e as { code?: unknown }).code === 'already_sent') return { message: e.message, reload: false };
   if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
   if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
   if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };

@@ -102,6 +102,82 @@ export const ja = {
     /** spec 01 §8: network error. */
     network: 'ネットワークエラーが発生しました。…もう一度再度やり直してください。',
     unknown: '不明なエラーです。',
+    /** spec 01 §8: 409 temporary_locked. */
+    temporaryLocked: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。',
+    /** spec 01 §8: quota_exceeded. */
+    quotaExceeded: '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。',
+    /** spec 01 §8: form invalid (400 invalid_answer). */
+    formInvalid: '入力内容を確認してください',
+    /** spec 01 §8: cancel deadline passed (403 cancel_deadline_passed). */
+    cancelDeadlinePassed: '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。',
+    /** spec 01 §4, §8: cancelling not available (403 forbidden_by_settings on a cancel). */
+    cancelUnavailable: '現在キャンセルを受け付けておりません。',
+    /** spec 01 §8: cancel, payment cancelled. */
+    paymentCancelled: 'キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。',
+    /** spec 01 §8: cancel, payment too old. */
+    paymentTooOld: 'キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。',
+    /** spec 01 §8: cancel failure default (the spec's long dash － is kept). */
+    cancelDefault: 'エラ－が発生しました。',
+    /** spec 01 §8: appended to a thrown cancel error's message. */
+    cancelThrownSuffix: '。エラー発生しました。管理者にお問い合わせください。',
+    /** spec 01 §8: added on the cancel page. */
+    cancelPageSuffix: '画面を閉じてやり直してください。',
+    /** spec 01 §8: completion notice, also the navigation guard's alert (spec 01 §2). */
+    completionNotice:
+      '変更処理には時間がかかることがあります。ブラウザバックを行うと処理が正常に終了しない可能性がありますので、必ず一度ブラウザを閉じてください。',
+    /** spec 01 §8 search rows. */
+    searchNoData: '検索対象のデータがありません',
+    searchLoadFailure: '通常の帳票処理中にエラーが発生しました。',
+    searchFailure: '検索実行中にエラー発生しました。',
+    /** spec 01 §8 member row. */
+    memberSchemaMissing: '帳票スキーマ見つけられません。管理者にお問い合わせください。',
+    /** spec 01 §8 results display failure. */
+    resultsDisplayFailure: '不明なエラー発生しました。管理者に問い合わせください。',
+    resultsExceptionSuffix: 'っというエラー発生しました。管理者に問い合わせ下さい。',
+  },
+  /** spec 01 §8 display values. */
+  display: {
+    unknownValue: '不明',
+    noReservation: '予約なし',
+    badDate: '不明日付形',
+    noReservationDate: '予約日付不明',
+  },
+  lookup: {
+    /** spec 01 §2 survey selection. */
+    surveyType: '照会種別',
+    next: '次へ',
+    noSearchable: '照会できるフォームがありません。',
+    search: '検索',
+    requiredMissing: '必須項目を入力してください',
+    listTitle: '予約一覧',
+    listTitlePayment: '検索結果一覧',
+    edit: '変更',
+    editReservation: '予約・変更',
+    details: '詳細',
+    cancel: 'キャンセル',
+    backToSearch: '検索画面へ戻る',
+    answerCode: '受付番号',
+    status: '状態',
+    /** Shown for a 取り消し record (the old record of a changed answer). */
+    amended: '取り消し',
+    /** spec 01 §4: time label of a cancelled reservation; also shown for a cancelled plain answer (NG). */
+    cancelledLabel: 'キャンセル済',
+    answeredAt: '受付日時',
+    reservationDate: '予約日',
+    reservationTime: '予約時間',
+    /** spec 01 §6: stored user ids of another chat account. */
+    otherAccount: 'このLINEアカウントではこのデータを閲覧できません。',
+    currentInfo: '現在の登録情報',
+    backToList: '予約一覧へ戻る',
+    cancelSubmit: 'キャンセルする',
+    back: '戻る',
+    cancelDialogTitle: 'キャンセルしますか',
+    dialogCancel: 'キャンセルする',
+    dialogClose: '閉じる',
+    cancelling: '処理中...',
+    /** spec 01 §2 default cancel-completed message. */
+    cancelDone: 'キャンセル受付が完了いたしました。',
+    emptyList: '表示できるデータがありません。',
   },
   survey: {
     residentSuffix: '様',
@@ -160,6 +236,23 @@ export const ja = {
     retryNow: '今すぐ再送信',
     discard: '送信を取り消す',
     fromCache: '保存済みの情報を表示しています。最新の情報ではない可能性があります。',
+    /** The completion page while the answer waits in the outbox. */
+    savedOffline: '通信できないため、回答は端末に保存されました。電波の良い所で自動的に送信されます。',
+    delivered: '回答は送信されました。',
+    queueTitle: '未送信の回答',
+    queueEmpty: '未送信の回答はありません。',
+    badgeLabel: '未送信の回答 {count}件',
+    badgeNeedsAuth: '要ログイン',
+    badgeRejected: '要確認',
+    lastError: '最後のエラー: {message}',
+    status: {
+      queued: '送信待ち',
+      sending: '送信中',
+      'needs-auth': 'ログインが必要',
+      rejected: '送信できませんでした',
+      delivered: '送信済み',
+    },
+    close: '閉じる',
   },
   validation,
 } as const;

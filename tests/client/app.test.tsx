@@ -5,6 +5,15 @@ import { LIFF_STATE_KEY } from '../../src/lib/login';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { makeIdToken } from './fake-clock';
+import { getOfflineCache } from '../../src/offline/cache';
+import { getOfflineDb } from '../../src/offline/db';
+/** Each test starts from an empty device: no cached config, draft or queued answer. */
+const clearDevice = async () => {
+  getOfflineCache().reset();
+  const db = getOfflineDb();
+  await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
+};
+
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -48,7 +57,11 @@ const signIn = () =>
   });
 
 describe('app routes', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await clearDevice();
+  });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -108,7 +121,7 @@ describe('app routes', () => {
     expect((await screen.findByTestId('survey-title')).textContent).toBe('特定健診のお申し込み');
     expect(screen.getByTestId('resident-name').textContent).toBe('山田 花子');
     expect(screen.getByTestId('resident-picture')).toBeTruthy();
-    const items = screen.getAllByTestId('survey-item');
+    const items = await screen.findAllByTestId('survey-item');
     expect(items.map((i) => i.getAttribute('data-item-key'))).toEqual(['name', 'tel', 'memo']);
     expect(within(items[0] as HTMLElement).queryByText('必須')).toBeTruthy();
     expect(within(items[1] as HTMLElement).queryByText('必須')).toBeTruthy();

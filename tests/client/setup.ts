@@ -1,3 +1,4 @@
+import 'fake-indexeddb/auto';
 /** jsdom lacks what Mantine reads at render time (STACK.md pitfall 2). */
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({

@@ -5,6 +5,15 @@ import { App } from '../../src/app/app';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { makeIdToken } from './fake-clock';
+import { getOfflineCache } from '../../src/offline/cache';
+import { getOfflineDb } from '../../src/offline/db';
+/** Each test starts from an empty device: no cached config, draft or queued answer. */
+const clearDevice = async () => {
+  getOfflineCache().reset();
+  const db = getOfflineDb();
+  await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
+};
+
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -48,8 +57,10 @@ const sendForm = async () => {
 };
 
 describe('the survey page', () => {
-  beforeEach(() => {
+  beforeEach(async () => {
     localStorage.clear();
+    sessionStorage.clear();
+    await clearDevice();
     signIn();
   });
   afterEach(() => {
@@ -66,7 +77,7 @@ describe('the survey page', () => {
     render(<App />);
     expect(await screen.findByTestId('survey-description')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'https://example.jp/gomi' }).getAttribute('href')).toBe('https://example.jp/gomi');
-    expect((screen.getByLabelText(/^お名前/) as HTMLInputElement).value).toBe('山田');
+    expect(((await screen.findByLabelText(/^お名前/)) as HTMLInputElement).value).toBe('山田');
     await sendForm();
     const done = await screen.findByTestId('survey-complete');
     expect(within(done).getByText('受付しました。')).toBeTruthy();
@@ -83,11 +94,86 @@ describe('the survey page', () => {
     serve(config({}), { result: 'OK', partitionKey: 's1#U1', answercode: '000124', data: [] });
     window.history.replaceState(null, '', '/survey/s1');
     render(<App />);
-    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '山田' } });
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '佐藤' } });
     await sendForm();
     const done = await screen.findByTestId('survey-complete');
     expect(done.textContent).toBe(ja.form.doneDefault);
     expect(screen.queryByTestId('answer-code')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('keeps the answer on the device when the network is down, says so, and sends it when it is back', async () => {
+    let down = true;
+    const fetch = vi.fn(async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: config({}) });
+      if (down) throw new TypeError('Failed to fetch');
+      return json(200, { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] });
+    });
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/survey/s1');
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '鈴木' } });
+    await sendForm();
+    const queued = await screen.findByTestId('survey-queued', {}, { timeout: 5000 });
+    expect(queued.textContent).toContain(ja.offline.savedOffline);
+    expect((await screen.findByTestId('outbox-count')).textContent).toBe('1');
+    // The badge opens the queue: the entry, its status and its last error, and 今すぐ再送信.
+    fireEvent.click(screen.getByTestId('outbox-badge'));
+    const list = await screen.findByTestId('outbox-list');
+    const entry = within(list).getByTestId('outbox-entry');
+    expect(entry.getAttribute('data-status')).toBe('queued');
+    expect(within(entry).getByText('粗大ごみ受付')).toBeTruthy();
+    expect(within(entry).getByTestId('outbox-error').textContent).toContain('Failed to fetch');
+    down = false;
+    fireEvent.click(within(list).getByRole('button', { name: ja.offline.retryNow }));
+    expect((await screen.findByTestId('survey-complete')).textContent).toBe(ja.form.doneDefault);
+    await waitFor(() => expect(screen.queryByTestId('outbox-badge')).toBeNull());
+    expect(await getOfflineDb().drafts.count()).toBe(0);
+  }, 20_000);
+
+  it('reopens a refused answer with its values and the server message per item', async () => {
+    const fetch = serve(config({}), {});
+    fetch.mockImplementation(async (input: string | URL | Request) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: config({}) });
+      return json(400, { result: 'ERROR', code: 'invalid_answer', errorMessage: '入力内容を確認してください', issues: [{ path: 'name', message: 'お名前が違います' }] });
+    });
+    window.history.replaceState(null, '', '/survey/s1');
+    const first = render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '高橋' } });
+    await sendForm();
+    expect(await screen.findByText('お名前が違います')).toBeTruthy();
+    first.unmount();
+    render(<App />);
+    expect(await screen.findByText('お名前が違います')).toBeTruthy();
+    expect(((await screen.findByLabelText(/^お名前/)) as HTMLInputElement).value).toBe('高橋');
+    expect((await screen.findByTestId('outbox-badge')).getAttribute('data-state')).toBe('rejected');
+  });
+
+  it('restores what was typed after a reload, per user and survey', async () => {
+    serve(config({}), {});
+    window.history.replaceState(null, '', '/survey/s1');
+    const first = render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '下書き' } });
+    await waitFor(async () => expect(await getOfflineDb().drafts.count()).toBe(1), { timeout: 3000 });
+    first.unmount();
+    render(<App />);
+    expect(((await screen.findByLabelText(/^お名前/)) as HTMLInputElement).value).toBe('下書き');
+  });
+
+  it('refuses a second submit of the same answer with the completed-submit text', async () => {
+    serve(config({}), { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] });
+    window.history.replaceState(null, '', '/survey/s1');
+    const first = render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '田中' } });
+    await sendForm();
+    await screen.findByTestId('survey-complete');
+    first.unmount();
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '田中' } });
+    await sendForm();
+    expect(await within(await screen.findByRole('dialog')).findByText(ja.offline.alreadySent)).toBeTruthy();
+  });
 });
+

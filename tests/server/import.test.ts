@@ -68,13 +68,13 @@ for (const engine of engines()) {
 
     it('loads the demo bundle into an empty database, and only then', async () => {
       const summary = await loadDemoIfEmpty(srv.deps.store);
-      expect(summary?.created.sort()).toEqual(['all-items', 'kenko-survey', 'sodai-gomi']);
+      expect(summary?.created.sort()).toEqual(['all-items', 'kenko-survey', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
       expect(await loadDemoIfEmpty(srv.deps.store)).toBeNull();
     });
 
     it('the demo bundle re-imports unchanged and its forms are served', async () => {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
-      expect(summary).toEqual({ created: [], updated: [], unchanged: ['kenko-survey', 'sodai-gomi', 'all-items'] });
+      expect(summary).toEqual({ created: [], updated: [], unchanged: ['kenko-survey', 'sodai-gomi', 'all-items', 'soudan-yoyaku-shoukai'] });
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=all-items', { token });
       expect(r.status).toBe(200);

@@ -2,7 +2,7 @@
  * The end of a survey (spec 01 §1, §2): the form's end-of-survey message (a string, or text and
  * image parts) or the default text, and the answer code as 受付番号 when the form shows it.
  */
-import { Card, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Image, Stack, Text, Title } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { ja } from '../../messages/ja';
@@ -10,7 +10,27 @@ import { ja } from '../../messages/ja';
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
 
-export function Completion({ config, answerCode }: { config: ServedSurveyConfig; answerCode: string | null }) {
+export type Delivery = 'delivered' | 'waiting' | 'needs-auth';
+
+export interface CompletionProps {
+  config: ServedSurveyConfig;
+  answerCode: string | null;
+  /** Whether the server has the answer, or it waits in the outbox on this device. */
+  delivery?: Delivery;
+}
+
+export function Completion({ config, answerCode, delivery = 'delivered' }: CompletionProps) {
+  if (delivery !== 'delivered') {
+    // Said plainly: the answer is on this phone, not yet at the office.
+    return (
+      <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" data-delivery={delivery}>
+        <Stack gap="xs">
+          <Text className="app-pre-wrap">{ja.offline.savedOffline}</Text>
+          {delivery === 'needs-auth' ? <Text size="sm">{ja.offline.needsAuth}</Text> : null}
+        </Stack>
+      </Alert>
+    );
+  }
   const message = config.endOfSurveyMessage;
   const parts = typeof message === 'string' ? (message.trim() ? [{ type: 'text' as const, text: message }] : []) : (message ?? []);
   const showCode = config.isDisplayAnswerCode?.value === true && answerCode;

@@ -1,23 +1,99 @@
-/** Sending a survey answer: putItem with the rows and the config version the form was drawn from. */
-import { surveyResultsPutItem } from '@core/contract/survey';
-import { call } from '../../lib/api';
-import { ApiClientError } from '../../lib/api-error';
+/**
+ * Sending a survey answer through the outbox: putItem with the rows and the config version the
+ * form was drawn from, stored first (IndexedDB) and then sent with its idempotency key. The
+ * outcome is the entry as it stands: delivered, or waiting (offline, or waiting for a sign-in).
+ * A refusal throws like a refused call, so the form shows the server's messages per item.
+ */
+import type { Issue } from '@core/contract/envelope';
+import type { AnswerRowInput } from '@core/contract/survey';
+import { valuesFromRows } from '@core/form/rows';
 import type { SendRequest } from '../../form/survey-form';
+import { ApiClientError } from '../../lib/api-error';
+import { getStoredUserId } from '../../lib/session';
+import type { OfflineDb, OutboxRow } from '../../offline/db';
+import { loadDraft } from '../../offline/drafts';
+import type { Outbox, OutboxEntry } from '../../offline/outbox';
 
-export interface SentAnswer {
-  partitionKey: string;
-  answerCode: string | null;
+export interface AnswerTarget {
+  surveyId: string;
+  /** The edited answer, when the page was opened for one. */
+  partitionKey: string | null;
+  title: string;
 }
 
-export const sendAnswer = async ({ rows, configVersion }: SendRequest): Promise<SentAnswer> => {
-  const answer = await call(surveyResultsPutItem, { body: { data: rows, configVersion } });
-  if (answer.result === 'OK') return { partitionKey: answer.partitionKey, answerCode: answer.answercode };
-  // An ERROR envelope with a 2xx status is handled like a refused call.
-  throw new ApiClientError({
-    status: 200,
-    code: answer.code ?? 'error',
-    errorMessage: answer.errorMessage,
-    issues: answer.issues,
-    needRefresh: answer.needRefresh,
+const rowsOf = (entry: Pick<OutboxRow, 'request'>): AnswerRowInput[] => {
+  const data = (entry.request.body as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? (data as AnswerRowInput[]) : [];
+};
+
+/** The refusal an entry carries, as the error the form understands. */
+export const rejectionOf = (entry: OutboxEntry): ApiClientError =>
+  new ApiClientError({
+    status: entry.lastError?.status ?? 400,
+    code: entry.lastError?.code ?? 'rejected',
+    errorMessage: entry.lastError?.message ?? '',
+    issues: entry.lastError?.issues ? [...entry.lastError.issues] : undefined,
+    itemIssues: entry.lastError?.itemIssues,
+    needRefresh: entry.lastError?.needRefresh,
   });
+
+export const sendThroughOutbox = async (
+  outbox: Pick<Outbox, 'submit' | 'resubmit' | 'replay' | 'get'>,
+  target: AnswerTarget,
+  { rows, configVersion }: SendRequest,
+  /** The refused entry this answer fixes (it is replaced, not left behind). */
+  rejectedId: string | null,
+): Promise<OutboxEntry> => {
+  const input = {
+    endpoint: 'surveyResultsPutItem' as const,
+    request: { body: { data: rows, configVersion } },
+    meta: { surveyId: target.surveyId, ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}), title: target.title },
+  };
+  let entry: OutboxEntry | undefined;
+  if (rejectedId) {
+    const id = await outbox.resubmit(rejectedId, input);
+    await outbox.replay();
+    entry = await outbox.get(id);
+    if (!entry) throw new Error(`outbox entry ${id} vanished`);
+  } else {
+    entry = await outbox.submit(input);
+  }
+  if (entry.status === 'rejected') throw rejectionOf(entry);
+  return entry;
+};
+
+export interface Restored {
+  values?: Readonly<Record<string, unknown>>;
+  issues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
+  rejectedId?: string;
+  needRefresh?: boolean;
+}
+
+/**
+ * What the form reopens with: a refused answer of this survey (its values and the server's
+ * messages), or the draft typed last (which wins over a refused answer's values when newer).
+ */
+export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise<Restored> => {
+  const userId = getStoredUserId();
+  if (!userId) return {};
+  const key = { userId, surveyId: target.surveyId, partitionKey: target.partitionKey };
+  const [draft, rejected] = await Promise.all([
+    loadDraft(key, { db }),
+    db.outbox
+      .where('[userId+status]')
+      .equals([userId, 'rejected'])
+      .filter((e) => e.meta.surveyId === target.surveyId && (e.meta.partitionKey ?? null) === target.partitionKey)
+      .toArray(),
+  ]);
+  const latest = rejected.sort((a, b) => b.createdAt - a.createdAt)[0];
+  const out: Restored = {};
+  if (latest) {
+    const rows = rowsOf(latest);
+    out.values = valuesFromRows(rows);
+    out.rejectedId = latest.id;
+    out.issues = { issues: latest.lastError?.issues ?? [], rows };
+    out.needRefresh = latest.lastError?.needRefresh === true;
+  }
+  if (draft && (!latest || draft.updatedAt > latest.createdAt)) out.values = draft.values;
+  return out;
 };

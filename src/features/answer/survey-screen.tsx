@@ -1,17 +1,23 @@
-import { Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearch } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { FormValue } from '@core/items/define';
 import { LinkifiedText } from '../../form/linkify';
-import { SurveyForm } from '../../form/survey-form';
-import { getSession } from '../../lib/session';
+import { SurveyForm, type SendRequest } from '../../form/survey-form';
+import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
+import { getOfflineDb } from '../../offline/db';
+import { createDraftSaver } from '../../offline/drafts';
+import type { OutboxEntry } from '../../offline/outbox';
+import { getOutbox } from '../../offline/runtime';
+import { useOutbox } from '../../offline/use-outbox';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
-import { Completion } from './completion';
+import { Completion, type Delivery } from './completion';
 import { surveyConfigQuery } from './queries';
-import { sendAnswer, type SentAnswer } from './send';
+import { loadRestored, sendThroughOutbox, type AnswerTarget, type Restored } from './send';
 
 export interface SurveyScreenProps {
   surveyId: string;
@@ -26,13 +32,91 @@ export function SurveyRoute() {
   return <SurveyScreen surveyId={id} search={search} />;
 }
 
+/** IndexedDB in some iOS WebViews hangs on open: never keep the form behind it for long. */
+const RESTORE_TIMEOUT_MS = 800;
+
+const answerCodeOf = (entry: OutboxEntry): string | null => {
+  const code = (entry.answer as { answercode?: unknown } | undefined)?.answercode;
+  return typeof code === 'string' ? code : null;
+};
+
+/** Draft and refused-answer restore for one form; `null` while it is being read. */
+const useRestored = (target: AnswerTarget, generation: number): Restored | null => {
+  const [state, setState] = useState<{ key: string; value: Restored } | null>(null);
+  const key = `${getStoredUserId() ?? ''}|${target.surveyId}|${target.partitionKey ?? ''}|${generation}`;
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => live && setState({ key, value: {} }), RESTORE_TIMEOUT_MS);
+    loadRestored(getOfflineDb(), target)
+      .catch((e: unknown) => {
+        console.warn('draft restore failed', e);
+        return {};
+      })
+      .then((value) => {
+        clearTimeout(timer);
+        if (live) setState((cur) => (cur?.key === key ? cur : { key, value }));
+      });
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // target's parts are all in key.
+  }, [key]);
+  return state?.key === key ? state.value : null;
+};
+
 export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
   const query = useQuery(surveyConfigQuery(surveyId));
-  const [sent, setSent] = useState<SentAnswer | null>(null);
+  const outbox = getOutbox();
+  const queue = useOutbox(outbox);
+  const partitionKey = search?.['partitionKey'] || null;
+  const [sent, setSent] = useState<OutboxEntry | null>(null);
+  /** Bumped to reopen the form afresh (a queued answer was refused later). */
+  const [generation, setGeneration] = useState(0);
   // The route guard let us in with a valid session; read it once for the header.
   const profile = getSession()?.profile;
-  const showCompletion = (answer: SentAnswer) => {
-    setSent(answer);
+  const title = query.data?.data.surveyTitle ?? '';
+  const target = useMemo<AnswerTarget>(() => ({ surveyId, partitionKey, title }), [surveyId, partitionKey, title]);
+  const restored = useRestored(target, generation);
+
+  const userId = getStoredUserId();
+  const configVersion = query.data?.data.version;
+  const saver = useMemo(
+    () => (userId ? createDraftSaver({ userId, surveyId, partitionKey }, { configVersion }) : null),
+    [userId, surveyId, partitionKey, configVersion],
+  );
+  useEffect(
+    () => () => {
+      if (!saver) return;
+      void saver.flush();
+      saver.dispose();
+    },
+    [saver],
+  );
+  const saveDraft = useCallback((values: Record<string, FormValue>) => saver?.save(values), [saver]);
+
+  // The sent entry as it stands now: a waiting answer becomes delivered (or refused) later.
+  const live = sent ? (queue.entries.find((e) => e.id === sent.id) ?? sent) : null;
+  useEffect(() => {
+    if (live?.status === 'rejected') {
+      setSent(null);
+      setGeneration((g) => g + 1);
+    }
+  }, [live?.status]);
+
+  const send = useCallback(
+    async (request: SendRequest) => {
+      // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
+      // entry's creation) clears it.
+      await saver?.flush();
+      const entry = await sendThroughOutbox(outbox, target, request, restored?.rejectedId ?? null);
+      saver?.cancel();
+      return entry;
+    },
+    [outbox, saver, target, restored?.rejectedId],
+  );
+  const showCompletion = (entry: OutboxEntry) => {
+    setSent(entry);
     // The send button was at the bottom of a long page; the end message is at the top.
     window.scrollTo(0, 0);
   };
@@ -40,16 +124,28 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
   if (query.isPending) return <LoadingText />;
   if (query.isError) return <LoadError error={query.error} />;
 
-  const config = query.data;
+  const { data: config, fromCache } = query.data;
+  const stale = fromCache || restored?.needRefresh === true;
+  const delivery: Delivery = live?.status === 'delivered' ? 'delivered' : live?.status === 'needs-auth' ? 'needs-auth' : 'waiting';
   return (
     <Stack gap="md">
       {profile ? <ResidentHeader profile={profile} /> : null}
+      {stale && !live ? (
+        <Alert color="yellow" variant="light" data-testid="stale-config">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">{restored?.needRefresh ? ja.form.needRefresh : ja.offline.fromCache}</Text>
+            <Button size="xs" variant="light" onClick={() => window.location.reload()} data-testid="reload-config">
+              {ja.common.reload}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       {config.headerImageUrl ? <Image src={config.headerImageUrl} alt="" radius="md" /> : null}
       <Title order={1} size="h3" data-testid="survey-title">
         {config.surveyTitle}
       </Title>
-      {sent ? (
-        <Completion config={config} answerCode={sent.answerCode} />
+      {live ? (
+        <Completion config={config} answerCode={answerCodeOf(live)} delivery={delivery} />
       ) : (
         <>
           {config.description ? (
@@ -59,9 +155,20 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
           ) : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
+          ) : !restored ? (
+            <LoadingText />
           ) : (
             // A new config version is a new form: start it afresh rather than mix two plans.
-            <SurveyForm key={config.version} config={config} search={search} send={sendAnswer} onSent={showCompletion} />
+            <SurveyForm
+              key={`${config.version}:${generation}`}
+              config={config}
+              search={search}
+              initialValues={restored.values}
+              initialIssues={restored.issues}
+              onValuesChange={saveDraft}
+              send={send}
+              onSent={showCompletion}
+            />
           )}
         </>
       )}

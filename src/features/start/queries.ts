@@ -1,9 +1,11 @@
 import { surveyConfigsOpenList } from '@core/contract/survey';
-import { queryOptions } from '@tanstack/react-query';
 import { call, unwrap } from '../../lib/api';
+import { cachedQueryOptions } from '../../offline/cache';
 
+/** The open forms: the same for every resident, cached so the start page renders offline. */
 export const openSurveysQuery = () =>
-  queryOptions({
+  cachedQueryOptions({
     queryKey: ['survey-configs', 'open'] as const,
-    queryFn: async ({ signal }) => unwrap(await call(surveyConfigsOpenList, {}, { signal })),
+    visibility: 'public',
+    fetcher: async (signal) => unwrap(await call(surveyConfigsOpenList, {}, { signal })),
   });

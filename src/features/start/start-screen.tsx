@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ja } from '../../messages/ja';
@@ -18,17 +18,27 @@ export function StartScreen() {
         <LoadingText />
       ) : query.isError ? (
         <LoadError error={query.error} />
-      ) : query.data.length === 0 ? (
+      ) : query.data.data.length === 0 ? (
         <Text c="dimmed" data-testid="open-forms-empty">
           {ja.start.empty}
         </Text>
       ) : (
         <>
+          {query.data.fromCache ? (
+            <Alert color="yellow" variant="light" data-testid="stale-list">
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text size="sm">{ja.offline.fromCache}</Text>
+                <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                  {ja.common.reload}
+                </Button>
+              </Group>
+            </Alert>
+          ) : null}
           <Text size="sm" c="dimmed">
             {ja.start.lead}
           </Text>
           <Stack gap="sm" component="ul" className="app-plain-list">
-            {query.data.map((s) => (
+            {query.data.data.map((s) => (
               <li key={s.surveyId}>
                 <Card withBorder padding="md" data-testid="open-form">
                   <Stack gap="xs">

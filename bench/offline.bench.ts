@@ -1,0 +1,243 @@
+/**
+ * Offline benchmark (issue 5), in headless Chromium against the real server and the built PWA:
+ * (a) repeat visit with the network off: navigation start → the cached form interactive
+ *     (served by the service worker and IndexedDB); target ≤ 300 ms;
+ * (b) first visit (empty cache, no service worker) under Chrome's Slow 4G profile (562.5 ms
+ *     latency, 180,000 B/s down, 675 kbit/s up) with 4× CPU slowdown: navigation start → the form
+ *     interactive, target ≤ 2.5 s; and the gzip size of all JS loaded by then, target ≤ 200 KB;
+ * (c) the outbox module (src/offline, bundled with esbuild into the page) with strict durability:
+ *     enqueue p95, target ≤ 50 ms; and 100 queued answers drained against the server, ≤ 10 s.
+ * "Interactive": the form is in the DOM with every item rendered and its submit button, measured
+ * one task after the frame that showed it (that frame has painted).
+ */
+import zlib from 'node:zlib';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { build } from 'esbuild';
+import { startTestServer } from '../tests/server/harness';
+import { importBundle } from '../server/forms/import';
+import { buildIfStale } from '../server/cli/build';
+import { percentile } from './lib';
+import { generateForm } from './renderer.bench';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const FORM = 'bench-offline';
+const APPEND = 'bench-offline-append';
+const USER = 'Ubench-offline';
+
+/** In-page code is source text: tsx's keepNames helper __name does not exist in the page. */
+const interactiveProbe = (session: unknown) => `
+  localStorage.setItem('session', ${JSON.stringify(JSON.stringify(session))});
+  (function () {
+    function tick() {
+      var form = document.querySelector('[data-testid="survey-form"][data-rendered="all"]');
+      if (form && document.querySelector('[data-testid="submit-button"]')) {
+        requestAnimationFrame(function () {
+          var ch = new MessageChannel();
+          ch.port1.onmessage = function () { window.__interactive = performance.now(); };
+          ch.port2.postMessage(0);
+        });
+      } else requestAnimationFrame(tick);
+    }
+    requestAnimationFrame(tick);
+  })();
+`;
+
+const waitInteractive = async (context: BrowserContext, url: string, page = context.pages()[0]) => {
+  const p = page ?? (await context.newPage());
+  await p.goto(url, { waitUntil: 'commit' });
+  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
+  await p.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, null, { timeout: 60_000 });
+  return { page: p, ms: (await p.evaluate('window.__interactive')) as number };
+};
+
+const r1 = (n: number) => Math.round(n * 10) / 10;
+const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
+
+const repeatVisitOffline = async (browser: Browser, baseUrl: string, session: unknown) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
+  await context.addInitScript(interactiveProbe(session));
+  const page = await context.newPage();
+  await waitInteractive(context, `${baseUrl}/survey/${FORM}`, page);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  // One more online load so the worker serves every chunk the form needs from its precache.
+  await waitInteractive(context, `${baseUrl}/survey/${FORM}`, page);
+  await context.setOffline(true);
+  const runs: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    const { ms } = await waitInteractive(context, `${baseUrl}/survey/${FORM}`, page);
+    if (i > 0) runs.push(ms);
+  }
+  await context.close();
+  return { medianMs: r1(median(runs)), p95Ms: r1(percentile([...runs].sort((a, b) => a - b), 95)), runs: runs.map(r1) };
+};
+
+interface ScriptEntry {
+  name: string;
+  encoded: number;
+  transfer: number;
+  end: number;
+}
+
+const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown) => {
+  const runs: { ms: number; scripts: ScriptEntry[] }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
+    await context.addInitScript(interactiveProbe(session));
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: 180_000,
+      uploadThroughput: (675 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { ms } = await waitInteractive(context, `${baseUrl}/survey/${FORM}`, page);
+    const scripts = (await page.evaluate(`
+      performance.getEntriesByType('resource')
+        .filter(function (e) { return /\\.m?js(\\?|$)/.test(new URL(e.name).pathname); })
+        .map(function (e) { return { name: new URL(e.name).pathname, encoded: e.encodedBodySize, transfer: e.transferSize, end: e.responseEnd }; })
+    `)) as ScriptEntry[];
+    runs.push({ ms, scripts: scripts.filter((s) => s.end <= ms) });
+    await context.close();
+  }
+  const last = runs[runs.length - 1] as { ms: number; scripts: ScriptEntry[] };
+  // The server may send JS uncompressed: measure gzip of the very files loaded.
+  let gzip = 0;
+  let raw = 0;
+  const files: { name: string; gzipKB: number }[] = [];
+  for (const s of last.scripts) {
+    const body = Buffer.from(await (await fetch(`${baseUrl}${s.name}`)).arrayBuffer());
+    const gz = zlib.gzipSync(body, { level: 9 }).length;
+    gzip += gz;
+    raw += body.length;
+    files.push({ name: s.name, gzipKB: r1(gz / 1024) });
+  }
+  files.sort((a, b) => b.gzipKB - a.gzipKB);
+  return {
+    medianMs: r1(median(runs.map((r) => r.ms))),
+    runs: runs.map((r) => r1(r.ms)),
+    jsFiles: last.scripts.length,
+    jsGzipKB: r1(gzip / 1024),
+    jsRawKB: r1(raw / 1024),
+    jsEncodedKB: r1(last.scripts.reduce((n, s) => n + s.encoded, 0) / 1024),
+    files,
+  };
+};
+
+/** src/offline/outbox + db as one IIFE for the page (window.__offline). */
+const outboxBundle = async (): Promise<string> => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const result = await build({
+    stdin: {
+      contents: `
+        export { createOutbox } from './src/offline/outbox';
+        export { openOfflineDb } from './src/offline/db';
+      `,
+      resolveDir: root,
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    globalName: '__offline',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    minify: true,
+    alias: { '@core': path.join(root, 'core') },
+    define: { 'import.meta.env.DEV': 'false', 'import.meta.env': '{}' },
+    logLevel: 'error',
+  });
+  return (result.outputFiles[0] as { text: string }).text;
+};
+
+const outboxFigures = async (browser: Browser, baseUrl: string, token: string) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/survey/api/v1/db/app-config`);
+  // Evaluated through CDP (an inline <script> would be refused by the CSP).
+  await page.evaluate(`${await outboxBundle()};\nwindow.__offline = __offline; 0`);
+  const figures = (await page.evaluate(`
+    (async function () {
+      var o = window.__offline;
+      var auth = { currentUserId: function () { return ${JSON.stringify(USER)}; }, freshToken: function () { return { userId: ${JSON.stringify(USER)}, idToken: ${JSON.stringify(token)} }; } };
+      var db = o.openOfflineDb({ name: 'bench-outbox' });
+      var outbox = o.createOutbox({ db: db, auth: auth, lock: null });
+      var input = function (i) {
+        return { endpoint: 'surveyResultsPutItem', request: { body: { data: [{ surveyId: ${JSON.stringify(APPEND)}, itemKey: 'name', value: 'bench-' + i }] } }, meta: { surveyId: ${JSON.stringify(APPEND)}, title: 'bench' } };
+      };
+      // Enqueue latency with strict durability (db.ts asks for it on every transaction).
+      var lat = [];
+      for (var i = 0; i < 200; i++) {
+        var t0 = performance.now();
+        await outbox.enqueue(input(i));
+        lat.push(performance.now() - t0);
+      }
+      await db.outbox.clear();
+      // 100 queued answers, then one replay drains them against the server.
+      for (var j = 0; j < 100; j++) await outbox.enqueue(input(1000 + j));
+      var t1 = performance.now();
+      await outbox.replay();
+      var drainMs = performance.now() - t1;
+      var delivered = await db.outbox.where('status').equals('delivered').count();
+      lat.sort(function (a, b) { return a - b; });
+      return { lat: lat, drainMs: drainMs, delivered: delivered };
+    })()
+  `)) as { lat: number[]; drainMs: number; delivered: number };
+  await context.close();
+  return {
+    enqueueP50Ms: r1(percentile(figures.lat, 50)),
+    enqueueP95Ms: r1(percentile(figures.lat, 95)),
+    drain100Ms: r1(figures.drainMs),
+    delivered: figures.delivered,
+  };
+};
+
+export const runOfflineBench = async (): Promise<void> => {
+  buildIfStale((l) => process.stderr.write(`${l}\n`));
+  const srv = await startTestServer('sqlite');
+  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await importBundle(
+      srv.deps.store,
+      {
+        surveyConfigs: [
+          generateForm(FORM, 30),
+          { surveyId: APPEND, surveyTitle: '追記', isAppending: { value: true }, surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] },
+        ],
+      },
+      'bench',
+    );
+    const token = await srv.token(USER, { name: 'ベンチ 花子', expiresInSeconds: 3600 });
+    const session = { idToken: token, accessToken: 'bench', profile: { userId: USER, displayName: 'ベンチ 花子' } };
+    const repeat = await repeatVisitOffline(browser, srv.url, session);
+    const first = await firstVisitSlow4g(browser, srv.url, session);
+    const outbox = await outboxFigures(browser, srv.url, token);
+    console.log(
+      JSON.stringify({
+        bench: 'offline',
+        form: '30 items, 390x844',
+        targets: { repeatOfflineMs: 300, firstVisitSlow4gMs: 2500, firstVisitJsGzipKB: 200, enqueueP95Ms: 50, drain100Ms: 10_000 },
+        repeatOffline: repeat,
+        firstVisitSlow4g: first,
+        outbox,
+      }),
+    );
+  } finally {
+    await browser.close();
+    await srv.stop();
+  }
+};

@@ -1,0 +1,92 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Issue 5's journey: a form opened once opens again with no network, an answer made offline is
+ * kept on the device (badge 1) and delivered exactly once when the network is back, and its draft
+ * goes with it.
+ */
+const SURVEY = 'kenko-survey';
+
+const idTokenOf = async (page: Page): Promise<string> => {
+  const raw = await page.evaluate(() => localStorage.getItem('session'));
+  const token = raw ? (JSON.parse(raw) as { idToken?: string }).idToken : undefined;
+  if (!token) throw new Error('no session stored');
+  return token;
+};
+
+/** The partitionKeys the server holds for this resident's answers to the survey. */
+const storedAnswers = async (page: Page): Promise<string[]> => {
+  const token = await idTokenOf(page);
+  const res = await page.request.post('/survey/api/v1/db/survey-results/query', {
+    data: { surveyId: SURVEY },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { result: string; data: { partitionKey: string; userId?: string }[] };
+  expect(body.result).toBe('OK');
+  return [...new Set(body.data.map((r) => r.partitionKey))];
+};
+
+const countDrafts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('liff-forms');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction('drafts').objectStore('drafts').count();
+          req.onsuccess = () => {
+            resolve(req.result);
+            db.close();
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+
+test('offline: cached form after a reload, answer queued, delivered exactly once when back online', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  // Sign in through the dev issuer, as a resident does.
+  await page.goto(`/survey/${SURVEY}`);
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /山田 花子/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/survey/${SURVEY}$`));
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  const before = await storedAnswers(page);
+
+  // The service worker has precached the app and controls the page.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('survey-title')).toHaveText('さくら市 健康づくりアンケート');
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await expect(page.getByTestId('stale-config')).toBeVisible();
+
+  await page.getByRole('radio', { name: '20代' }).check();
+  await page.getByRole('combobox', { name: /お住まいの地区/ }).click();
+  await page.getByRole('option', { name: '中央地区' }).click();
+  await page.getByRole('radio', { name: 'ほぼ毎日' }).check();
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
+
+  await expect(page.getByTestId('survey-queued')).toContainText('通信できないため、回答は端末に保存されました。');
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  // The draft stays until the answer is delivered.
+  expect(await countDrafts(page)).toBe(1);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.getByTestId('survey-complete')).toContainText('ご回答ありがとうございました。');
+  expect(await countDrafts(page)).toBe(0);
+
+  const after = await storedAnswers(page);
+  expect(after.filter((k) => !before.includes(k))).toHaveLength(1);
+
+  // A reload does not send it again.
+  await page.reload();
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+  expect((await storedAnswers(page)).length).toBe(after.length);
+});

@@ -1,0 +1,23 @@
+/**
+ * Spec 01 §2 navigation guard: leaving the survey page for the confirm pages (by a link, a
+ * navigation or the browser's back button) is blocked with the completion notice's alert. A
+ * router-wide history blocker, so the survey screen needs no code of its own; it blocks only that
+ * one move.
+ */
+import type { RouterHistory } from '@tanstack/react-router';
+import { ja } from '../messages/ja';
+
+const SURVEY_PAGE = /^\/survey\/[^/]+\/?$/;
+const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|cancelConfirm)(\/|$)/;
+
+export const isGuardedMove = (from: string, to: string): boolean => SURVEY_PAGE.test(from) && CONFIRM_PAGES.test(to);
+
+export const installNavigationGuard = (history: RouterHistory, alert: (text: string) => void = (t) => window.alert(t)) =>
+  history.block({
+    blockerFn: ({ currentLocation, nextLocation }) => {
+      if (!isGuardedMove(currentLocation.pathname, nextLocation.pathname)) return false;
+      alert(ja.errors.completionNotice);
+      return true;
+    },
+    enableBeforeUnload: false,
+  });

@@ -1,0 +1,142 @@
+/**
+ * /confirmList and /confirmList/$id (spec 01 §2 Confirm list): the search's answers, grouped by
+ * reservation date, each card with its answers, 受付番号, status and the buttons answerActions
+ * allows. Reading: records marked 取り消し (the old record of a changed answer) stay in the list,
+ * dimmed and labelled 取り消し, with no change or cancel button, so the resident sees what became
+ * of the answer they changed.
+ */
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { answerActions, usesPayment } from '@core/rules/permissions';
+import { reservationDateHeading, resultsErrorText } from '../../lib/error-text';
+import { getSession } from '../../lib/session';
+import { ja } from '../../messages/ja';
+import { LoadError } from '../../ui/load-error';
+import { LoadingText } from '../../ui/loading-text';
+import { ResidentHeader } from '../../ui/resident-header';
+import { answersOf, foreignChatUser, formHasReservation, groupByReservationDate, type LookupAnswer } from './answers';
+import { searchResults } from './queries';
+import { saveSearch, saveTarget, type StoredSearch } from './store';
+import { useStoredSearch } from './use-lookup';
+import { AnswerFields, DateTimeLines, StatusBadge } from './view';
+
+export function ListScreen() {
+  const navigate = useNavigate();
+  const { stored, config } = useStoredSearch();
+  const session = getSession();
+  const [refused, setRefused] = useState(false);
+
+  // Spec 01 §6: results kept in this tab that belong to another chat account are not shown.
+  useEffect(() => {
+    if (!stored || !session) {
+      void navigate({ to: '/confirm', replace: true });
+      return;
+    }
+    if (foreignChatUser(stored.rows, session.profile.userId) || (stored.userId.startsWith('U') && stored.userId !== session.profile.userId)) {
+      setRefused(true);
+      window.alert(ja.lookup.otherAccount);
+      saveSearch({ ...stored, rows: [], userId: session.profile.userId });
+      void navigate({ to: '/confirmSearchForm', search: { surveyId: stored.surveyId }, replace: true });
+    }
+    // Once, on arrival.
+  }, []);
+
+  // The stored rows show at once; a fresh search replaces them (a change or cancel since).
+  const fresh = useQuery({
+    queryKey: ['lookup', 'results', stored?.surveyId, stored?.conditions] as const,
+    queryFn: async ({ signal }) => {
+      const s = stored as StoredSearch;
+      const rows = await searchResults(s.surveyId, s.conditions, signal);
+      saveSearch({ ...s, rows });
+      return rows;
+    },
+    enabled: stored !== null && !refused,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  if (!stored || refused) return <LoadingText />;
+  if (config.isPending) return <LoadingText />;
+  if (config.isError) return <LoadError error={config.error} />;
+
+  const cfg = config.data;
+  const rows = fresh.data ?? stored.rows;
+  const groups = groupByReservationDate(answersOf(cfg, rows));
+  const withReservation = formHasReservation(cfg);
+
+  const open = (answer: LookupAnswer, to: '/confirmDetails' | '/cancelConfirm') => {
+    saveTarget({ surveyId: answer.surveyId, partitionKey: answer.partitionKey });
+    void navigate({ to });
+  };
+
+  return (
+    <Stack gap="md">
+      {session ? <ResidentHeader profile={session.profile} /> : null}
+      <Title order={1} size="h3" data-testid="lookup-list-title">
+        {usesPayment(cfg) ? ja.lookup.listTitlePayment : ja.lookup.listTitle}
+      </Title>
+      {fresh.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="lookup-error">
+          {resultsErrorText(fresh.error)}
+        </Alert>
+      ) : null}
+      {groups.length === 0 ? <Text c="dimmed">{ja.lookup.emptyList}</Text> : null}
+      {groups.map((group) => (
+        <Stack key={group.key} gap="sm" data-testid="answer-group">
+          <Title order={2} size="h5">
+            {withReservation ? reservationDateHeading(group.date) : ja.display.noReservation}
+          </Title>
+          {group.answers.map((answer) => {
+            const actions = answerActions(cfg, { check: answer.check, userId: answer.userId }, 'user');
+            return (
+              <Card
+                key={answer.partitionKey}
+                withBorder
+                padding="md"
+                className={answer.check === '取り消し' ? 'lookup-ended' : undefined}
+                data-testid="answer-card"
+                data-answer-code={answer.answerCode ?? ''}
+                data-status={answer.check}
+              >
+                <Stack gap="xs">
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={700}>
+                      {ja.lookup.answerCode}: <span data-testid="card-answer-code">{answer.answerCode ?? ja.display.unknownValue}</span>
+                    </Text>
+                    <StatusBadge answer={answer} />
+                  </Group>
+                  {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} /> : null}
+                  <AnswerFields answer={answer} />
+                  <Group gap="xs" grow>
+                    {actions.canEdit ? (
+                      <Button
+                        variant="filled"
+                        onClick={() => void navigate({ to: '/survey/$id', params: { id: answer.surveyId }, search: { partitionKey: answer.partitionKey } })}
+                        data-testid="answer-edit"
+                      >
+                        {withReservation ? ja.lookup.editReservation : ja.lookup.edit}
+                      </Button>
+                    ) : null}
+                    <Button variant="light" onClick={() => open(answer, '/confirmDetails')} data-testid="answer-details">
+                      {ja.lookup.details}
+                    </Button>
+                    {actions.canCancel ? (
+                      <Button variant="outline" color="red" onClick={() => open(answer, '/cancelConfirm')} data-testid="answer-cancel">
+                        {ja.lookup.cancel}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Stack>
+              </Card>
+            );
+          })}
+        </Stack>
+      ))}
+      <Button variant="default" onClick={() => void navigate({ to: '/confirmSearchForm', search: { surveyId: stored.surveyId } })} data-testid="lookup-back">
+        {ja.lookup.backToSearch}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { surveyConfigsGetAllSearchable, surveyConfigsGetItem, surveyResultsFilterQuery } from '@core/contract/survey';
+import { queryOptions } from '@tanstack/react-query';
+import { call, unwrap } from '../../lib/api';
+
+export const searchableSurveysQuery = () =>
+  queryOptions({
+    queryKey: ['lookup', 'searchable'] as const,
+    queryFn: async ({ signal }) => unwrap(await call(surveyConfigsGetAllSearchable, {}, { signal })),
+  });
+
+/** Its own key: the survey screen keeps its config in another shape (through the offline cache). */
+export const lookupConfigQuery = (surveyId: string) =>
+  queryOptions({
+    queryKey: ['lookup', 'config', surveyId] as const,
+    queryFn: async ({ signal }) => unwrap(await call(surveyConfigsGetItem, { query: { surveyId } }, { signal })),
+  });
+
+export const searchResults = async (surveyId: string, conditions: Record<string, string>, signal?: AbortSignal) =>
+  unwrap(await call(surveyResultsFilterQuery, { body: { queryParams: { surveyId, conditions } } }, { signal }));

@@ -1,0 +1,137 @@
+/**
+ * /confirmSearchForm (spec 01 §2 Confirm search form): the chosen survey's searchable items only,
+ * and 検索. The inputs are plain: a lookup matches stored values exactly, so it needs the value
+ * the resident typed, not the answer form's widgets (date pickers, suggestions, postcode search).
+ */
+import { Alert, Button, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { SchemaItem } from '@core/form/survey-config';
+import { searchErrorText } from '../../lib/error-text';
+import { getSession } from '../../lib/session';
+import { ja } from '../../messages/ja';
+import { LoadingText } from '../../ui/loading-text';
+import { ResidentHeader } from '../../ui/resident-header';
+import { lookupConfigQuery, searchResults } from './queries';
+import { loadSearch, saveSearch } from './store';
+
+const optionsOf = (item: SchemaItem): string[] | null => {
+  const options = (item as { options?: unknown }).options;
+  return Array.isArray(options) && options.every((o) => typeof o === 'string') ? (options as string[]) : null;
+};
+
+const isRequired = (item: SchemaItem): boolean => (item as { isRequired?: { value?: boolean } }).isRequired?.value === true;
+
+/** Phone and number searches compare digits: full-width digits and hyphens as the form stores them. */
+const normalise = (item: SchemaItem, value: string): string => {
+  const v = value.trim();
+  if (item.type !== 'phone' && item.type !== 'number' && item.type !== 'postcode') return v;
+  return v.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[-－ー‐]/g, '');
+};
+
+export function SearchScreen() {
+  const search: { surveyId?: string } = useSearch({ strict: false });
+  const stored = loadSearch();
+  const surveyId = search.surveyId ?? stored?.surveyId ?? '';
+  const navigate = useNavigate();
+  const query = useQuery({ ...lookupConfigQuery(surveyId), enabled: surveyId !== '' });
+  const [values, setValues] = useState<Record<string, string>>(() => (stored?.surveyId === surveyId ? stored.conditions : {}));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const profile = getSession()?.profile;
+
+  useEffect(() => {
+    if (surveyId === '') void navigate({ to: '/confirm', replace: true });
+  }, [surveyId, navigate]);
+
+  if (surveyId === '' || query.isPending) return <LoadingText />;
+  if (query.isError)
+    return (
+      <Alert color="red" variant="light" role="alert" data-testid="lookup-error">
+        {searchErrorText(query.error, 'load')}
+      </Alert>
+    );
+
+  const config = query.data;
+  const items = config.surveySchema.filter((i) => i.isSearchable?.value === true);
+
+  const run = async () => {
+    if (busy) return;
+    if (items.some((i) => isRequired(i) && !(values[i.itemKey] ?? '').trim())) {
+      window.alert(ja.lookup.requiredMissing);
+      return;
+    }
+    const conditions: Record<string, string> = {};
+    for (const item of items) {
+      const v = normalise(item, values[item.itemKey] ?? '');
+      if (v !== '') conditions[item.itemKey] = v;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const rows = await searchResults(surveyId, conditions);
+      if (rows.length === 0) {
+        window.alert(ja.errors.searchNoData);
+        return;
+      }
+      saveSearch({ surveyId, conditions, userId: getSession()?.profile.userId ?? '', rows });
+      void navigate({ to: '/confirmList' });
+    } catch (e) {
+      setError(searchErrorText(e, 'search'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {profile ? <ResidentHeader profile={profile} /> : null}
+      <Title order={1} size="h3" data-testid="lookup-survey-title">
+        {config.surveyTitle}
+      </Title>
+      <form
+        noValidate
+        data-testid="lookup-search-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run();
+        }}
+      >
+        <Stack gap="md">
+          {items.map((item) => {
+            const options = optionsOf(item);
+            const common = {
+              label: item.title ?? item.itemKey,
+              withAsterisk: isRequired(item),
+              value: values[item.itemKey] ?? '',
+              onChange: (e: { currentTarget: { value: string } }) => {
+                const v = e.currentTarget.value;
+                setValues((old) => ({ ...old, [item.itemKey]: v }));
+              },
+              'data-item-key': item.itemKey,
+            };
+            return options && item.type !== 'checkboxes' ? (
+              <NativeSelect key={item.itemKey} {...common} data={[{ value: '', label: ja.items.selectPlaceholder }, ...options]} />
+            ) : (
+              <TextInput
+                key={item.itemKey}
+                {...common}
+                type={item.type === 'email' ? 'email' : item.type === 'phone' ? 'tel' : 'text'}
+                inputMode={item.type === 'phone' || item.type === 'number' ? 'numeric' : undefined}
+              />
+            );
+          })}
+          {error ? (
+            <Alert color="red" variant="light" role="alert" data-testid="lookup-error">
+              {error}
+            </Alert>
+          ) : null}
+          <Button type="submit" loading={busy} data-testid="lookup-search">
+            {ja.lookup.search}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The error catalogue of spec 01 §8: which text a failure shows. Every row of the table maps here
+ * (tests/client/error-text.test.ts has one test per row); screens call these helpers instead of
+ * choosing texts themselves.
+ *
+ * Readings chosen where the table is ambiguous:
+ * - Row 1 ("config missing ("no survey config.") or request 404" → the two timeout lines) and row 3
+ *   ("404 / NotFound" → 本帳票が無効になっています…) overlap on 404. The original's config-missing
+ *   answer carries the text "no survey config."; that answer (whatever its status) and a timed-out
+ *   request show the timeout lines; any other 404 or not_found shows the not-found line.
+ * - 403 invalid_request "IdToken expired." → the timeout lines (the spec's "one reading"); any
+ *   other 403 on a load is "thrown": the error card with the server's text.
+ * - Write refusals whose code has a catalogue text (temporary_locked, quota_exceeded,
+ *   invalid_answer, cancel_deadline_passed) show that text alone; forbidden_by_settings and the
+ *   other refusals of the survey-results routes show the server's own text, which is already the
+ *   resident-facing Japanese (現在キャンセルを受け付けておりません。 …).
+ * - Cancel: an ERROR result (an error envelope, or a refusal with a catalogue or server text)
+ *   shows its errorMessage (default エラ－が発生しました。); anything thrown that is not such an
+ *   answer (network failure aside, which has its own text) appends 。エラー発生しました。… to its
+ *   message, and on the cancel page 画面を閉じてやり直してください。 follows.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { ja } from '../messages/ja';
+import { isApiClientError, type ApiClientError } from './api-error';
+
+/** The original server's answer for a form that does not exist (or is not open). */
+export const NO_SURVEY_CONFIG_TEXT = 'no survey config.';
+/** The description LINE's verifier gives an expired id token (403 invalid_request). */
+export const ID_TOKEN_EXPIRED_TEXT = 'IdToken expired.';
+
+/** Codes with a fixed catalogue text when a write is refused. */
+const WRITE_TEXTS: Readonly<Record<string, string>> = {
+  temporary_locked: ja.errors.temporaryLocked,
+  quota_exceeded: ja.errors.quotaExceeded,
+  invalid_answer: ja.errors.formInvalid,
+  cancel_deadline_passed: ja.errors.cancelDeadlinePassed,
+  payment_cancelled: ja.errors.paymentCancelled,
+  payment_too_old: ja.errors.paymentTooOld,
+};
+
+export const isTokenExpired = (e: ApiClientError): boolean =>
+  e.status === 403 && e.code === 'invalid_request' && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
+
+/**
+ * The lines a failed load shows (a config, a list), or null when the catalogue has none and the
+ * error card shows the failure raw (row "other load errors").
+ */
+export const loadErrorLines = (error: unknown): readonly string[] | null => {
+  if (!isApiClientError(error)) return null;
+  if (error.code === 'timeout' || error.errorMessage === NO_SURVEY_CONFIG_TEXT || isTokenExpired(error)) return ja.errors.timeout;
+  if (error.status === 404 || error.code === 'not_found' || error.code === 'NotFound') return [ja.errors.notFound];
+  if (error.code === 'network') return [ja.errors.network];
+  return null;
+};
+
+/** The catalogue text of a refused write, or null when the row is "the server's text". */
+export const writeErrorText = (error: unknown): string | null => {
+  if (!isApiClientError(error)) return null;
+  if (error.code === 'network') return ja.errors.network;
+  if (error.code === 'timeout') return ja.errors.timeout.join('\n');
+  return WRITE_TEXTS[error.code] ?? null;
+};
+
+/** Row "submit error": エラーが発生しました。 plus the server's text; unknown failures 不明なエラーです。 */
+export const submitErrorText = (error: unknown): string => {
+  const fixed = writeErrorText(error);
+  if (fixed) return fixed;
+  if (isApiClientError(error)) return `${ja.form.submitError}${error.errorMessage}`;
+  return ja.errors.unknown;
+};
+
+const withoutFinalStop = (text: string): string => text.replace(/。+$/, '');
+
+/** Row "cancel failure" (see the header for the reading). onCancelPage adds 画面を閉じてやり直してください。 */
+export const cancelErrorText = (error: unknown, { onCancelPage = false }: { onCancelPage?: boolean } = {}): string => {
+  const fixed = writeErrorText(error);
+  if (fixed) return fixed;
+  if (isApiClientError(error) && error.code !== 'invalid_response' && error.status !== 0 && error.status < 500) {
+    // An ERROR result: its own text.
+    return error.errorMessage.trim() || ja.errors.cancelDefault;
+  }
+  const message = error instanceof Error ? (isApiClientError(error) ? error.errorMessage : error.message) : '';
+  const thrown = `${withoutFinalStop(message.trim() || ja.errors.cancelDefault)}${ja.errors.cancelThrownSuffix}`;
+  return onCancelPage ? `${thrown}${ja.errors.cancelPageSuffix}` : thrown;
+};
+
+/** Row "search": a failed search (the filter call) and a failed load of the search form. */
+export const searchErrorText = (error: unknown, stage: 'search' | 'load'): string => {
+  if (isApiClientError(error) && error.code === 'network') return ja.errors.network;
+  return stage === 'search' ? ja.errors.searchFailure : ja.errors.searchLoadFailure;
+};
+
+/** Row "results display failure": the server's errorMessage, or the default; an exception's message with its suffix. */
+export const resultsErrorText = (error: unknown): string => {
+  if (isApiClientError(error)) return error.errorMessage.trim() || ja.errors.resultsDisplayFailure;
+  if (error instanceof Error && error.message) return `${error.message}${ja.errors.resultsExceptionSuffix}`;
+  return ja.errors.resultsDisplayFailure;
+};
+
+/* ---- display values (row "display values") ---- */
+
+/** An answer's value as shown: blank or absent is 不明. */
+export const displayValue = (value: string | null | undefined): string =>
+  value === null || value === undefined || value.trim() === '' ? ja.display.unknownValue : value;
+
+const WEEKDAYS = ['月', '火', '水', '木', '金', '土', '日'] as const;
+
+const parseDate = (text: string): Temporal.PlainDate | null => {
+  const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(text.trim());
+  if (!m) return null;
+  try {
+    return Temporal.PlainDate.from({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+};
+
+/** month月day日（weekday） */
+export const formatMonthDay = (date: Temporal.PlainDate): string =>
+  `${date.month}月${date.day}日（${WEEKDAYS[date.dayOfWeek - 1] ?? ''}）`;
+
+/** A date line: missing → 予約なし, unparseable → 不明日付形, else month月day日（weekday）. */
+export const displayDate = (text: string | null | undefined): string => {
+  if (text === null || text === undefined || text.trim() === '') return ja.display.noReservation;
+  const date = parseDate(text);
+  return date ? formatMonthDay(date) : ja.display.badDate;
+};
+
+/** A group heading of the confirm list: a reservation date, or 予約日付不明 when the answer has none. */
+export const reservationDateHeading = (date: Temporal.PlainDate | null): string =>
+  date ? formatMonthDay(date) : ja.display.noReservationDate;

@@ -1,0 +1,94 @@
+/** The lookup feature's pure parts (spec 01 §2 Confirm list) and the navigation guard. */
+import { createMemoryHistory } from '@tanstack/react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { ResultRow } from '@core/contract/survey';
+import { surveyConfigSchema, type ServedSurveyConfig } from '@core/form/survey-config';
+import { installNavigationGuard } from '../../src/app/navigation-guard';
+import { answersOf, foreignChatUser, groupByReservationDate } from '../../src/features/lookup/answers';
+import { ja } from '../../src/messages/ja';
+
+const config = {
+  ...surveyConfigSchema.parse({
+    surveyId: 's',
+    surveyTitle: 'T',
+    surveySchema: [
+      { itemKey: 'name', type: 'text', title: 'お名前', isSearchable: { value: true } },
+      { itemKey: 'memo', type: 'text', title: '職員メモ', isAdminItem: true },
+      { itemKey: 'items', type: 'checkboxes', title: '品目', options: ['a', 'b'] },
+    ],
+  }),
+  version: 1,
+} as unknown as ServedSurveyConfig;
+
+const row = (partitionKey: string, itemKey: string, value: string, extra: Partial<ResultRow> = {}): ResultRow => ({
+  surveyId: 's',
+  userId: 'Uaaa',
+  partitionKey,
+  sortKey: itemKey,
+  itemKey,
+  value,
+  title: itemKey,
+  type: 'text',
+  check: '未対応',
+  userSearchKey: null,
+  isLiffMode: true,
+  registrantName: '',
+  userName: null,
+  clinicAttributes: null,
+  answerCode: partitionKey === 'p1' ? '1' : '2',
+  isAppending: true,
+  status: null,
+  createdAt: partitionKey === 'p1' ? '2026-01-01T00:00:00Z' : '2026-01-02T00:00:00Z',
+  updatedAt: '2026-01-02T00:00:00Z',
+  ...extra,
+});
+
+describe('confirm list answers', () => {
+  const rows = [
+    row('p1', 'name', '山田', { check: '取り消し' }),
+    row('p1', 'memo', '秘密', { check: '取り消し' }),
+    row('p2', 'name', '山田'),
+    row('p2', 'items', 'a'),
+    row('p2', 'items', 'b'),
+    row('p2', 'memo', '秘密'),
+  ];
+
+  it('gathers rows into answers, newest first, without admin items, multi values joined', () => {
+    const answers = answersOf(config, rows);
+    expect(answers.map((a) => [a.partitionKey, a.answerCode, a.check])).toEqual([
+      ['p2', '2', '未対応'],
+      ['p1', '1', '取り消し'],
+    ]);
+    expect(answers[0]?.fields).toEqual([
+      { itemKey: 'name', title: 'お名前', value: '山田' },
+      { itemKey: 'items', title: '品目', value: 'a、b' },
+    ]);
+  });
+
+  it('puts a form without reservations in one group', () => {
+    const groups = groupByReservationDate(answersOf(config, rows));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]?.date).toBeNull();
+  });
+
+  it('notices rows of another chat account (U…), not of the office (I…)', () => {
+    expect(foreignChatUser([{ userId: 'Ubbb' }], 'Uaaa')).toBe(true);
+    expect(foreignChatUser([{ userId: 'Uaaa' }, { userId: 'Ixxx' }], 'Uaaa')).toBe(false);
+  });
+});
+
+describe('navigation guard', () => {
+  it('blocks the survey page → confirm pages with the completion notice, and nothing else', async () => {
+    const history = createMemoryHistory({ initialEntries: ['/survey/sodai-gomi'] });
+    const alert = vi.fn();
+    installNavigationGuard(history, alert);
+    history.push('/confirmList');
+    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith(ja.errors.completionNotice));
+    expect(history.location.pathname).toBe('/survey/sodai-gomi');
+    history.push('/');
+    await vi.waitFor(() => expect(history.location.pathname).toBe('/'));
+    history.push('/confirm');
+    await vi.waitFor(() => expect(history.location.pathname).toBe('/confirm'));
+    expect(alert).toHaveBeenCalledTimes(1);
+  });
+});
