@@ -58,3 +58,11 @@ test('pages carry no CSP violations', async ({ page }) => {
   await expect(page.getByRole('heading', { name: '受付中のフォーム' })).toBeVisible();
   expect(violations).toEqual([]);
 });
+
+test('/login/member/{id} leads to the member page, and /url-external refuses a non-web address', async ({ page }) => {
+  await page.goto('/login/member/kaiin-touroku');
+  await expect(page).toHaveURL(/\/member\/kaiin-touroku$/);
+  await expect(page.getByTestId('member-page')).toBeVisible();
+  await page.goto('/url-external?url=javascript%3Aalert(1)');
+  await expect(page.getByText('PAGE NOT FOUND')).toBeVisible();
+});

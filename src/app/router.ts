@@ -8,11 +8,22 @@ import { Route as loginSurveyRoute } from './routes/login-survey';
 import { lookupRoutes } from './routes/lookup';
 import { Route as rootRoute } from './routes/root';
 import { Route as surveyRoute } from './routes/survey';
+import { Route as urlExternalRoute } from './routes/url-external';
+import { loginMemberRoute, memberRoute } from './routes/member';
 import { installNavigationGuard } from './navigation-guard';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
-export const routeTree = rootRoute.addChildren([indexRoute, loginRoute, loginSurveyRoute, surveyRoute, ...lookupRoutes]);
+export const routeTree = rootRoute.addChildren([
+  indexRoute,
+  loginRoute,
+  loginSurveyRoute,
+  surveyRoute,
+  ...lookupRoutes,
+  urlExternalRoute,
+  memberRoute,
+  loginMemberRoute,
+]);
 
 export const createAppRouter = (queryClient: QueryClient) => {
   const router = createRouter({

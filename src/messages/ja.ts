@@ -82,6 +82,10 @@ export const ja = {
     denied: 'ログインが完了しませんでした。もう一度やり直してください。',
     retry: 'もう一度ログインする',
   },
+  member: {
+    title: '会員登録',
+    notYet: 'この会員登録フォームは現在ご利用いただけません。しばらくしてから再度お試しください。',
+  },
   notFound: {
     title: 'PAGE NOT FOUND',
     body: 'ごめんなさい！お探しのページは見つかりません。',
@@ -182,6 +186,24 @@ export const ja = {
   survey: {
     residentSuffix: '様',
     noItems: 'このフォームには項目がありません。',
+  },
+  /** /survey/{id}?partitionKey=…: changing a stored answer (spec 01 §2, §4). */
+  edit: {
+    /** Why the answer cannot be changed, by answerActions' reason key (the form shows read-only). */
+    reasons: {
+      adminRegistered: '窓口で登録された回答のため、変更・キャンセルはできません。管理者へ直接ご連絡をお願い致します。',
+      completed: 'この回答は完了しているため変更できません。',
+      cancelled: 'キャンセル済みのため変更できません。',
+      ended: 'この回答は取り消されているため変更できません。',
+      editNotAllowed: '現在変更を受け付けておりません。',
+      editDisabled: '現在変更を受け付けておりません。',
+      cancelNotAllowed: '現在キャンセルを受け付けておりません。',
+      paymentCancelUnavailable: '現在キャンセルを受け付けておりません。',
+    },
+    /** Status labels shown above the reason. */
+    completedLabel: '完了',
+    /** updateSettingsOnModification reservationOnlyInfo: only reservation items stay open. */
+    reservationOnly: '予約情報のみ変更できます。',
   },
   form: {
     /** The submit button when the config has no submitButtonTitle; it opens the confirmation. */
