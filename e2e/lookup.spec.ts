@@ -117,7 +117,6 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   // Change: the survey page with the answer's partition key.
   await card.getByTestId('answer-edit').click();
   await expect(page).toHaveURL(/\/survey\/sodai-gomi\?partitionKey=sodai-gomi%23/);
-  const partitionKey = new URL(page.url()).searchParams.get('partitionKey') ?? '';
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
   // Navigation guard: going back from the survey page to the confirm list is blocked with the alert.
   const guard = nextAlert(page);
@@ -127,37 +126,18 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   );
   await expect(page).toHaveURL(/\/survey\/sodai-gomi\?partitionKey=/);
   await expect(page.getByTestId('survey-form')).toBeVisible();
-  const prefilled = (await item(page, 'name').locator('input').inputValue()) === NAME;
-  test.info().annotations.push({ type: 'edit', description: prefilled ? 'through the survey screen' : 'through the API (edit mode not on the survey screen yet)' });
-  if (prefilled) {
-    // The survey screen edits the answer: change a value and send.
-    await item(page, 'count').locator('input').fill('3');
-    await page.getByTestId('submit-button').click();
-    await page.getByRole('button', { name: '送信する' }).click();
-    await expect(page.getByTestId('survey-complete')).toBeVisible();
-  } else {
-    // The survey screen's edit mode (loading the answer named by partitionKey) belongs to the
-    // answer feature; until it lands, send the changed answer as that screen will: the stored
-    // rows with one value changed and the partition key of the answer being changed.
-    const status = await page.evaluate(
-      async ({ api, partitionKey }) => {
-        const session = JSON.parse(localStorage.getItem('session') ?? '{}') as { idToken: string };
-        const headers = { Authorization: `Bearer ${session.idToken}`, 'Content-Type': 'application/json' };
-        const old = (await (
-          await fetch(`${api}/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=sodai-gomi&partitionKey=${encodeURIComponent(partitionKey)}`, { headers })
-        ).json()) as { data: { itemKey: string; value: string }[] };
-        const data = old.data.map((r) => ({ surveyId: 'sodai-gomi', itemKey: r.itemKey, value: r.itemKey === 'count' ? '3' : r.value, partitionKey }));
-        const res = await fetch(`${api}/survey-results/putItem`, {
-          method: 'POST',
-          headers: { ...headers, 'Idempotency-Key': crypto.randomUUID() },
-          body: JSON.stringify({ data }),
-        });
-        return res.status;
-      },
-      { api: API, partitionKey },
-    );
-    expect(status).toBe(200);
-  }
+  // The form opens with the stored answer: change a value and send it through the form.
+  await expect(item(page, 'name').locator('input')).toHaveValue(NAME);
+  await expect(item(page, 'phone').locator('input')).toHaveValue(PHONE);
+  await expect(item(page, 'items').getByLabel('ソファ')).toBeChecked();
+  await expect(item(page, 'count').locator('input')).toHaveValue('2');
+  await item(page, 'count').locator('input').fill('3');
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByTestId('survey-complete')).toBeVisible();
+  // An appending form: the change is a new answer with its own 受付番号.
+  const changedCode = (await page.getByTestId('answer-code').locator('p, div').last().textContent())?.trim() ?? '';
+  expect(Number(changedCode)).toBeGreaterThan(Number(code));
 
   // Back to the list: the old record shows 取り消し without change or cancel; the new one is live.
   await page.goto('/confirmList');
@@ -171,7 +151,7 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await expect(fresh).toHaveCount(1);
   await expect(fresh).toContainText('3');
   const newCode = await fresh.getAttribute('data-answer-code');
-  expect(Number(newCode)).toBeGreaterThan(Number(code));
+  expect(newCode).toBe(changedCode);
 
   // Cancel it. The demo form has its own cancel message; serve the form without it once, so the
   // default text of spec 01 §2 shows.

@@ -55,6 +55,8 @@ export interface SurveyFormProps<R> {
   initialIssues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
   /** Called (after a change, not during render) with every answer: the draft saver. */
   onValuesChange?: (values: Record<string, FormValue>) => void;
+  /** Shown only: no submit button (an answer that can no longer be changed; its items come disabled). */
+  readOnly?: boolean;
   /** For tests: the date rules' today (default: today in Asia/Tokyo) and the width rule's device. */
   today?: Temporal.PlainDate;
   desktop?: boolean;
@@ -175,9 +177,10 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
         data-testid="survey-form"
         // "all" once every item is in the DOM (benchmarks and tests wait for it).
         data-rendered={limit >= total ? 'all' : 'partial'}
+        data-readonly={props.readOnly ? 'true' : undefined}
         onSubmit={(e) => {
           e.preventDefault();
-          submit();
+          if (!props.readOnly) submit();
         }}
       >
         <Stack gap="md">
@@ -187,9 +190,11 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
               {notice}
             </Alert>
           ) : null}
-          <Button type="submit" size="md" fullWidth data-testid="submit-button">
-            {config.submitButtonTitle || ja.form.submitDefault}
-          </Button>
+          {props.readOnly ? null : (
+            <Button type="submit" size="md" fullWidth data-testid="submit-button">
+              {config.submitButtonTitle || ja.form.submitDefault}
+            </Button>
+          )}
         </Stack>
       </form>
       {confirming ? (

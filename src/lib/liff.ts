@@ -7,9 +7,13 @@ import type { Session } from './session';
 
 export type LiffLoginResult = { kind: 'session'; session: Session } | { kind: 'redirected' };
 
+/** Set once liff.init has run in this page, so closing knows whether LIFF can close the window. */
+let liffReady = false;
+
 export const loginWithLiff = async (liffId: string, redirectUri: string): Promise<LiffLoginResult> => {
   const { default: liff } = await import('@line/liff');
   await liff.init({ liffId });
+  liffReady = true;
   if (!liff.isLoggedIn()) {
     // In an outside browser LIFF sends the resident to LINE Login and back to redirectUri.
     liff.login({ redirectUri });
@@ -27,4 +31,20 @@ export const loginWithLiff = async (liffId: string, redirectUri: string): Promis
       profile: { userId: profile.userId, displayName: profile.displayName, pictureUrl: profile.pictureUrl },
     },
   };
+};
+
+/**
+ * The form's close button (spec 01 §2). Inside LINE the LIFF window closes; in a browser the tab
+ * closes where the browser allows a script to close it (otherwise nothing happens, and the
+ * completion text already asks the resident to close the browser).
+ */
+export const closeApp = async (): Promise<void> => {
+  if (liffReady) {
+    const { default: liff } = await import('@line/liff');
+    if (liff.isInClient()) {
+      liff.closeWindow();
+      return;
+    }
+  }
+  window.close();
 };

@@ -70,6 +70,7 @@ export const ja = {
     /** spec 01 §2 loading text. */
     loading: '情報を取得中です。しばらくおまちください。',
     reload: '再読み込み',
+    close: '閉じる',
     backToStart: 'トップへ戻る',
     required: '必須',
     honorific: '様',

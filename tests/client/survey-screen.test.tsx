@@ -90,6 +90,27 @@ describe('the survey page', () => {
     });
   });
 
+  it('sends a resident who is not a member yet to the member page of the form', async () => {
+    serve(config({ hasMember: false, memberFormId: 'kaiin-2024' }), {});
+    window.history.replaceState(null, '', '/survey/s1');
+    render(<App />);
+    const page = await screen.findByTestId('member-page');
+    expect(page.getAttribute('data-member-form-id')).toBe('kaiin-2024');
+    expect(window.location.pathname).toBe('/member/kaiin-2024');
+  });
+
+  it('shows the completion notice and a close button after sending', async () => {
+    serve(config({}), { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] });
+    window.history.replaceState(null, '', '/survey/s1');
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '鈴木 一郎' } });
+    await sendForm();
+    expect((await screen.findByTestId('completion-notice')).textContent).toBe(ja.errors.completionNotice);
+    const close = vi.spyOn(window, 'close').mockImplementation(() => {});
+    fireEvent.click(screen.getByTestId('close-app'));
+    await waitFor(() => expect(close).toHaveBeenCalled());
+  });
+
   it('shows the default end text without an answer code when the form does not display one', async () => {
     serve(config({}), { result: 'OK', partitionKey: 's1#U1', answercode: '000124', data: [] });
     window.history.replaceState(null, '', '/survey/s1');

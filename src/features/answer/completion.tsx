@@ -35,6 +35,21 @@ export function Completion({ config, answerCode, delivery = 'delivered' }: Compl
   const parts = typeof message === 'string' ? (message.trim() ? [{ type: 'text' as const, text: message }] : []) : (message ?? []);
   const showCode = config.isDisplayAnswerCode?.value === true && answerCode;
   return (
+    <Stack gap="sm">
+      <CompletionCard parts={parts} showCode={showCode ? answerCode : null} />
+      {/* spec 01 §8 completion notice: going back in the browser may stop the change midway. */}
+      <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
+        {ja.errors.completionNotice}
+      </Text>
+    </Stack>
+  );
+}
+
+type Part = Exclude<ServedSurveyConfig['endOfSurveyMessage'], string | undefined>[number];
+
+function CompletionCard({ parts, showCode }: { parts: readonly Part[]; showCode: string | null }) {
+  const answerCode = showCode;
+  return (
     <Card withBorder padding="lg" data-testid="survey-complete" role="status">
       <Stack gap="md">
         {parts.length === 0 ? (

@@ -1,4 +1,5 @@
-import { surveyConfigsGetItem } from '@core/contract/survey';
+import { surveyConfigsGetItem, surveyResultsByPartitionKey } from '@core/contract/survey';
+import { queryOptions } from '@tanstack/react-query';
 import { call, unwrap } from '../../lib/api';
 import { cachedQueryOptions } from '../../offline/cache';
 
@@ -10,4 +11,13 @@ export const surveyConfigQuery = (surveyId: string) =>
   cachedQueryOptions({
     queryKey: ['survey-config', surveyId] as const,
     fetcher: async (signal) => unwrap(await call(surveyConfigsGetItem, { query: { surveyId } }, { signal })),
+  });
+
+/** The stored answer /survey/{id}?partitionKey=… changes (always read afresh: it may have just changed). */
+export const editedAnswerQuery = (surveyId: string, partitionKey: string) =>
+  queryOptions({
+    queryKey: ['survey-answer', surveyId, partitionKey] as const,
+    queryFn: async ({ signal }) => unwrap(await call(surveyResultsByPartitionKey, { query: { surveyId, partitionKey } }, { signal })),
+    staleTime: 0,
+    gcTime: 0,
   });

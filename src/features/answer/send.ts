@@ -44,9 +44,12 @@ export const sendThroughOutbox = async (
   /** The refused entry this answer fixes (it is replaced, not left behind). */
   rejectedId: string | null,
 ): Promise<OutboxEntry> => {
+  // Rows that carry a partition key change that answer (spec 01 §2 edit mode).
+  const { partitionKey } = target;
+  const data = partitionKey ? rows.map((r) => ({ ...r, partitionKey })) : rows;
   const input = {
     endpoint: 'surveyResultsPutItem' as const,
-    request: { body: { data: rows, configVersion } },
+    request: { body: { data, configVersion } },
     meta: { surveyId: target.surveyId, ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}), title: target.title },
   };
   let entry: OutboxEntry | undefined;
@@ -64,6 +67,8 @@ export const sendThroughOutbox = async (
 
 export interface Restored {
   values?: Readonly<Record<string, unknown>>;
+  /** When `values` were written (ms): the draft's last save, or the refused entry's creation. */
+  valuesAt?: number;
   issues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
   rejectedId?: string;
   needRefresh?: boolean;
@@ -90,10 +95,14 @@ export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise
   if (latest) {
     const rows = rowsOf(latest);
     out.values = valuesFromRows(rows);
+    out.valuesAt = latest.createdAt;
     out.rejectedId = latest.id;
     out.issues = { issues: latest.lastError?.issues ?? [], rows };
     out.needRefresh = latest.lastError?.needRefresh === true;
   }
-  if (draft && (!latest || draft.updatedAt > latest.createdAt)) out.values = draft.values;
+  if (draft && (!latest || draft.updatedAt > latest.createdAt)) {
+    out.values = draft.values;
+    out.valuesAt = draft.updatedAt;
+  }
   return out;
 };

@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams, useSearch } from '@tanstack/react-router';
+import { Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import { LinkifiedText } from '../../form/linkify';
 import { SurveyForm, type SendRequest } from '../../form/survey-form';
+import { closeApp } from '../../lib/liff';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { getOfflineDb } from '../../offline/db';
@@ -15,8 +16,10 @@ import { useOutbox } from '../../offline/use-outbox';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
+import { MessageLines } from '../../ui/message-lines';
 import { Completion, type Delivery } from './completion';
-import { surveyConfigQuery } from './queries';
+import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
+import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { loadRestored, sendThroughOutbox, type AnswerTarget, type Restored } from './send';
 
 export interface SurveyScreenProps {
@@ -78,6 +81,15 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
   const title = query.data?.data.surveyTitle ?? '';
   const target = useMemo<AnswerTarget>(() => ({ surveyId, partitionKey, title }), [surveyId, partitionKey, title]);
   const restored = useRestored(target, generation);
+  // Edit mode: the stored answer the partition key names, and what the resident may do with it.
+  const answerQuery = useQuery({ ...editedAnswerQuery(surveyId, partitionKey ?? ''), enabled: partitionKey !== null });
+  const served = query.data?.data;
+  const edited = useMemo<EditedAnswer | null>(
+    () => (served && answerQuery.data && answerQuery.data.length > 0 ? editedAnswerOf(served, answerQuery.data) : null),
+    [served, answerQuery.data],
+  );
+  const formConfig = useMemo(() => (served && edited ? configForFields(served, edited.actions.editableFields) : served), [served, edited]);
+  const readOnly = edited !== null && !edited.actions.canEdit;
 
   const userId = getStoredUserId();
   const configVersion = query.data?.data.version;
@@ -94,6 +106,7 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
     [saver],
   );
   const saveDraft = useCallback((values: Record<string, FormValue>) => saver?.save(values), [saver]);
+  const saveEdits = readOnly ? undefined : saveDraft;
 
   // The sent entry as it stands now: a waiting answer becomes delivered (or refused) later.
   const live = sent ? (queue.entries.find((e) => e.id === sent.id) ?? sent) : null;
@@ -123,9 +136,26 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
 
   if (query.isPending) return <LoadingText />;
   if (query.isError) return <LoadError error={query.error} />;
+  // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
+  if (partitionKey !== null && !live) {
+    if (answerQuery.isPending) return <LoadingText />;
+    if (answerQuery.isError) return <LoadError error={answerQuery.error} />;
+    if (!edited) return <MessageLines lines={[ja.errors.notFound]} />;
+  }
 
   const { data: config, fromCache } = query.data;
+  // spec 01 §4: a form for members sends a resident who is not one yet to its member registration.
+  if (config.hasMember === false && config.memberFormId) {
+    return <Navigate to="/member/$id" params={{ id: config.memberFormId }} replace />;
+  }
   const stale = fromCache || restored?.needRefresh === true;
+  // A draft (or a refused change) of this answer wins over the stored answer when it is newer;
+  // an answer that can no longer be changed shows as stored.
+  const useRestoredValues =
+    !edited || (edited.actions.canEdit && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
+  const initialValues = useRestoredValues ? restored?.values : edited.values;
+  const initialIssues = useRestoredValues ? restored?.issues : undefined;
+  const refusal = edited?.actions.editReasonKey ?? null;
   const delivery: Delivery = live?.status === 'delivered' ? 'delivered' : live?.status === 'needs-auth' ? 'needs-auth' : 'waiting';
   return (
     <Stack gap="md">
@@ -153,6 +183,24 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
               <LinkifiedText text={config.description} />
             </Text>
           ) : null}
+          {edited && refusal ? (
+            <Alert color="gray" variant="light" role="status" data-testid="edit-refused" data-reason={refusal} data-status={edited.check}>
+              <Stack gap={4}>
+                {statusLabelOf(edited.check) ? (
+                  <Text fw={700} data-testid="edit-status-label">
+                    {statusLabelOf(edited.check)}
+                  </Text>
+                ) : null}
+                <Text size="sm" className="app-pre-wrap">
+                  {refusalTextOf(refusal, edited.check)}
+                </Text>
+              </Stack>
+            </Alert>
+          ) : edited?.actions.editableFields === 'reservationOnly' ? (
+            <Alert color="blue" variant="light" data-testid="edit-reservation-only">
+              <Text size="sm">{ja.edit.reservationOnly}</Text>
+            </Alert>
+          ) : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
           ) : !restored ? (
@@ -161,17 +209,21 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
             // A new config version is a new form: start it afresh rather than mix two plans.
             <SurveyForm
               key={`${config.version}:${generation}`}
-              config={config}
+              config={formConfig ?? config}
               search={search}
-              initialValues={restored.values}
-              initialIssues={restored.issues}
-              onValuesChange={saveDraft}
+              initialValues={initialValues}
+              initialIssues={initialIssues}
+              readOnly={readOnly}
+              onValuesChange={saveEdits}
               send={send}
               onSent={showCompletion}
             />
           )}
         </>
       )}
+      <Button variant="subtle" color="gray" onClick={() => void closeApp()} data-testid="close-app">
+        {ja.common.close}
+      </Button>
     </Stack>
   );
 }
