@@ -15,21 +15,12 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'esbuild';
 import { startTestServer } from '../tests/server/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
 import { percentile } from './lib';
 import { generateForm } from './renderer.bench';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const FORM = 'bench-offline';
 const APPEND = 'bench-offline-append';
@@ -209,7 +200,7 @@ const outboxFigures = async (browser: Browser, baseUrl: string, token: string) =
 export const runOfflineBench = async (): Promise<void> => {
   buildIfStale((l) => process.stderr.write(`${l}\n`));
   const srv = await startTestServer('sqlite');
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     await importBundle(
       srv.deps.store,

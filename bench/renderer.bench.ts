@@ -9,20 +9,11 @@
  */
 import { chromium, type Browser } from '@playwright/test';
 import { startTestServer } from '../tests/server/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
 import { percentile } from './lib';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Item = Record<string, unknown> & { itemKey: string; type: string; title: string };
 
@@ -175,7 +166,7 @@ const measure = async (browser: Browser, baseUrl: string, token: string, surveyI
 export const runRendererBench = async (): Promise<void> => {
   buildIfStale((l) => process.stderr.write(`${l}\n`));
   const srv = await startTestServer('sqlite');
-  const browser = await chromium.launch({ executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const sizes = [300, 1000];
     const forms = sizes.map((n) => generateForm(`bench-${n}`, n));
