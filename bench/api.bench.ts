@@ -5,6 +5,7 @@
 import { engines, startTestServer } from '../tests/server/harness';
 import { importBundleFile } from '../server/forms/import';
 import { load } from './lib';
+import { todayInTokyo } from '@core/ja/date-input';
 
 export const runApiBench = async (): Promise<void> => {
   for (const engine of engines()) {
@@ -16,13 +17,23 @@ export const runApiBench = async (): Promise<void> => {
         const r = await srv.api('GET', '/survey-configs/getItem?surveyId=sodai-gomi', { token: tokens[i % 50] as string });
         return r.status === 200;
       });
-      const cfg = (await srv.api('GET', '/survey-configs/getItem?surveyId=sodai-gomi', { token: tokens[0] as string })).json;
-      const firstText = cfg.data.surveySchema.find((it: { type: string }) => it.type === 'text');
+      // A complete, valid answer to the demo's appending form: the server validates every answer.
+      const answer = (i: number) =>
+        Object.entries({
+          name: `ベンチ ${i}`,
+          name_kana: 'ベンチ',
+          phone: '0312345678',
+          postcode: '1000001',
+          address: '東京都千代田区千代田1-1',
+          count: '1',
+          wish_date: `${todayInTokyo().toString()} 午前`,
+        })
+          .map(([itemKey, value]) => ({ surveyId: 'sodai-gomi', itemKey, value }))
+          .concat([{ surveyId: 'sodai-gomi', itemKey: 'items', value: 'ソファ' }]);
+      const probe = await srv.api('POST', '/survey-results/putItem', { token: tokens[0] as string, body: { data: answer(-1) } });
+      if (probe.status !== 200) throw new Error(`the benchmark's answer is refused: ${JSON.stringify(probe.json)}`);
       const putItem = await load(1000, 20, async (i) => {
-        const r = await srv.api('POST', '/survey-results/putItem', {
-          token: tokens[i % 50] as string,
-          body: { data: [{ surveyId: 'sodai-gomi', itemKey: firstText.itemKey, value: `ベンチ ${i}` }] },
-        });
+        const r = await srv.api('POST', '/survey-results/putItem', { token: tokens[i % 50] as string, body: { data: answer(i) } });
         return r.status === 200;
       });
       console.log(JSON.stringify({ bench: 'api', engine, concurrency: 20, getItem, putItemAppending: putItem }));
