@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { configure } from '@testing-library/react';
 /** jsdom lacks what Mantine reads at render time (STACK.md pitfall 2). */
 if (typeof window !== 'undefined') {
   window.matchMedia ??= ((query: string) => ({
@@ -18,3 +19,7 @@ if (typeof window !== 'undefined') {
   } as unknown as typeof ResizeObserver;
 }
 export {};
+
+// findBy*/waitFor give up after 1 s by default; on a loaded 2-core CI machine a whole screen (lazy
+// chunks, IndexedDB, the outbox) can take longer to settle. Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5_000 });
