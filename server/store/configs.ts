@@ -15,6 +15,14 @@ type Db = Kysely<Database> | Transaction<Database>;
  * version, so the parse is kept. Bounded so a long-running server cannot grow it without limit.
  */
 const parsed = new Map<string, ServedSurveyConfig>();
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+};
 const PARSED_MAX = 500;
 
 const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig => {
@@ -24,7 +32,9 @@ const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig => {
   // Parsed again so a row written by an older import cannot serve a shape the contract refuses.
   const cfg = servedSurveyConfigSchema.parse({ ...(JSON.parse(row.config_json) as object), version: row.version });
   if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value as string);
-  parsed.set(key, cfg);
+  // Every request shares this object: frozen, so a handler that changed it would fail loudly
+  // instead of changing the form for everyone after it.
+  parsed.set(key, deepFreeze(cfg));
   return cfg;
 };
 
