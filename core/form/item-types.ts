@@ -29,6 +29,7 @@ export const ITEM_TYPES = [
   'linkButton',
   'search',
   'code15',
+  'reservation',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

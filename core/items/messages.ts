@@ -54,6 +54,8 @@ export const MESSAGE_KEYS = [
   'dateDropdownDay',
   // Linear scale: params min and max.
   'scaleRange',
+  // Reservation: no slot chosen yet (category or item picked, calendar not).
+  'reservationIncomplete',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -26,6 +26,7 @@ import { paragraphItem } from './paragraph';
 import { phoneItem } from './phone';
 import { postcodeItem } from './postcode';
 import { radioItem } from './radio';
+import { reservationItem } from './reservation';
 import { searchItem } from './search';
 import { suggestItem } from './suggest';
 import { textItem } from './text';
@@ -55,6 +56,7 @@ export const itemDefs = {
   linkButton: linkButtonItem,
   search: searchItem,
   code15: code15Item,
+  reservation: reservationItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

@@ -87,6 +87,85 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('idempotency_keys_expires').on('idempotency_keys').column('expires_at').execute();
     },
   },
+  '0003_calendars': {
+    async up(db: Kysely<unknown>) {
+      // Whole calendar settings as JSON (core/contract/calendars.ts calendarSchema): they are read
+      // as a unit and never queried by field.
+      await db.schema
+        .createTable('calendars')
+        .addColumn('calendar_id', 'text', (c) => c.primaryKey())
+        .addColumn('sort_key', 'text', (c) => c.notNull())
+        .addColumn('config_json', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('categories')
+        .addColumn('category_id', 'text', (c) => c.primaryKey())
+        .addColumn('parent_id', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('level', 'integer', (c) => c.notNull())
+        .addColumn('sort_order', 'integer', (c) => c.notNull())
+        .addColumn('calendar_id', 'text')
+        // Names along the path from the root (large, medium, small): /calendars/categories?tag1..3.
+        .addColumn('tag1', 'text', (c) => c.notNull())
+        .addColumn('tag2', 'text')
+        .addColumn('tag3', 'text')
+        .execute();
+      await db.schema
+        .createTable('reservation_items')
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('item_name', 'text', (c) => c.notNull())
+        .addColumn('cost', 'integer', (c) => c.notNull())
+        .addColumn('sort_order', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reservation_items_pk', ['category_id', 'item_id'])
+        .execute();
+      // One row per bookable slot of a day. `reserved` is claimed with a conditional update
+      // (reserved + cost <= quota) inside the answer's transaction: never check-then-insert.
+      await db.schema
+        .createTable('slots')
+        .addColumn('calendar_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addColumn('quota', 'integer', (c) => c.notNull())
+        .addColumn('reserved', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('slots_pk', ['calendar_id', 'day', 'slot'])
+        .execute();
+      await db.schema
+        .createTable('day_offs')
+        .addColumn('calendar_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('day_offs_pk', ['calendar_id', 'day'])
+        .execute();
+      // The live reservations: one row per answer (partition) and reservation item while the answer
+      // holds its slot. The slot's `reserved` always equals the sum of `cost` over its rows; a cancel
+      // or an amendment deletes the row and gives the cost back in the same transaction.
+      await db.schema
+        .createTable('reservations')
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('calendar_id', 'text', (c) => c.notNull())
+        .addColumn('category_id', 'text', (c) => c.notNull())
+        .addColumn('item_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        .addColumn('cost', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('reservations_pk', ['partition_key', 'item_key'])
+        .execute();
+      // Per-user limits count a user's reservations of a survey by day.
+      await db.schema.createIndex('reservations_user_day').on('reservations').columns(['survey_id', 'user_id', 'day']).execute();
+      await db.schema.createIndex('reservations_slot').on('reservations').columns(['calendar_id', 'day', 'slot']).execute();
+      // Operator settings read whole: tag labels, display settings.
+      await db.schema
+        .createTable('calendar_settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value_json', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

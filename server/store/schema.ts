@@ -67,6 +67,71 @@ export interface IdempotencyKeyTable {
   expires_at: string;
 }
 
+export interface CalendarTable {
+  calendar_id: string;
+  sort_key: string;
+  /** calendarSchema of core/contract/calendars.ts, as imported. */
+  config_json: string;
+  updated_at: string;
+}
+
+export interface CategoryTable {
+  category_id: string;
+  parent_id: string | null;
+  name: string;
+  /** 1 large, 2 medium, 3 small. */
+  level: number;
+  sort_order: number;
+  calendar_id: string | null;
+  tag1: string;
+  tag2: string | null;
+  tag3: string | null;
+}
+
+export interface ReservationItemTable {
+  category_id: string;
+  item_id: string;
+  item_name: string;
+  cost: number;
+  sort_order: number;
+}
+
+export interface SlotTable {
+  calendar_id: string;
+  /** YYYY-MM-DD */
+  day: string;
+  /** A key of the calendar's comaList. */
+  slot: string;
+  quota: number;
+  /** Sum of the costs of the live reservations (table reservations) on this slot. */
+  reserved: number;
+}
+
+export interface DayOffTable {
+  calendar_id: string;
+  day: string;
+}
+
+/** A live reservation: an answer's reservation item holding a slot (see migration 0003). */
+export interface ReservationTable {
+  partition_key: string;
+  item_key: string;
+  survey_id: string;
+  user_id: string;
+  calendar_id: string;
+  category_id: string;
+  item_id: string;
+  day: string;
+  slot: string;
+  cost: number;
+  created_at: string;
+}
+
+export interface CalendarSettingTable {
+  name: string;
+  value_json: string;
+}
+
 export interface MigrationLockTable {
   id: Generated<number>;
 }
@@ -76,4 +141,11 @@ export interface Database {
   survey_results: SurveyResultTable;
   counters: CounterTable;
   idempotency_keys: IdempotencyKeyTable;
+  calendars: CalendarTable;
+  categories: CategoryTable;
+  reservation_items: ReservationItemTable;
+  slots: SlotTable;
+  day_offs: DayOffTable;
+  reservations: ReservationTable;
+  calendar_settings: CalendarSettingTable;
 }

@@ -54,6 +54,8 @@ const validation = {
   dateDropdownMonth: '月を選択してください。',
   dateDropdownDay: '日を選択してください。',
   scaleRange: '{min}から{max}の範囲で選んでください。',
+  // Not in the spec: a reservation item whose category or item is chosen but no slot yet.
+  reservationIncomplete: '予約日時を選択してください。',
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {

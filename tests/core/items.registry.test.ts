@@ -43,6 +43,7 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   linkButton: '必須です',
   search: '必須です',
   code15: '必須です',
+  reservation: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */
