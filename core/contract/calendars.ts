@@ -9,6 +9,9 @@ import { Temporal } from 'temporal-polyfill';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { paymentProductSchema } from './payment';
+import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
+
+export { RESERVATION_VALUE_PATTERN };
 
 const id = z.string().min(1).max(200);
 const zeroOne = z.literal([0, 1]);
@@ -168,11 +171,6 @@ export const calendarDisplaySettingsSchema = z.object({
 });
 export type CalendarDisplaySettings = z.output<typeof calendarDisplaySettingsSchema>;
 
-/**
- * "{categoryId}_{itemId}|{date}|{slot}" (the first id may be a calendar id). Ids may hold `_`, so
- * the item id is what follows the last one.
- */
-export const RESERVATION_VALUE_PATTERN = /^([^|]+)_([^|_]+)\|(\d{4}-\d{2}-\d{2})\|([^|]+)$/;
 export const reservationValueSchema = z.string().max(500).regex(RESERVATION_VALUE_PATTERN);
 
 export const calendarsGetCalendars = defineEndpoint({

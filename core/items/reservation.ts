@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import { Temporal } from 'temporal-polyfill';
-import { RESERVATION_VALUE_PATTERN } from '../contract/calendars';
+import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export const categoryPathSchema = z.object({

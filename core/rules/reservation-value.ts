@@ -1,18 +1,18 @@
 /**
  * The reservation item's value as rules read it (spec 01 §3: "{categoryId}_{reservationItemId}|
- * {date}|{timeSlotIndex}"). The reservation item type joins ITEM_TYPES with the calendar issue;
- * until then no stored form holds one, so reservationDateOf answers null for every real form and
- * the deadline rule that depends on it (cancel-deadline.ts) stays dormant on the server. The
- * calendar issue extends this module (category, item, slot) rather than parsing values elsewhere.
+ * {date}|{timeSlotIndex}"). Every reader of a reservation value goes through this module.
  */
 import type { Temporal } from 'temporal-polyfill';
 import { parseIsoDate } from '../ja/date-input';
 
+export const RESERVATION_ITEM_TYPE = 'reservation';
+
 /**
- * A plain string, not an ItemType: the type is not in ITEM_TYPES yet, and comparing an ItemType
- * with a string literal it cannot hold would not type-check.
+ * "{categoryId}_{itemId}|{date}|{slot}" (the first id may be a calendar id). Ids may hold `_`, so
+ * the item id is what follows the last one. Here rather than in the contract so the item registry
+ * can use it without importing the contract (which imports the registry).
  */
-export const RESERVATION_ITEM_TYPE: string = 'reservation';
+export const RESERVATION_VALUE_PATTERN = /^([^|]+)_([^|_]+)\|(\d{4}-\d{2}-\d{2})\|([^|]+)$/;
 
 export interface ItemTypeRef {
   itemKey: string;
@@ -27,9 +27,16 @@ export const hasReservationItem = (config: { surveySchema: readonly Pick<ItemTyp
 export interface ReservationValue {
   /** `{categoryId}_{reservationItemId}` (or a calendar id plus item). */
   target: string;
+  /** The target's first id: a category id, or a calendar id (spec 02 §3). Ids may hold `_`. */
+  categoryId: string;
+  /** What follows the target's last `_`. */
+  itemId: string;
   date: Temporal.PlainDate;
   slot: string;
 }
+
+export const formatReservationValue = (v: { categoryId: string; itemId: string; date: Temporal.PlainDate | string; slot: string }): string =>
+  `${v.categoryId}_${v.itemId}|${v.date.toString()}|${v.slot}`;
 
 /** The parts of a stored reservation value; null when it is empty or not of that shape. */
 export const parseReservationValue = (value: string): ReservationValue | null => {
@@ -37,13 +44,15 @@ export const parseReservationValue = (value: string): ReservationValue | null =>
   if (parts.length !== 3) return null;
   const [target, dateText, slot] = parts as [string, string, string];
   const date = parseIsoDate(dateText);
-  return target !== '' && date ? { target, date, slot } : null;
+  const cut = target.lastIndexOf('_');
+  if (cut <= 0 || cut === target.length - 1 || !date || slot === '') return null;
+  return { target, categoryId: target.slice(0, cut), itemId: target.slice(cut + 1), date, slot };
 };
 
 /**
  * The reservation date an answer holds: the first reservation item of the form whose row carries
- * a readable value. null when the form has no reservation item (every form today) or none is
- * answered, and then no cancel deadline applies.
+ * a readable value. null when the form has no reservation item or none is answered, and then no
+ * cancel deadline applies.
  */
 export const reservationDateOf = (
   config: { surveySchema: readonly ItemTypeRef[] },

@@ -245,11 +245,18 @@ describe('reservation values', () => {
   };
 
   it('reads the date of "{category}_{item}|{date}|{slot}"', () => {
-    expect(parseReservationValue('cat1_item2|2025-04-10|3')).toEqual({ target: 'cat1_item2', date: day('2025-04-10'), slot: '3' });
-    for (const bad of ['', 'cat|2025-04-10', 'cat|2025-02-30|1', '|2025-04-10|1', 'a|b|c|d']) expect(parseReservationValue(bad)).toBeNull();
+    expect(parseReservationValue('cat1_item2|2025-04-10|3')).toEqual({
+      target: 'cat1_item2',
+      categoryId: 'cat1',
+      itemId: 'item2',
+      date: day('2025-04-10'),
+      slot: '3',
+    });
+    expect(parseReservationValue('naika_ippan_i1|2025-04-10|am')).toMatchObject({ categoryId: 'naika_ippan', itemId: 'i1', slot: 'am' });
+    for (const bad of ['', 'cat|2025-04-10', 'cat|2025-04-10|1', 'cat_|2025-04-10|1', '_i|2025-04-10|1', 'c_i|2025-04-10|', 'cat|2025-02-30|1', '|2025-04-10|1', 'a|b|c|d']) expect(parseReservationValue(bad)).toBeNull();
   });
 
-  it('reservationDateOf: the reservation item’s date; null without one (every form today)', () => {
+  it('reservationDateOf: the reservation item’s date; null without one', () => {
     expect(hasReservationItem(form)).toBe(true);
     expect(reservationDateOf(form, [{ itemKey: 'name', value: 'x|2025-01-01|1' }, { itemKey: 'slot', value: 'c_i|2025-04-10|0' }])).toEqual(day('2025-04-10'));
     expect(reservationDateOf(form, [{ itemKey: 'slot', value: '' }])).toBeNull();
