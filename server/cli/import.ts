@@ -18,6 +18,7 @@ export const formatSummary = (file: string, s: ImportSummary): string =>
     `  新規 / created:     ${s.created.length}${list(s.created)}`,
     `  更新 / updated:     ${s.updated.length}${list(s.updated)}`,
     `  変更なし / unchanged: ${s.unchanged.length}${list(s.unchanged)}`,
+    `  カレンダー / calendars: ${s.calendars}, 枠 / slots: ${s.slots}, 休日 / days off: ${s.dayOffs}`,
   ].join('\n');
 
 export const runImport = async (args: readonly string[]): Promise<number> => {

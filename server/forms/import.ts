@@ -13,10 +13,26 @@ import { surveyConfigSchema, type SurveyConfig } from '@core/form/survey-config'
 import type { Store } from '../store/open';
 import type { Database } from '../store/schema';
 import { countSurveyConfigs } from '../store/configs';
+import { todayInTokyo } from '@core/ja/date-input';
+import type { Calendar } from '@core/contract/calendars';
+import { calendarBundleShape, calendarProblems, expandDayOffs, expandSlots, flattenTree } from './calendar-bundle';
+import {
+  DISPLAY_SETTINGS,
+  TAG_LABELS,
+  addDayOffs,
+  listCalendars,
+  readTagLabels,
+  replaceCategories,
+  upsertCalendar,
+  upsertSlots,
+  writeSetting,
+} from '../store/calendars';
 
 /** Strict at the top so a misspelt section name is refused instead of silently importing nothing. */
 export const bundleSchema = z.strictObject({
   surveyConfigs: z.array(surveyConfigSchema).default([]),
+  // Calendar reservations (spec 02 §3): see calendar-bundle.ts.
+  ...calendarBundleShape,
 });
 export type Bundle = z.output<typeof bundleSchema>;
 
@@ -24,6 +40,10 @@ export interface ImportSummary {
   created: string[];
   updated: string[];
   unchanged: string[];
+  /** Calendars written, and the slot quota and day-off rows the bundle expanded to. */
+  calendars: number;
+  slots: number;
+  dayOffs: number;
 }
 
 /** A refused bundle. `problems` are `${source}: ${jsonPath}: ${reason}` lines, every one found. */
@@ -148,9 +168,24 @@ const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: 
 export const importBundle = async (store: Store, json: unknown, source: string): Promise<ImportSummary> => {
   const bundle = parseBundle(json, source);
   const now = new Date().toISOString();
+  const today = todayInTokyo();
+  const slots = expandSlots(bundle, today);
+  const dayOffs = expandDayOffs(bundle, today);
+  const tree = bundle.categoriesTree ? flattenTree(bundle.categoriesTree) : null;
   return store.write(async (trx) => {
-    const summary: ImportSummary = { created: [], updated: [], unchanged: [] };
+    // Read in the transaction, so a calendar imported a moment ago by another import counts.
+    const known = new Map<string, Calendar>((await listCalendars(trx)).map((c) => [c.sortKey, c]));
+    const problems = calendarProblems(bundle, known, source);
+    if (problems.length > 0) throw new BundleError(problems);
+    const summary: ImportSummary = { created: [], updated: [], unchanged: [], calendars: 0, slots: slots.length, dayOffs: dayOffs.length };
     for (const cfg of bundle.surveyConfigs) summary[await upsertConfig(trx, cfg, now)].push(cfg.surveyId);
+    for (const cal of bundle.calendars) await upsertCalendar(trx, cal, now);
+    summary.calendars = bundle.calendars.length;
+    if (tree) await replaceCategories(trx, tree.categories, tree.items);
+    if (bundle.tagLabels) await writeSetting(trx, TAG_LABELS, { ...(await readTagLabels(trx)), ...bundle.tagLabels });
+    if (bundle.displaySettings) await writeSetting(trx, DISPLAY_SETTINGS, bundle.displaySettings);
+    await upsertSlots(trx, slots);
+    await addDayOffs(trx, dayOffs);
     return summary;
   });
 };

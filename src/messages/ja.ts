@@ -279,6 +279,53 @@ export const ja = {
     },
     close: '閉じる',
   },
+  /** The reservation item and the /calendar page (spec 02 §2, §8). */
+  calendar: {
+    /** spec 02 §8: calendarOff, or canBeReserve answering false. */
+    calendarOff: '現在予約を受け付けておりません',
+    /** spec 02 §8: no active slot in the loaded bookable window. */
+    noSlot: '現在予約可能な枠がありません',
+    /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
+    largeCategory: '大分類',
+    mediumCategory: '中分類',
+    smallCategory: '小分類',
+    categoryPlaceholder: '選択してください',
+    itemLabel: '予約項目',
+    itemPlaceholder: '予約項目を選択してください',
+    dateTimeLabel: '予約日時',
+    weekView: '週',
+    monthView: '月',
+    prevWeek: '前の週',
+    nextWeek: '次の週',
+    prevMonth: '前の月',
+    nextMonth: '次の月',
+    /** Month caption YYYY年M月. */
+    monthCaption: '{year}年{month}月',
+    /** Week caption: M月D日〜M月D日. */
+    weekCaption: '{from}〜{to}',
+    /** Weekday headers, Monday first (spec 02 §2: the week starts Monday). */
+    weekdays: ['月', '火', '水', '木', '金', '土', '日'],
+    remaining: '残り{count}',
+    full: '満',
+    dayOff: '休',
+    disabled: '−',
+    /** Time range HH:mm〜HH:mm. */
+    timeRange: '{start}〜{end}',
+    slotLabel: '{date} {time} {state}',
+    stateActive: '予約可能',
+    stateFull: '満員',
+    stateDayOff: '休診日',
+    stateDisabled: '予約不可',
+    chosen: '選択中の予約',
+    noChoice: '予約日時が選択されていません',
+    change: '予約日時を選び直す',
+    next: '次へ',
+    backToSlot: '予約日時の選択へ戻る',
+    loading: '予約枠を読み込んでいます...',
+    /** Admin mode: a link button that opens the calendar (spec 01 §2). */
+    designateDateTime: '予約日時指定',
+    noCalendarForm: '予約を受け付けているフォームがありません。',
+  },
   validation,
 } as const;
 

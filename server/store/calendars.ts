@@ -1,0 +1,191 @@
+/**
+ * Reads and import writes of calendars, categories, reservation items, slot quotas and day offs
+ * (spec 02 §3). Claims on slots are not here: they belong to the answer's transaction
+ * (server/store/reservations.ts).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import {
+  calendarDisplaySettingsSchema,
+  calendarSchema,
+  tagLabelsSchema,
+  type Calendar,
+  type CalendarDisplaySettings,
+  type Category,
+  type CategoryNode,
+  type ReservationItem,
+  type Schedule,
+  type SlotCount,
+  type TagLabels,
+} from '@core/contract/calendars';
+import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
+import type { CategoryTable, Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const parseCalendar = (json: string): Calendar => calendarSchema.parse(JSON.parse(json));
+
+export const listCalendars = async (db: Db): Promise<Calendar[]> => {
+  const rows = await db.selectFrom('calendars').select('config_json').orderBy('sort_key').execute();
+  return rows.map((r) => parseCalendar(r.config_json));
+};
+
+export const findCalendar = async (db: Db, calendarId: string): Promise<Calendar | null> => {
+  const row = await db.selectFrom('calendars').select('config_json').where('calendar_id', '=', calendarId).executeTakeFirst();
+  return row ? parseCalendar(row.config_json) : null;
+};
+
+export const findCategoryRow = async (db: Db, categoryId: string): Promise<CategoryTable | null> =>
+  (await db.selectFrom('categories').selectAll().where('category_id', '=', categoryId).executeTakeFirst()) ?? null;
+
+export const toCategory = (r: CategoryTable): Category => ({
+  sortKey: r.category_id,
+  tag1: r.tag1,
+  tag2: r.tag2,
+  tag3: r.tag3,
+  calendarId: r.calendar_id,
+});
+
+/**
+ * The calendar a reservation value's first id leads to (spec 02 §3: a category id, or a calendar
+ * id). A category without a calendar leads nowhere; an id that is no category is tried as a
+ * calendar id.
+ */
+export const resolveCalendar = async (db: Db, id: string): Promise<{ calendar: Calendar; category: CategoryTable | null } | null> => {
+  const category = await findCategoryRow(db, id);
+  const calendarId = category ? category.calendar_id : id;
+  if (!calendarId) return null;
+  const calendar = await findCalendar(db, calendarId);
+  return calendar ? { calendar, category } : null;
+};
+
+export const listItems = async (db: Db, categoryId: string): Promise<ReservationItem[]> => {
+  const rows = await db.selectFrom('reservation_items').selectAll().where('category_id', '=', categoryId).orderBy('sort_order').execute();
+  return rows.map((r) => ({ itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) }));
+};
+
+export const findItem = async (db: Db, categoryId: string, itemId: string): Promise<ReservationItem | null> => {
+  const r = await db
+    .selectFrom('reservation_items')
+    .selectAll()
+    .where('category_id', '=', categoryId)
+    .where('item_id', '=', itemId)
+    .executeTakeFirst();
+  return r ? { itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) } : null;
+};
+
+export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
+  const rows = await db.selectFrom('categories').selectAll().orderBy('level').orderBy('sort_order').execute();
+  const nodes = new Map<string, CategoryNode>();
+  const roots: CategoryNode[] = [];
+  for (const r of rows) {
+    const node: CategoryNode = { id: r.category_id, name: r.name, children: [], calendarId: r.calendar_id };
+    nodes.set(r.category_id, node);
+    const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    (parent ? parent.children : roots).push(node);
+  }
+  return roots;
+};
+
+/** Categories whose path matches every tag given (tag1 = large, tag2 = medium, tag3 = small). */
+export const categoriesByTags = async (db: Db, tags: { tag1?: string | undefined; tag2?: string | undefined; tag3?: string | undefined }): Promise<Category[]> => {
+  let q = db.selectFrom('categories').selectAll();
+  if (tags.tag1 !== undefined) q = q.where('tag1', '=', tags.tag1);
+  if (tags.tag2 !== undefined) q = q.where('tag2', '=', tags.tag2);
+  if (tags.tag3 !== undefined) q = q.where('tag3', '=', tags.tag3);
+  const rows = await q.orderBy('level').orderBy('sort_order').execute();
+  return rows.map(toCategory);
+};
+
+const readSetting = async (db: Db, name: string): Promise<unknown> => {
+  const r = await db.selectFrom('calendar_settings').select('value_json').where('name', '=', name).executeTakeFirst();
+  return r ? (JSON.parse(r.value_json) as unknown) : undefined;
+};
+
+export const TAG_LABELS = 'tagLabels';
+export const DISPLAY_SETTINGS = 'displaySettings';
+
+export const readTagLabels = async (db: Db): Promise<TagLabels> =>
+  tagLabelsSchema.parse({ tag1: null, tag2: null, tag3: null, ...((await readSetting(db, TAG_LABELS)) as object | undefined) });
+
+export const readDisplaySettings = async (db: Db): Promise<CalendarDisplaySettings> =>
+  calendarDisplaySettingsSchema.parse((await readSetting(db, DISPLAY_SETTINGS)) ?? {});
+
+/** Days off of a calendar in [from, to] (inclusive), sorted. */
+export const dayOffsBetween = async (db: Db, calendarId: string, from: string, to: string): Promise<string[]> => {
+  const rows = await db
+    .selectFrom('day_offs')
+    .select('day')
+    .where('calendar_id', '=', calendarId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .execute();
+  return rows.map((r) => r.day);
+};
+
+/** The schedule answer of spec 02 §7: quota and reservations per date and slot, days off, comaList. */
+export const scheduleOf = async (db: Db, calendar: Calendar, from: string, to: string): Promise<Schedule> => {
+  const slots = await db
+    .selectFrom('slots')
+    .select(['day', 'slot', 'quota', 'reserved'])
+    .where('calendar_id', '=', calendar.sortKey)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .orderBy('day')
+    .orderBy('slot')
+    .execute();
+  const schedule: Record<string, Record<string, SlotCount>> = {};
+  for (const s of slots) (schedule[s.day] ??= {})[s.slot] = [Number(s.quota), Number(s.reserved)];
+  const dayOff: Record<string, 0 | 1> = {};
+  for (const day of await dayOffsBetween(db, calendar.sortKey, from, to)) dayOff[day] = 1;
+  return { schedule, dayOff, comaList: calendar.comaList };
+};
+
+// ---- import writes (server/forms/import.ts, one transaction) ----
+
+export const upsertCalendar = async (trx: Transaction<Database>, cal: Calendar, now: string): Promise<void> => {
+  const config_json = JSON.stringify(cal);
+  await trx
+    .insertInto('calendars')
+    .values({ calendar_id: cal.sortKey, sort_key: cal.sortKey, config_json, updated_at: now })
+    .onConflict((oc) => oc.column('calendar_id').doUpdateSet({ config_json, sort_key: cal.sortKey, updated_at: now }))
+    .execute();
+};
+
+/** The tree is replaced whole: a category removed from the file is gone. */
+export const replaceCategories = async (trx: Transaction<Database>, categories: CategoryRow[], items: ItemRow[]): Promise<void> => {
+  await trx.deleteFrom('reservation_items').execute();
+  await trx.deleteFrom('categories').execute();
+  for (let i = 0; i < categories.length; i += 200) await trx.insertInto('categories').values(categories.slice(i, i + 200)).execute();
+  for (let i = 0; i < items.length; i += 200) await trx.insertInto('reservation_items').values(items.slice(i, i + 200)).execute();
+};
+
+/** Sets quotas; what is reserved stays (a lowered quota may leave a slot above it, never below). */
+export const upsertSlots = async (trx: Transaction<Database>, rows: SlotRow[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('slots')
+      .values(rows.slice(i, i + 200).map((r) => ({ ...r, reserved: 0 })))
+      .onConflict((oc) => oc.columns(['calendar_id', 'day', 'slot']).doUpdateSet((eb) => ({ quota: eb.ref('excluded.quota') })))
+      .execute();
+  }
+};
+
+export const addDayOffs = async (trx: Transaction<Database>, rows: { calendar_id: string; day: string }[]): Promise<void> => {
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('day_offs')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['calendar_id', 'day']).doNothing())
+      .execute();
+  }
+};
+
+export const writeSetting = async (trx: Transaction<Database>, name: string, value: unknown): Promise<void> => {
+  const value_json = JSON.stringify(value);
+  await trx
+    .insertInto('calendar_settings')
+    .values({ name, value_json })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value_json }))
+    .execute();
+};
