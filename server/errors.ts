@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     readonly code: string,
     message: string,
-    readonly extra: Partial<Pick<ErrorAnswer, 'issues' | 'needRefresh' | 'itemIssues' | 'retryable'>> = {},
+    readonly extra: Partial<Pick<ErrorAnswer, 'issues' | 'needRefresh' | 'itemIssues' | 'retryable' | 'checkDetail'>> = {},
   ) {
     super(message);
   }

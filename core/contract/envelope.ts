@@ -26,6 +26,8 @@ export const errorAnswerSchema = z.object({
     .optional(),
   /** Set on a 503 the client may retry (spec 01 §7: up to 3 attempts within 60 s). */
   retryable: z.boolean().optional(),
+  /** A refused reservation's detail; shown as "{errorMessage}（{checkDetail}）" (spec 02 §8). */
+  checkDetail: z.string().nullable().optional(),
 });
 export type ErrorAnswer = z.infer<typeof errorAnswerSchema>;
 

@@ -9,18 +9,19 @@
  *   409 not_editable for 完了 and ended answers; 403 admin_registered for an answer the office
  *   registered (userId beginning with I); 403 forbidden_by_settings when updateOrCancelSettings
  *   is cancelOnly or inquiryOnly, or isEditDisabled is set; with reservationOnlyInfo only
- *   reservation items may change, so every other value must equal the stored one (today no item
- *   type is a reservation, so an edit under reservationOnlyInfo can only repeat the answer), and
- *   items not editable in user mode (isNotEditable, disabled) must keep their values too;
+ *   reservation items may change, so every other value must equal the stored one, and items not
+ *   editable in user mode (isNotEditable, disabled) must keep their values too;
  * - cancel: 409 already_cancelled for ended answers (完了 may still be withdrawn); 403
  *   admin_registered; 403 forbidden_by_settings (現在キャンセルを受け付けておりません。) when the
  *   setting is updateOnly or inquiryOnly, or the form uses payment;
  * - delete (a resident withdrawing an answer outright): the cancel's settings, and the edit's
  *   status rule — a 完了 or ended answer is the office's record and is not deleted;
  * - all three: 403 cancel_deadline_passed once the reservation's cancel deadline is reached
- *   (core/rules/cancel-deadline.ts). reservationDateOf finds no reservation date in any form
- *   until the reservation item arrives with the calendar issue, which also brings the calendar's
- *   reservationCancelLimit and day-off count; until then the default limit (1 day) applies.
+ *   (core/rules/cancel-deadline.ts with the calendar's reservationCancelLimit and days off:
+ *   server/reservations.ts reservationDeadlinePassed).
+ * Reservations (server/reservations.ts): an answer's slot is claimed in the answer's transaction;
+ * an amendment gives the old answer's slot back and claims the new one in that same transaction;
+ * cancel and delete give it back.
  */
 import type { Issue } from '@core/contract/envelope';
 import {
@@ -39,8 +40,7 @@ import {
 import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/form/survey-config';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
 import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, cancelledStatus, isEnded, statusRefusal } from '@core/rules/status';
-import { isReservationItem, reservationDateOf } from '@core/rules/reservation-value';
-import { isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
+import { isReservationItem } from '@core/rules/reservation-value';
 import type { Selectable, Transaction } from 'kysely';
 import { itemDefOf } from '@core/items/registry';
 import type { FormValue } from '@core/items/define';
@@ -66,6 +66,8 @@ import {
 } from '../store/results';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { NO_SURVEY_CONFIG } from './survey-configs';
+import { CORONA_SURVEY_TYPE, cancelLapsedReservations, claimAnswerReservations, reservationDeadlinePassed } from '../reservations';
+import { releasePartition } from '../store/reservations';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
 /** Spec 01 §3: the generic chat-user label stored when the form names no registrant. */
@@ -118,7 +120,12 @@ const NO_SETTINGS = {} as const;
  * Refuses what the rules forbid for this stored answer (see the header); answers the fields the
  * resident may change. Runs inside the write transaction, on rows read in it.
  */
-const enforceRules = (config: ServedSurveyConfig | null, stored: readonly ResultRow[], action: Action): EditableFields => {
+const enforceRules = async (
+  trx: Transaction<Database>,
+  config: ServedSurveyConfig | null,
+  stored: readonly ResultRow[],
+  action: Action,
+): Promise<EditableFields> => {
   const check = answerStatusOf(stored.map((r) => r.check));
   const userId = (stored[0] as ResultRow).userId;
   const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
@@ -131,9 +138,7 @@ const enforceRules = (config: ServedSurveyConfig | null, stored: readonly Result
           ? 'adminRegistered'
           : (statusRefusal(check, 'edit') ?? actions.cancelReasonKey);
   if (reason) throw refusal(action, reason);
-  const reservationDate = config ? reservationDateOf(config, stored) : null;
-  // The calendar's reservationCancelLimit and day-off count arrive with the calendar issue.
-  if (reservationDate && isCancelDeadlinePassed({ reservationDate, cancelLimit: null, dayOffCount: 0, today: todayInTokyo() })) {
+  if (config && (await reservationDeadlinePassed(trx, config, stored, todayInTokyo()))) {
     throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);
   }
   return actions.editableFields;
@@ -243,11 +248,7 @@ const freshAppendingKey = async (trx: Transaction<Database>, surveyId: string, u
   return `${surveyId}#${userId}#${millis}`;
 };
 
-/**
- * Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG.
- * The reservation item joins ITEM_TYPES with its own issue; until then every cancel is a plain
- * answer's.
- */
+/** Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG. */
 export const cancelledCheck = (
   config: Pick<ServedSurveyConfig, 'surveySchema'> | null,
   rows: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
@@ -302,7 +303,7 @@ const writeSubmission = async (
     if (previous.length > 0 && !isEnded(answerStatusOf(previous.map((r) => r.check)))) edited = previous;
   }
   if (edited) {
-    const fields = enforceRules(config, edited, 'edit');
+    const fields = await enforceRules(trx, config, edited, 'edit');
     const changed = lockedItemsChanged(config, fields, edited, rows);
     if (changed.length > 0) {
       throw new ApiError(403, 'forbidden_by_settings', fields === 'reservationOnly' ? RESERVATION_ONLY_TEXT : LOCKED_ITEM_TEXT, {
@@ -316,8 +317,12 @@ const writeSubmission = async (
   if (appending) {
     partitionKey = await freshAppendingKey(trx, surveyId, userId);
     // Marked before the new rows are written, in the same transaction: if writing them fails, the
-    // old answer is not left 取り消し with nothing replacing it.
-    if (target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
+    // old answer is not left 取り消し with nothing replacing it. Its slot is given back before the
+    // new one is claimed, so moving within a full slot (or to a slot the old one fills) works.
+    if (target) {
+      await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
+      await releasePartition(trx, target);
+    }
   } else {
     partitionKey = partitionKeyOfSingle;
     // A resubmission replaces the answer but keeps when it was first given.
@@ -326,7 +331,9 @@ const writeSubmission = async (
     if (await partitionKeyTaken(trx, partitionKey)) {
       throw new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
     }
+    await releasePartition(trx, partitionKey);
   }
+  await claimAnswerReservations(trx, { config, userId, partitionKey, rows, today: todayInTokyo(), now });
 
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;
@@ -369,15 +376,18 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     return cfg;
   };
 
-  ctx.route(surveyResultsQuery, async ({ body, user }) => {
-    await requireSurvey(body.surveyId);
-    return { result: 'OK', data: await listUserRows(store.db, body.surveyId, user.userId) };
-  });
+  /** The resident's answers, after the lapsed reservations of a corona-type form are cancelled. */
+  const listForUser = async (surveyId: string, userId: string): Promise<ResultRow[]> => {
+    const config = await requireSurvey(surveyId);
+    if (config.surveyType === CORONA_SURVEY_TYPE) {
+      await store.write((trx) => cancelLapsedReservations(trx, config, userId, todayInTokyo(), new Date().toISOString()));
+    }
+    return listUserRows(store.db, surveyId, userId);
+  };
 
-  ctx.route(surveyResultsByUser, async ({ query, user }) => {
-    await requireSurvey(query.surveyId);
-    return { result: 'OK', data: await listUserRows(store.db, query.surveyId, user.userId) };
-  });
+  ctx.route(surveyResultsQuery, async ({ body, user }) => ({ result: 'OK', data: await listForUser(body.surveyId, user.userId) }));
+
+  ctx.route(surveyResultsByUser, async ({ query, user }) => ({ result: 'OK', data: await listForUser(query.surveyId, user.userId) }));
 
   ctx.route(surveyResultsByPartitionKey, async ({ query, user }) => {
     await requireSurvey(query.surveyId);
@@ -429,8 +439,9 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       await claimCounter(trx, body.partitionKey, REVISION_COUNTER);
       const rows = await listUserPartition(trx, body.surveyId, user.userId, body.partitionKey);
       if (rows.length === 0) throw noResult();
-      enforceRules(config, rows, 'cancel');
+      await enforceRules(trx, config, rows, 'cancel');
       const check = cancelledCheck(config, rows);
+      await releasePartition(trx, body.partitionKey);
       // Spec 01 §4: a plain answer cancelled also stops being a live appending answer.
       await setPartitionCheck(trx, body.surveyId, user.userId, body.partitionKey, check, new Date().toISOString(), check === 'NG' ? { isAppending: false } : {});
       return { result: 'OK', data: { partitionKey: body.partitionKey, check } };
@@ -443,7 +454,8 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
       const rows = await listUserPartition(trx, query.surveyId, user.userId, query.partitionKey);
       if (rows.length === 0) throw noResult();
-      enforceRules(config, rows, 'delete');
+      await enforceRules(trx, config, rows, 'delete');
+      await releasePartition(trx, query.partitionKey);
       const deleted = await deletePartition(trx, query.surveyId, user.userId, query.partitionKey);
       return { result: 'OK', data: { deleted } };
     });

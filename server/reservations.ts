@@ -1,0 +1,214 @@
+/**
+ * Reservations inside the answer's transaction (spec 02 §4, §5; ARCHITECTURE "limited things are
+ * claimed inside the write's transaction"). putItem calls `claimAnswerReservations` after it has
+ * released what the amended answer held, so moving a reservation is one atomic step: the old
+ * place is given back and the new one taken, or neither. cancelItem and deleteItem release.
+ *
+ * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
+ * calendar takes reservations, the day is bookable (window of core/rules/reservation-window.ts,
+ * not a day off), the slot has room for the item's cost (conditional update), and the resident's
+ * own limits (reservationMaxCount over the range, reservationMaxCountOfDay) hold — counted in the
+ * same transaction, after the claim, so two of one resident's submissions racing each other are
+ * counted together (the claim on the survey's counter row serialises them on PostgreSQL).
+ */
+import type { Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import type { Calendar } from '@core/contract/calendars';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
+import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
+import { bookableWindow, isBookableDay, limitRangeOf } from '@core/rules/reservation-window';
+import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
+import { ApiError } from './http';
+import { dayOffsBetween, findItem, resolveCalendar } from './store/calendars';
+import { claimSlot, countUserReservations, insertReservation, releasePartition } from './store/reservations';
+import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
+import type { Database } from './store/schema';
+
+/** Spec 02 §8. */
+export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
+/** Not in the spec: a value naming a category, item or slot that does not exist. */
+export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
+
+const unknownReservation = (itemKey: string) =>
+  new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
+
+interface ReservationRow {
+  itemKey: string;
+  value: string;
+}
+
+/** The reservation items of the form with a readable value, in form order. */
+export const reservationsOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly ReservationRow[]) =>
+  config.surveySchema.filter(isReservationItem).flatMap((item) => {
+    const row = rows.find((r) => r.itemKey === item.itemKey);
+    const parsed = row ? parseReservationValue(row.value) : null;
+    return parsed ? [{ itemKey: item.itemKey, value: parsed }] : [];
+  });
+
+interface Target {
+  calendar: Calendar;
+  categoryId: string;
+  itemId: string;
+  cost: number;
+}
+
+/** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
+const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
+  const found = await resolveCalendar(trx, v.categoryId);
+  if (!found) throw unknownReservation(itemKey);
+  let cost = 1;
+  if (found.category) {
+    const item = await findItem(trx, found.category.category_id, v.itemId);
+    if (!item) throw unknownReservation(itemKey);
+    cost = item.cost;
+  } else {
+    // A calendar id: the item is one of the items of the categories that use this calendar.
+    const item = await trx
+      .selectFrom('reservation_items')
+      .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
+      .select('reservation_items.cost')
+      .where('categories.calendar_id', '=', found.calendar.sortKey)
+      .where('reservation_items.item_id', '=', v.itemId)
+      .executeTakeFirst();
+    if (!item) throw unknownReservation(itemKey);
+    cost = Number(item.cost);
+  }
+  if (!(v.slot in found.calendar.comaList)) throw unknownReservation(itemKey);
+  return { calendar: found.calendar, categoryId: v.categoryId, itemId: v.itemId, cost };
+};
+
+export interface ClaimInput {
+  config: ServedSurveyConfig;
+  userId: string;
+  partitionKey: string;
+  rows: readonly ReservationRow[];
+  today: Temporal.PlainDate;
+  now: string;
+}
+
+/** Claims every reservation the answer holds, or throws (and the transaction rolls back). */
+export const claimAnswerReservations = async (trx: Transaction<Database>, input: ClaimInput): Promise<void> => {
+  for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
+    const t = await targetOf(trx, itemKey, value);
+    const day = value.date.toString();
+    if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
+    const bookable = isBookableDay(bookableWindow(t.calendar, input.today), value.date);
+    const dayOff = bookable && (await dayOffsBetween(trx, t.calendar.sortKey, day, day)).length > 0;
+    if (!bookable || dayOff) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+
+    const claim = await claimSlot(trx, { calendarId: t.calendar.sortKey, day, slot: value.slot }, t.cost);
+    if (claim === 'full') throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    if (claim === 'noSlot') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    await insertReservation(trx, {
+      partition_key: input.partitionKey,
+      item_key: itemKey,
+      survey_id: input.config.surveyId,
+      user_id: input.userId,
+      calendar_id: t.calendar.sortKey,
+      category_id: t.categoryId,
+      item_id: t.itemId,
+      day,
+      slot: value.slot,
+      cost: t.cost,
+      created_at: input.now,
+    });
+
+    // The resident's own limits: the reservations they already hold besides this answer's (the
+    // amended answer's were released before this runs, so they do not count either).
+    const range = limitRangeOf(t.calendar, input.today);
+    const mine = { surveyId: input.config.surveyId, userId: input.userId, excludePartition: input.partitionKey };
+    const countOnDay = await countUserReservations(trx, { ...mine, from: day, to: day });
+    const countInRange =
+      range.from && range.to ? await countUserReservations(trx, { ...mine, from: range.from.toString(), to: range.to.toString() }) : 0;
+    const refused = limitRefusal({
+      maxCount: t.calendar.reservationMaxCount,
+      maxCountOfDay: t.calendar.reservationMaxCountOfDay,
+      countInRange,
+      countOnDay,
+      dayCheckOnly: range.dayCheckOnly,
+    });
+    if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
+  }
+};
+
+/**
+ * Whether the cancel deadline of the answer's reservation has passed (core/rules/cancel-deadline.ts,
+ * reading (a)), with the calendar's reservationCancelLimit and its days off from today up to the
+ * day before the reservation (a closed desk cannot take the notice, so each day off moves the
+ * deadline one day earlier). A reservation whose calendar is gone keeps the default limit.
+ */
+export const reservationDeadlinePassed = async (
+  trx: Transaction<Database>,
+  config: Pick<ServedSurveyConfig, 'surveySchema'>,
+  rows: readonly ReservationRow[],
+  today: Temporal.PlainDate,
+): Promise<boolean> => {
+  const first = reservationsOf(config, rows)[0];
+  if (!first) return false;
+  const found = await resolveCalendar(trx, first.value.categoryId);
+  const reservationDate = first.value.date;
+  let dayOffCount = 0;
+  if (found && Temporal.PlainDate.compare(reservationDate, today) > 0) {
+    dayOffCount = (await dayOffsBetween(trx, found.calendar.sortKey, today.toString(), reservationDate.subtract({ days: 1 }).toString())).length;
+  }
+  return isCancelDeadlinePassed({ reservationDate, cancelLimit: found?.calendar.reservationCancelLimit ?? null, dayOffCount, today });
+};
+
+const ENDED: ReadonlySet<string> = ENDED_STATUSES;
+
+/** Spec 01 §3: surveyType "corona" marks a vaccination form. */
+export const CORONA_SURVEY_TYPE = 'corona';
+/**
+ * The implementation-date item of a vaccination form (spec 02 §3 sesshuJisshiDate). The vaccine
+ * item types arrive with their own issue; the rule reads the answer's row by this key, which is
+ * what those items store under.
+ */
+export const IMPLEMENTATION_DATE_ITEM_KEY = 'sesshuJisshiDate';
+
+/**
+ * Corona-type surveys (spec 01 §4, spec 02 §4): a reservation whose following day has passed with
+ * no implementation date was not taken up; it is cancelled (キャンセル, its slot given back) when the
+ * resident's list loads, in one transaction, so the list shows it cancelled. "The day after has
+ * passed" is read as: today is later than the reservation date + 1 day.
+ * Answers the partition keys cancelled.
+ */
+export const cancelLapsedReservations = async (
+  trx: Transaction<Database>,
+  config: Pick<ServedSurveyConfig, 'surveySchema' | 'surveyType' | 'surveyId'>,
+  userId: string,
+  today: Temporal.PlainDate,
+  now: string,
+): Promise<string[]> => {
+  if (config.surveyType !== CORONA_SURVEY_TYPE) return [];
+  const rows = await trx
+    .selectFrom('survey_results')
+    .select(['partition_key', 'item_key', 'value', 'check_status'])
+    .where('survey_id', '=', config.surveyId)
+    .where('user_id', '=', userId)
+    .execute();
+  const byPartition = new Map<string, { itemKey: string; value: string; check: string }[]>();
+  for (const r of rows) {
+    const list = byPartition.get(r.partition_key) ?? [];
+    list.push({ itemKey: r.item_key, value: r.value, check: r.check_status });
+    byPartition.set(r.partition_key, list);
+  }
+  const cancelled: string[] = [];
+  for (const [partitionKey, list] of byPartition) {
+    if (list.some((r) => ENDED.has(r.check))) continue;
+    const first = reservationsOf(config, list)[0];
+    if (!first) continue;
+    if (Temporal.PlainDate.compare(today, first.value.date.add({ days: 1 })) <= 0) continue;
+    if (list.some((r) => r.itemKey === IMPLEMENTATION_DATE_ITEM_KEY && r.value.trim() !== '')) continue;
+    await trx
+      .updateTable('survey_results')
+      .set({ check_status: CANCELLED_RESERVATION_STATUS, updated_at: now })
+      .where('survey_id', '=', config.surveyId)
+      .where('user_id', '=', userId)
+      .where('partition_key', '=', partitionKey)
+      .execute();
+    await releasePartition(trx, partitionKey);
+    cancelled.push(partitionKey);
+  }
+  return cancelled;
+};
