@@ -22,6 +22,7 @@ import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
 import { registerSurveySearchRoutes } from './routes/survey-searches';
+import { registerCalendarRoutes } from './routes/calendars';
 import type { DevIssuer } from './providers/login-dev';
 
 export interface Deps {
@@ -141,6 +142,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
   registerSurveySearchRoutes(ctx);
+  registerCalendarRoutes(ctx);
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
 

@@ -141,6 +141,24 @@ export const scheduleOf = async (db: Db, calendar: Calendar, from: string, to: s
   return { schedule, dayOff, comaList: calendar.comaList };
 };
 
+/**
+ * Whether any slot of the calendar from `first` to `last` (inclusive; null = no end) has at least
+ * one place left on a day that is not a day off: canBeReserve's "is there anything to book".
+ */
+export const hasOpenSlot = async (db: Db, calendarId: string, first: string, last: string | null): Promise<boolean> => {
+  let q = db
+    .selectFrom('slots as s')
+    .select('s.day')
+    .where('s.calendar_id', '=', calendarId)
+    .where('s.day', '>=', first)
+    .whereRef('s.reserved', '<', 's.quota')
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('day_offs as o').select('o.day').whereRef('o.calendar_id', '=', 's.calendar_id').whereRef('o.day', '=', 's.day'))),
+    );
+  if (last !== null) q = q.where('s.day', '<=', last);
+  return (await q.limit(1).executeTakeFirst()) !== undefined;
+};
+
 // ---- import writes (server/forms/import.ts, one transaction) ----
 
 export const upsertCalendar = async (trx: Transaction<Database>, cal: Calendar, now: string): Promise<void> => {

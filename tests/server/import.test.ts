@@ -68,13 +68,14 @@ for (const engine of engines()) {
 
     it('loads the demo bundle into an empty database, and only then', async () => {
       const summary = await loadDemoIfEmpty(srv.deps.store);
-      expect(summary?.created.sort()).toEqual(['all-items', 'kenko-survey', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
+      expect(summary?.created.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kenko-survey', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
       expect(await loadDemoIfEmpty(srv.deps.store)).toBeNull();
     });
 
     it('the demo bundle re-imports unchanged and its forms are served', async () => {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
-      expect(summary).toEqual({ created: [], updated: [], unchanged: ['kenko-survey', 'sodai-gomi', 'all-items', 'soudan-yoyaku-shoukai'] });
+      expect(summary).toMatchObject({ created: [], updated: [], unchanged: ['kenko-survey', 'sodai-gomi', 'all-items', 'soudan-yoyaku-shoukai', 'clinic-yoyaku'] });
+      expect(summary.calendars).toBe(2);
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=all-items', { token });
       expect(r.status).toBe(200);
@@ -85,20 +86,20 @@ for (const engine of engines()) {
 
     it('imports a valid bundle: new configs at version 1', async () => {
       const file = writeJson('valid.json', { surveyConfigs: [config('form-a'), config('form-b')] });
-      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [] });
+      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [], calendars: 0, slots: 0, dayOffs: 0 });
       expect(await versions()).toMatchObject({ 'form-a': 1, 'form-b': 1 });
     });
 
     it('re-importing the same configs (any key order) changes nothing', async () => {
       const before = await versions();
       const reordered = { surveyConfigs: [config('form-b'), config('form-a')].map((c) => Object.fromEntries(Object.entries(c).reverse())) };
-      expect(await importBundle(srv.deps.store, reordered, 'reordered.json')).toEqual({ created: [], updated: [], unchanged: ['form-b', 'form-a'] });
+      expect(await importBundle(srv.deps.store, reordered, 'reordered.json')).toMatchObject({ created: [], updated: [], unchanged: ['form-b', 'form-a'] });
       expect(await versions()).toEqual(before);
     });
 
     it('a changed config goes to version 2; the others stay', async () => {
       const summary = await importBundle(srv.deps.store, { surveyConfigs: [config('form-a', { description: '説明を追加' }), config('form-b')] }, 'v2.json');
-      expect(summary).toEqual({ created: [], updated: ['form-a'], unchanged: ['form-b'] });
+      expect(summary).toMatchObject({ created: [], updated: ['form-a'], unchanged: ['form-b'] });
       expect(await versions()).toMatchObject({ 'form-a': 2, 'form-b': 1 });
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=form-a', { token });
