@@ -1,12 +1,18 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `renderer`, `offline`) runs one.
+ * `reservation`, `renderer`, `offline`) runs one.
  */
 import { runApiBench } from './api.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
+import { runReservationBench } from './reservation.bench';
 
-const all: Record<string, () => Promise<void>> = { api: runApiBench, renderer: runRendererBench, offline: runOfflineBench };
+const all: Record<string, () => Promise<void>> = {
+  api: runApiBench,
+  reservation: runReservationBench,
+  renderer: runRendererBench,
+  offline: runOfflineBench,
+};
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);
 

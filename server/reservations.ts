@@ -1,7 +1,7 @@
 /**
  * Reservations inside the answer's transaction (spec 02 §4, §5; ARCHITECTURE "limited things are
- * claimed inside the write's transaction"). putItem calls `claimAnswerReservations` after it has
- * released what the amended answer held, so moving a reservation is one atomic step: the old
+ * claimed inside the write's transaction"). putItem calls `replaceReservations`, which gives back
+ * what the amended answer held and claims the new places in one step, so moving a reservation is atomic: the old
  * place is given back and the new one taken, or neither. cancelItem and deleteItem release.
  *
  * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
@@ -9,7 +9,7 @@
  * not a day off), the slot has room for the item's cost (conditional update), and the resident's
  * own limits (reservationMaxCount over the range, reservationMaxCountOfDay) hold — counted in the
  * same transaction, after the claim, so two of one resident's submissions racing each other are
- * counted together (the claim on the survey's counter row serialises them on PostgreSQL).
+ * counted together (the claim on the resident's counter row serialises them on PostgreSQL).
  */
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -20,8 +20,19 @@ import { isReservationItem, parseReservationValue, type ReservationValue } from 
 import { bookableWindow, isBookableDay, limitRangeOf } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
-import { dayOffsBetween, findItem, resolveCalendar } from './store/calendars';
-import { claimSlot, countUserReservations, insertReservation, releasePartition } from './store/reservations';
+import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
+import {
+  claimSlot,
+  countUserReservationsFor,
+  deleteReservations,
+  heldBy,
+  insertReservation,
+  refOf,
+  releasePartition,
+  releaseSlot,
+  slotOrder,
+  type SlotRef,
+} from './store/reservations';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
 import type { Database } from './store/schema';
 
@@ -55,79 +66,106 @@ interface Target {
 
 /** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
 const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
-  const found = await resolveCalendar(trx, v.categoryId);
-  if (!found) throw unknownReservation(itemKey);
-  let cost = 1;
-  if (found.category) {
-    const item = await findItem(trx, found.category.category_id, v.itemId);
-    if (!item) throw unknownReservation(itemKey);
-    cost = item.cost;
+  let calendar: Calendar | null;
+  let cost: number | null;
+  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId);
+  if (viaCategory) {
+    ({ calendar, cost } = viaCategory);
   } else {
     // A calendar id: the item is one of the items of the categories that use this calendar.
-    const item = await trx
-      .selectFrom('reservation_items')
-      .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
-      .select('reservation_items.cost')
-      .where('categories.calendar_id', '=', found.calendar.sortKey)
-      .where('reservation_items.item_id', '=', v.itemId)
-      .executeTakeFirst();
-    if (!item) throw unknownReservation(itemKey);
-    cost = Number(item.cost);
+    calendar = await findCalendar(trx, v.categoryId);
+    const item = calendar
+      ? await trx
+          .selectFrom('reservation_items')
+          .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
+          .select('reservation_items.cost')
+          .where('categories.calendar_id', '=', calendar.sortKey)
+          .where('reservation_items.item_id', '=', v.itemId)
+          .executeTakeFirst()
+      : undefined;
+    cost = item ? Number(item.cost) : null;
   }
-  if (!(v.slot in found.calendar.comaList)) throw unknownReservation(itemKey);
-  return { calendar: found.calendar, categoryId: v.categoryId, itemId: v.itemId, cost };
+  if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
+  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost };
 };
 
-export interface ClaimInput {
+export interface ReplaceInput {
   config: ServedSurveyConfig;
   userId: string;
+  /** The answer being written. */
   partitionKey: string;
   rows: readonly ReservationRow[];
+  /** The answer it replaces (amendment, or a single answer given again), whose places go back. */
+  replaces: string | null;
   today: Temporal.PlainDate;
   now: string;
 }
 
-/** Claims every reservation the answer holds, or throws (and the transaction rolls back). */
-export const claimAnswerReservations = async (trx: Transaction<Database>, input: ClaimInput): Promise<void> => {
+/**
+ * Gives back the places the replaced answer held and claims every reservation the new answer
+ * holds, or throws (and the transaction rolls back, giving nothing back and claiming nothing).
+ * Slot rows are touched in slotOrder, a release before a claim of the same slot, so moving within
+ * a full slot works and two crossing moves cannot deadlock on PostgreSQL.
+ */
+export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<void> => {
+  // Everything that needs no lock first: what the values name, and whether the day is offered.
+  const wanted: { itemKey: string; value: ReservationValue; t: Target; ref: SlotRef }[] = [];
   for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
     const t = await targetOf(trx, itemKey, value);
-    const day = value.date.toString();
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
-    const bookable = isBookableDay(bookableWindow(t.calendar, input.today), value.date);
-    const dayOff = bookable && (await dayOffsBetween(trx, t.calendar.sortKey, day, day)).length > 0;
-    if (!bookable || dayOff) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
+  }
+  const held = input.replaces ? await heldBy(trx, input.replaces) : [];
+  if (held.length === 0 && wanted.length === 0) return;
 
-    const claim = await claimSlot(trx, { calendarId: t.calendar.sortKey, day, slot: value.slot }, t.cost);
+  const ops = [
+    ...held.map((h) => ({ ref: refOf(h), release: h.cost, claim: null })),
+    ...wanted.map((w) => ({ ref: w.ref, release: null, claim: w.t.cost })),
+  ].sort((a, b) => slotOrder(a.ref, b.ref) || (a.release !== null ? -1 : 1) - (b.release !== null ? -1 : 1));
+  for (const op of ops) {
+    if (op.release !== null) {
+      await releaseSlot(trx, op.ref, op.release);
+      continue;
+    }
+    const claim = await claimSlot(trx, op.ref, op.claim as number);
     if (claim === 'full') throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
-    if (claim === 'noSlot') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (claim !== 'claimed') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+  }
+  if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
+
+  for (const w of wanted) {
     await insertReservation(trx, {
       partition_key: input.partitionKey,
-      item_key: itemKey,
+      item_key: w.itemKey,
       survey_id: input.config.surveyId,
       user_id: input.userId,
-      calendar_id: t.calendar.sortKey,
-      category_id: t.categoryId,
-      item_id: t.itemId,
-      day,
-      slot: value.slot,
-      cost: t.cost,
+      calendar_id: w.ref.calendarId,
+      category_id: w.t.categoryId,
+      item_id: w.t.itemId,
+      day: w.ref.day,
+      slot: w.ref.slot,
+      cost: w.t.cost,
       created_at: input.now,
     });
+  }
 
-    // The resident's own limits: the reservations they already hold besides this answer's (the
-    // amended answer's were released before this runs, so they do not count either).
-    const range = limitRangeOf(t.calendar, input.today);
-    const mine = { surveyId: input.config.surveyId, userId: input.userId, excludePartition: input.partitionKey };
-    const countOnDay = await countUserReservations(trx, { ...mine, from: day, to: day });
-    const countInRange =
-      range.from && range.to ? await countUserReservations(trx, { ...mine, from: range.from.toString(), to: range.to.toString() }) : 0;
-    const refused = limitRefusal({
-      maxCount: t.calendar.reservationMaxCount,
-      maxCountOfDay: t.calendar.reservationMaxCountOfDay,
-      countInRange,
-      countOnDay,
-      dayCheckOnly: range.dayCheckOnly,
+  // The resident's own limits: the reservations they already hold besides this answer's (the
+  // replaced answer's are gone by now, so they do not count either). A calendar with no limits
+  // needs no count.
+  for (const w of wanted) {
+    const { reservationMaxCount: maxCount, reservationMaxCountOfDay: maxCountOfDay } = w.t.calendar;
+    if (!maxCount && !maxCountOfDay) continue;
+    const range = limitRangeOf(w.t.calendar, input.today);
+    const counts = await countUserReservationsFor(trx, {
+      surveyId: input.config.surveyId,
+      userId: input.userId,
+      day: w.ref.day,
+      from: range.from?.toString() ?? null,
+      to: range.to?.toString() ?? null,
+      excludePartition: input.partitionKey,
     });
+    const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });
     if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
   }
 };

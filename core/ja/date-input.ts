@@ -35,7 +35,17 @@ export const pad2 = (n: number): string => String(n).padStart(2, '0');
 export const formatIsoDate = (d: Temporal.PlainDate): string => `${String(d.year).padStart(4, '0')}-${pad2(d.month)}-${pad2(d.day)}`;
 
 /** Today in Asia/Tokyo, the clock every date rule of the product reads. */
-export const todayInTokyo = (): Temporal.PlainDate => Temporal.Now.plainDateISO('Asia/Tokyo');
+/**
+ * Kept for the second it was computed: converting the instant into the time zone costs far more
+ * than reading the clock, and a server asks for today several times per request.
+ */
+let todayCache: { second: number; date: Temporal.PlainDate } | null = null;
+
+export const todayInTokyo = (): Temporal.PlainDate => {
+  const second = Math.floor(Temporal.Now.instant().epochMilliseconds / 1000);
+  if (todayCache?.second !== second) todayCache = { second, date: Temporal.Now.plainDateISO('Asia/Tokyo') };
+  return todayCache.date;
+};
 
 /** A real calendar date from its parts, or undefined (never throws, never constrains). */
 export const plainDateOf = (year: number, month: number, day: number): Temporal.PlainDate | undefined => {

@@ -30,8 +30,16 @@ export const createVerifier = (opts: VerifierOptions): TokenVerifier => {
   const hs = opts.channelSecret ? new TextEncoder().encode(opts.channelSecret) : undefined;
   const common = { issuer: opts.issuer, audience: opts.channelId, clockTolerance: 5 } as const;
 
-  return async (token: string) => {
-    if (!token) throw new InvalidTokenError('empty token');
+  /**
+   * Tokens already verified, until they expire. A resident's token is sent with every call for up
+   * to an hour, and an ES256 verification costs more than the rest of a small request; the same
+   * string verified once verifies again until exp, the only check that changes with time (it is
+   * re-checked at each use). Bounded: the oldest entry goes first.
+   */
+  const verified = new Map<string, { user: AuthUser; expMs: number }>();
+  const VERIFIED_MAX = 10_000;
+
+  const verify = async (token: string): Promise<{ user: AuthUser; expMs: number }> => {
     let payload: JWTPayload;
     try {
       const [headerPart] = token.split('.');
@@ -50,9 +58,25 @@ export const createVerifier = (opts: VerifierOptions): TokenVerifier => {
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('no sub');
     if (typeof payload.exp !== 'number') throw new InvalidTokenError('no exp');
     return {
-      userId: payload.sub,
-      name: typeof payload['name'] === 'string' ? payload['name'] : undefined,
-      picture: typeof payload['picture'] === 'string' ? payload['picture'] : undefined,
+      user: {
+        userId: payload.sub,
+        name: typeof payload['name'] === 'string' ? payload['name'] : undefined,
+        picture: typeof payload['picture'] === 'string' ? payload['picture'] : undefined,
+      },
+      expMs: (payload.exp + common.clockTolerance) * 1000,
     };
+  };
+
+  return async (token: string) => {
+    if (!token) throw new InvalidTokenError('empty token');
+    const hit = verified.get(token);
+    if (hit) {
+      if (hit.expMs > Date.now()) return hit.user;
+      verified.delete(token);
+    }
+    const fresh = await verify(token);
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, fresh);
+    return fresh.user;
   };
 };

@@ -52,6 +52,7 @@ import { ApiError } from '../http';
 import { findEnabledSurveyConfig, findSurveyConfig } from '../store/configs';
 import {
   ANSWER_CODE_COUNTER,
+  RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
   claimRowForUser,
@@ -66,7 +67,7 @@ import {
 } from '../store/results';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { CORONA_SURVEY_TYPE, cancelLapsedReservations, claimAnswerReservations, reservationDeadlinePassed } from '../reservations';
+import { CORONA_SURVEY_TYPE, cancelLapsedReservations, replaceReservations, reservationDeadlinePassed } from '../reservations';
 import { releasePartition } from '../store/reservations';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
@@ -273,20 +274,21 @@ const writeSubmission = async (
   const { userId } = user;
   const appending = isAppending(config);
 
-  // First a claim on a counter row: on PostgreSQL its row lock (held to commit) serialises the
-  // writes that could collide, so every read below sees what an earlier one committed (an answer
-  // already marked 取り消し, a partition key already taken). SQLite's write lock already does this.
-  // Appending: the survey's answer code. Single answer: the partition's revision count.
+  // First a claim on a counter row of this resident: on PostgreSQL its row lock (held to commit)
+  // serialises the resident's own writes that could collide, so every read below sees what an
+  // earlier one committed (an answer already marked 取り消し, a partition key already taken, the
+  // reservations the per-user limits count). SQLite's write lock already does this.
+  // Appending: the resident's counter for the survey. Single answer: the partition's revision.
+  // Locks are always taken in one order — resident or partition counters, then slots (sorted,
+  // server/reservations.ts), then the survey's answer code last — so no two writes can wait on
+  // each other; and the survey-wide code row is held only for the last statements of a write.
   const partitionKeyOfSingle = target ?? `${surveyId}#${userId}`;
-  const claimed = appending
-    ? await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER)
-    : await claimCounter(trx, partitionKeyOfSingle, REVISION_COUNTER);
+  if (appending) await claimCounter(trx, `${surveyId}#${userId}`, RESIDENT_COUNTER);
+  else await claimCounter(trx, partitionKeyOfSingle, REVISION_COUNTER);
   // An amended appending answer is also a write to the old partition: this serialises it with a
-  // cancel or delete of that answer (they claim the same row; the survey's is always taken first).
+  // cancel or delete of that answer (they claim the same row).
   if (appending && target) await claimCounter(trx, target, REVISION_COUNTER);
-  const answerCode = appending ? String(claimed) : null;
-  // Read after the claims, so answers are stamped in the order their codes were given.
-  const now = new Date().toISOString();
+  const startedAt = new Date().toISOString();
 
   let previous: ResultRow[] = [];
   /** The stored answer this submission changes, if any: the edit rules apply to it. */
@@ -313,27 +315,35 @@ const writeSubmission = async (
   }
 
   let partitionKey: string;
-  let createdAt = now;
   if (appending) {
     partitionKey = await freshAppendingKey(trx, surveyId, userId);
-    // Marked before the new rows are written, in the same transaction: if writing them fails, the
-    // old answer is not left 取り消し with nothing replacing it. Its slot is given back before the
-    // new one is claimed, so moving within a full slot (or to a slot the old one fills) works.
-    if (target) {
-      await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
-      await releasePartition(trx, target);
-    }
   } else {
     partitionKey = partitionKeyOfSingle;
-    // A resubmission replaces the answer but keeps when it was first given.
-    createdAt = previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
     await deletePartition(trx, surveyId, userId, partitionKey);
     if (await partitionKeyTaken(trx, partitionKey)) {
       throw new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
     }
-    await releasePartition(trx, partitionKey);
   }
-  await claimAnswerReservations(trx, { config, userId, partitionKey, rows, today: todayInTokyo(), now });
+  // The old answer's places are given back and the new ones claimed in one step (moving within a
+  // full slot, or into a slot the old answer fills, works); a refusal rolls everything back.
+  await replaceReservations(trx, {
+    config,
+    userId,
+    partitionKey,
+    rows,
+    replaces: appending ? target : partitionKeyOfSingle,
+    today: todayInTokyo(),
+    now: startedAt,
+  });
+  // The survey's answer code last (see above); read the clock after it, so answers are stamped in
+  // the order their codes were given.
+  const answerCode = appending ? String(await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER)) : null;
+  const now = new Date().toISOString();
+  // A resubmission of a single answer replaces it but keeps when it was first given.
+  const createdAt = appending ? now : previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
+  // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
+  // left 取り消し with nothing replacing it.
+  if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
 
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;

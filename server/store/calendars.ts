@@ -22,7 +22,40 @@ import type { CategoryTable, Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const parseCalendar = (json: string): Calendar => calendarSchema.parse(JSON.parse(json));
+/**
+ * Parsed calendars by their stored JSON: every reservation reads its calendar, and a stored row
+ * only changes by import (which writes new JSON). Frozen, since every request shares them.
+ */
+const parsedCalendars = new Map<string, Calendar>();
+const parseCalendar = (json: string): Calendar => {
+  const hit = parsedCalendars.get(json);
+  if (hit) return hit;
+  const cal = Object.freeze(calendarSchema.parse(JSON.parse(json)));
+  if (parsedCalendars.size >= 500) parsedCalendars.delete(parsedCalendars.keys().next().value as string);
+  parsedCalendars.set(json, cal);
+  return cal;
+};
+
+/**
+ * What a reservation value's category and item lead to, in one query: the category's calendar and
+ * the item's cost (null when the item is not one of the category's). null when there is no such
+ * category (the caller then tries the id as a calendar id).
+ */
+export const findCategoryTarget = async (
+  db: Db,
+  categoryId: string,
+  itemId: string,
+): Promise<{ calendar: Calendar | null; cost: number | null } | null> => {
+  const r = await db
+    .selectFrom('categories as c')
+    .leftJoin('calendars as cal', 'cal.calendar_id', 'c.calendar_id')
+    .leftJoin('reservation_items as ri', (j) => j.onRef('ri.category_id', '=', 'c.category_id').on('ri.item_id', '=', itemId))
+    .select(['cal.config_json', 'ri.cost'])
+    .where('c.category_id', '=', categoryId)
+    .executeTakeFirst();
+  if (!r) return null;
+  return { calendar: r.config_json ? parseCalendar(r.config_json) : null, cost: r.cost === null ? null : Number(r.cost) };
+};
 
 export const listCalendars = async (db: Db): Promise<Calendar[]> => {
   const rows = await db.selectFrom('calendars').select('config_json').orderBy('sort_key').execute();

@@ -63,6 +63,26 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/**
+ * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
+ * small statement. The queries are a fixed set of SQL texts with bound parameters, so prepared
+ * statements are kept by text. Safe because the driver runs one statement at a time on this one
+ * connection and never keeps an iterator open. Bounded for SQL built with variable IN lists.
+ */
+const cacheStatements = (database: SQLite.Database): void => {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = database.prepare.bind(database);
+  database.prepare = ((source: string) => {
+    let stmt = cache.get(source);
+    if (!stmt) {
+      stmt = prepare(source);
+      if (cache.size >= 500) cache.delete(cache.keys().next().value as string);
+      cache.set(source, stmt);
+    }
+    return stmt;
+  }) as typeof database.prepare;
+};
+
 const openSqlite = (opts: StoreOptions): Kysely<Database> => {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'app.sqlite');
@@ -71,6 +91,7 @@ const openSqlite = (opts: StoreOptions): Kysely<Database> => {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
+  cacheStatements(database);
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
 };
 

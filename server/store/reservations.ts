@@ -16,8 +16,12 @@ export interface SlotRef {
   slot: string;
 }
 
-export type ClaimResult = 'claimed' | 'full' | 'noSlot';
+export type ClaimResult = 'claimed' | 'full' | 'noSlot' | 'dayOff';
 
+/**
+ * One statement claims the place: the slot exists, the day is not a day off, and reserved + cost
+ * stays within the quota. Only when it claims nothing is the reason looked up.
+ */
 export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<ClaimResult> => {
   const r = await trx
     .updateTable('slots')
@@ -26,8 +30,13 @@ export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: 
     .where('day', '=', ref.day)
     .where('slot', '=', ref.slot)
     .where(sql<boolean>`reserved + ${cost} <= quota`)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('day_offs').select('day').where('day_offs.calendar_id', '=', ref.calendarId).where('day_offs.day', '=', ref.day))),
+    )
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return 'claimed';
+  const off = await trx.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
+  if (off) return 'dayOff';
   const exists = await trx
     .selectFrom('slots')
     .select('quota')
@@ -42,22 +51,38 @@ export const insertReservation = async (trx: Transaction<Database>, row: Reserva
   await trx.insertInto('reservations').values(row).execute();
 };
 
+/** Lock order of slot rows: writes touching several slots take them in this order (no deadlocks). */
+export const slotOrder = (a: SlotRef, b: SlotRef): number =>
+  a.calendarId < b.calendarId ? -1 : a.calendarId > b.calendarId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0;
+
+export const refOf = (r: Pick<ReservationTable, 'calendar_id' | 'day' | 'slot'>): SlotRef => ({ calendarId: r.calendar_id, day: r.day, slot: r.slot });
+
+export const heldBy = async (db: Db, partitionKey: string): Promise<ReservationTable[]> =>
+  db.selectFrom('reservations').selectAll().where('partition_key', '=', partitionKey).execute();
+
+/** Gives `cost` places of a slot back. */
+export const releaseSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<void> => {
+  await trx
+    .updateTable('slots')
+    .set({ reserved: sql<number>`reserved - ${cost}` })
+    .where('calendar_id', '=', ref.calendarId)
+    .where('day', '=', ref.day)
+    .where('slot', '=', ref.slot)
+    .execute();
+};
+
+export const deleteReservations = async (trx: Transaction<Database>, partitionKey: string): Promise<void> => {
+  await trx.deleteFrom('reservations').where('partition_key', '=', partitionKey).execute();
+};
+
 /**
- * Ends the live reservations of an answer and gives their places back, in the caller's
- * transaction. Answers what was released.
+ * Ends the live reservations of an answer and gives their places back (in slot order), in the
+ * caller's transaction. Answers what was released.
  */
 export const releasePartition = async (trx: Transaction<Database>, partitionKey: string): Promise<ReservationTable[]> => {
-  const held = await trx.selectFrom('reservations').selectAll().where('partition_key', '=', partitionKey).execute();
-  for (const r of held) {
-    await trx
-      .updateTable('slots')
-      .set({ reserved: sql<number>`reserved - ${r.cost}` })
-      .where('calendar_id', '=', r.calendar_id)
-      .where('day', '=', r.day)
-      .where('slot', '=', r.slot)
-      .execute();
-  }
-  if (held.length > 0) await trx.deleteFrom('reservations').where('partition_key', '=', partitionKey).execute();
+  const held = await heldBy(trx, partitionKey);
+  for (const r of [...held].sort((a, b) => slotOrder(refOf(a), refOf(b)))) await releaseSlot(trx, refOf(r), r.cost);
+  if (held.length > 0) await deleteReservations(trx, partitionKey);
   return held;
 };
 
@@ -76,6 +101,30 @@ export const countUserReservations = async (
   if (q.excludePartition) query = query.where('partition_key', '<>', q.excludePartition);
   const r = await query.executeTakeFirstOrThrow();
   return Number(r.n);
+};
+
+/**
+ * A user's live reservations of a survey on one day and over a range, in one query (the two
+ * per-user limits read both). `excludePartition`: the answer being written.
+ */
+export const countUserReservationsFor = async (
+  db: Db,
+  q: { surveyId: string; userId: string; day: string; from: string | null; to: string | null; excludePartition: string },
+): Promise<{ onDay: number; inRange: number }> => {
+  const r = await db
+    .selectFrom('reservations')
+    .select([
+      sql<number>`coalesce(sum(case when day = ${q.day} then 1 else 0 end), 0)`.as('on_day'),
+      (q.from && q.to
+        ? sql<number>`coalesce(sum(case when day >= ${q.from} and day <= ${q.to} then 1 else 0 end), 0)`
+        : sql<number>`0`
+      ).as('in_range'),
+    ])
+    .where('survey_id', '=', q.surveyId)
+    .where('user_id', '=', q.userId)
+    .where('partition_key', '<>', q.excludePartition)
+    .executeTakeFirstOrThrow();
+  return { onDay: Number(r.on_day), inRange: Number(r.in_range) };
 };
 
 export const listPartitionReservations = async (db: Db, partitionKey: string): Promise<ReservationTable[]> =>

@@ -96,6 +96,8 @@ export const filterUserRows = async (
 export const ANSWER_CODE_COUNTER = 'answer_code';
 /** Scope: a single-answer partition key. How many times it was written. */
 export const REVISION_COUNTER = 'revision';
+/** Scope: `surveyId#userId`. How many appending answers the resident wrote (a per-resident lock). */
+export const RESIDENT_COUNTER = 'resident';
 
 /**
  * Claims the survey's next answer code in one conditional statement: concurrent claims serialise

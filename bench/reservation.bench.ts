@@ -1,0 +1,108 @@
+/**
+ * Reservation throughput (issue 6): putItem with a reservation value on one hot slot and spread
+ * over 100 slots, SQLite and PostgreSQL. The server runs in a child process
+ * (bench/reservation-server.ts); this process is an open-loop load generator: requests are sent on
+ * a fixed schedule (200 per second by default) whatever the answers' speed, and each latency is
+ * measured from the request's scheduled time, so a slow server cannot hide its queue by slowing
+ * the generator (coordinated omission). Every request carries an Idempotency-Key, as the PWA's
+ * outbox sends it. Figures: achieved rate, p50/p95/p99 ms, and outcomes (ok, quota_exceeded,
+ * anything else = errors).
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { percentile } from './lib';
+import { engines } from '../tests/server/harness';
+
+const RATE = Number(process.env['BENCH_RATE'] ?? 200);
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
+const WARMUP = 200;
+
+interface Ready {
+  url: string;
+  tokens: string[];
+  hotDay: string;
+  days: string[];
+  slots: string[];
+}
+
+const startServer = (engine: string) =>
+  new Promise<{ ready: Ready; stop: () => Promise<void> }>((resolve, reject) => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reservation-server.ts', engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      resolve({
+        ready: JSON.parse(line) as Ready,
+        stop: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners('exit');
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
+      });
+    });
+  });
+
+const send = async (ready: Ready, i: number, reservation: string): Promise<string> => {
+  const res = await fetch(`${ready.url}/survey/api/v1/db/survey-results/putItem`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${ready.tokens[i % ready.tokens.length] as string}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ data: [{ surveyId: 'rsv', itemKey: 'yoyaku', value: reservation }, { surveyId: 'rsv', itemKey: 'name', value: `ベンチ ${i}` }] }),
+  });
+  const json = (await res.json()) as { code?: string };
+  return res.status === 200 ? 'ok' : `${res.status} ${json.code ?? ''}`.trim();
+};
+
+/** Open loop: request n is due at start + n / rate; latency counts from when it was due. */
+const openLoop = async (total: number, rate: number, task: (i: number) => Promise<string>) => {
+  const latencies: number[] = [];
+  const outcomes: Record<string, number> = {};
+  const start = performance.now();
+  const inflight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inflight.push(
+      task(i)
+        .catch((e: unknown) => `exception ${(e as Error).message}`)
+        .then((outcome) => {
+          latencies.push(performance.now() - due);
+          outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+        }),
+    );
+  }
+  await Promise.all(inflight);
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const r = (n: number) => Math.round(n * 10) / 10;
+  const errors = Object.entries(outcomes)
+    .filter(([k]) => k !== 'ok' && k !== '409 quota_exceeded')
+    .reduce((n, [, v]) => n + v, 0);
+  return { requests: total, targetRps: rate, rps: r(total / seconds), p50: r(percentile(latencies, 50)), p95: r(percentile(latencies, 95)), p99: r(percentile(latencies, 99)), max: r(latencies.at(-1) ?? NaN), outcomes, errors };
+};
+
+export const runReservationBench = async (): Promise<void> => {
+  for (const engine of engines()) {
+    const { ready, stop } = await startServer(engine);
+    try {
+      const total = RATE * SECONDS;
+      // Warm-up (JIT, connection pools, prepared paths); not counted.
+      await openLoop(WARMUP, RATE, (i) => send(ready, i + 1_000_000, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[i % 5] as string}`));
+      const hot = await openLoop(total, RATE, (i) => send(ready, i, `naika-b_v1|${ready.hotDay}|1`));
+      const spread = await openLoop(total, RATE, (i) =>
+        send(ready, i + total, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[Math.floor(i / 20) % 5] as string}`),
+      );
+      console.log(JSON.stringify({ bench: 'reservation', engine, hotSlot: hot, hundredSlots: spread }));
+    } finally {
+      await stop();
+    }
+  }
+};
