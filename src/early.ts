@@ -1,0 +1,41 @@
+/**
+ * The first thing the page runs, as its own small `async` script in index.html: on /survey/{id}
+ * with a stored session it starts the form config request at once, so on a slow link the config
+ * arrives while the app's JavaScript is still downloading (the app picks the answer up through
+ * src/lib/early-requests.ts and checks it against the contract as usual).
+ *
+ * It imports nothing: anything shared with the app would become a chunk this script waits for.
+ * Hence the few literals below, which tests/client/early.test.ts compares with the real ones
+ * (API path, session key, the hand-over global).
+ */
+import type { EarlyRequest } from './lib/early-requests';
+
+const start = (): void => {
+  const match = /^\/survey\/([^/]+)\/?$/.exec(location.pathname);
+  if (!match) return;
+  let surveyId: string;
+  let idToken: unknown;
+  try {
+    surveyId = decodeURIComponent(match[1] as string);
+    idToken = (JSON.parse(localStorage.getItem('session') ?? 'null') as { idToken?: unknown } | null)?.idToken;
+  } catch {
+    return;
+  }
+  // With no session the route sends the resident to sign in; an expired token would only earn a 401.
+  if (typeof idToken !== 'string') return;
+  try {
+    const payload = JSON.parse(atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) return;
+  } catch {
+    return;
+  }
+  const url = `/survey/api/v1/db/survey-configs/getItem?${new URLSearchParams({ surveyId }).toString()}`;
+  const authorization = `Bearer ${idToken}`;
+  const response = fetch(url, { headers: { Accept: 'application/json', Authorization: authorization }, credentials: 'same-origin' });
+  // Offline, or never picked up: the app makes its own request; nothing to report from here.
+  response.catch(() => {});
+  const global = globalThis as unknown as Record<string, EarlyRequest[] | undefined>;
+  (global['__sakuraEarlyRequests'] ??= []).push({ url, authorization, startedAt: performance.now(), response });
+};
+
+start();

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { surveyConfigsGetItem } from '@core/contract/survey';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
+import { EARLY_REQUESTS_KEY } from '../../src/lib/early-requests';
+import { offlineDbExists, openOfflineDb } from '../../src/offline/db';
+import { makeIdToken } from './fake-clock';
+
+const session = (exp = 4_000_000_000): Session => ({
+  idToken: makeIdToken({ sub: 'U1', exp }),
+  accessToken: 'a',
+  profile: { userId: 'U1', displayName: '山田 花子' },
+});
+
+const config = { result: 'OK', data: { surveyId: 'kenko-survey', surveyTitle: '健診', surveyStatus: 'enabled', version: 1, surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }] } };
+
+/** Runs src/early.ts afresh, as the page does once at start. */
+const runEarly = async () => {
+  vi.resetModules();
+  await import('../../src/early');
+};
+
+describe('early config request (src/early.ts)', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    delete (globalThis as Record<string, unknown>)[EARLY_REQUESTS_KEY];
+    fetchMock = vi.fn(async () => new Response(JSON.stringify(config), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    window.history.replaceState(null, '', '/survey/kenko-survey');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    signOut();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('starts the request the API client would make, and the client uses it instead of a second one', async () => {
+    saveSession(session());
+    await runEarly();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const { call, unwrap } = await import('../../src/lib/api');
+    const data = unwrap(await call(surveyConfigsGetItem, { query: { surveyId: 'kenko-survey' } }));
+    expect(data.surveyTitle).toBe('健診');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Handed out once: the next call (a refetch) goes to the network.
+    await call(surveyConfigsGetItem, { query: { surveyId: 'kenko-survey' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not used by a call with another token', async () => {
+    saveSession(session());
+    await runEarly();
+    const { call } = await import('../../src/lib/api');
+    localStorage.setItem(SESSION_KEY, JSON.stringify(session(4_000_000_001)));
+    await call(surveyConfigsGetItem, { query: { surveyId: 'kenko-survey' } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks nothing without a valid session or off a form page', async () => {
+    await runEarly();
+    saveSession(session(1));
+    await runEarly();
+    saveSession(session());
+    window.history.replaceState(null, '', '/lookup/select');
+    await runEarly();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('uses the literals of the modules it may not import', () => {
+    const early = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/early.ts'), 'utf8');
+    expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);
+    expect(early).toContain(`getItem('${SESSION_KEY}')`);
+    expect(early).toContain(`/survey/api/v1/db${surveyConfigsGetItem.path}?`);
+  });
+});
+
+describe('offlineDbExists', () => {
+  it('tells a missing database without creating it, and finds an existing one', async () => {
+    const name = `probe-${Math.random()}`;
+    expect(await offlineDbExists(name)).toBe(false);
+    expect(await offlineDbExists(name)).toBe(false);
+    const db = openOfflineDb({ name });
+    await db.open();
+    db.close();
+    expect(await offlineDbExists(name)).toBe(true);
+    expect(await db.open().then(() => db.tables.map((t) => t.name).sort())).toEqual(['cache', 'drafts', 'outbox']);
+    db.close();
+  });
+});
