@@ -8,6 +8,7 @@ import { Route as loginSurveyRoute } from './routes/login-survey';
 import { lookupRoutes } from './routes/lookup';
 import { Route as rootRoute } from './routes/root';
 import { Route as surveyRoute } from './routes/survey';
+import { calendarRoute, defaultCalendarRoute } from './routes/calendar';
 import { Route as urlExternalRoute } from './routes/url-external';
 import { loginMemberRoute, memberRoute } from './routes/member';
 import { installNavigationGuard } from './navigation-guard';
@@ -19,6 +20,8 @@ export const routeTree = rootRoute.addChildren([
   loginRoute,
   loginSurveyRoute,
   surveyRoute,
+  calendarRoute,
+  defaultCalendarRoute,
   ...lookupRoutes,
   urlExternalRoute,
   memberRoute,

@@ -17,9 +17,10 @@ import {
 } from '@core/contract/calendars';
 import { call, unwrap } from '../lib/api';
 import { cachedQueryOptions } from '../offline/cache';
+import { SCHEDULE_KEY } from './keys';
 
 /** Every schedule key starts with this: going back from the last confirm refetches them. */
-export const SCHEDULE_KEY = ['calendar', 'schedule'] as const;
+export { SCHEDULE_KEY };
 
 export const categoriesTreeQuery = () =>
   cachedQueryOptions({

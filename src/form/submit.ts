@@ -9,6 +9,7 @@ import { rowsFromValues } from '@core/form/rows';
 import { answerValues, validateForm } from '@core/form/validate';
 import type { FormValue } from '@core/items/define';
 import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
+import { itemUiOf } from '../items/registry';
 import { formatMessage } from '../messages/format';
 import type { FormEngine } from './engine-context';
 import { messageOf } from './engine';
@@ -51,7 +52,8 @@ export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
   const answers = answerValues(plan.shape, values, plan.mode);
   const entries: ConfirmEntry[] = plan.items.flatMap((p) => {
     const v = answers[p.key];
-    return v === undefined || p.neverShown ? [] : [{ key: p.key, title: p.item.title, value: display(v) }];
+    const shown = itemUiOf(p.type).display ?? display;
+    return v === undefined || p.neverShown ? [] : [{ key: p.key, title: p.item.title, value: shown(v) }];
   });
   const rows = rowsFromValues(plan.shape, answers);
   return rows.length === 0 ? { kind: 'empty' } : { kind: 'ready', rows, entries };

@@ -13,14 +13,17 @@ import type { Issue } from '@core/contract/envelope';
 import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
 import { isApiClientError } from '../lib/api-error';
+import { writeErrorText } from '../lib/error-text';
+import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
 import { createEngine, isDesktop } from './engine';
 import { FormEngineContext, type FormEngine } from './engine-context';
 import { FormStore } from './form-store';
-import { inputIdOf, itemIdOf } from './item-host';
+import { ItemHost, inputIdOf, itemIdOf } from './item-host';
 import { buildPlan } from './plan';
 import { prefillValues } from './prefill';
 import { Section } from './section';
+import { ReservationStepContext, type ReservationStep } from './step-context';
 import { prepareSubmit, serverItemErrors, type ConfirmEntry } from './submit';
 
 const loadConfirmDialog = () => import('./confirm-dialog');
@@ -60,6 +63,16 @@ export interface SurveyFormProps<R> {
   /** For tests: the date rules' today (default: today in Asia/Tokyo) and the width rule's device. */
   today?: Temporal.PlainDate;
   desktop?: boolean;
+  /**
+   * The /calendar flow (spec 02 §2): the reservation items first, as a step of their own (slot
+   * choice); then the rest of the form with the chosen slot summarised (confirm); then the
+   * confirmation dialog (last confirm).
+   */
+  reservationFirst?: boolean;
+  /** The confirmation dialog was closed without sending (going back from the last confirm). */
+  onConfirmClosed?: () => void;
+  /** Shown above the submit button from the start (a queued answer the server refused, by its catalogue text). */
+  initialNotice?: string | undefined;
 }
 
 interface Confirming {
@@ -106,7 +119,11 @@ const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
   const { config, send, onSent, onValuesChange } = props;
   const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
-  const [notice, setNotice] = useState<string | undefined>(() => (props.initialIssues ? ja.form.checkInput : undefined));
+  const [notice, setNotice] = useState<string | undefined>(() => props.initialNotice ?? (props.initialIssues ? ja.form.checkInput : undefined));
+  const reservationKeys = engine.plan.items.filter((p) => isReservationItem(p) && !p.neverShown).map((p) => p.key);
+  const stepped = props.reservationFirst === true && reservationKeys.length > 0 && !props.readOnly;
+  const [step, setStep] = useState<'slot' | 'form'>('slot');
+  const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState<{ message: string; reload: boolean } | undefined>(undefined);
@@ -165,12 +182,72 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
           return;
         }
       }
+      setLastErrorCode(isApiClientError(e) ? e.code : undefined);
       setSendError(describeSendError(e));
     }
   };
 
+  const backToSlot = () => {
+    setStep('slot');
+    window.scrollTo?.(0, 0);
+  };
+  /** Slot choice → confirm: the reservation items must hold a slot. */
+  const toForm = () => {
+    let ok = true;
+    for (const key of reservationKeys) {
+      engine.handlersOf(key).onBlur();
+      if (engine.store.getError(key) !== undefined) ok = false;
+    }
+    if (!ok) {
+      setNotice(ja.form.checkInput);
+      return;
+    }
+    setNotice(undefined);
+    setStep('form');
+    window.scrollTo?.(0, 0);
+  };
+  const closeConfirm = () => {
+    if (sending) return;
+    setConfirming(null);
+    props.onConfirmClosed?.();
+    // The slot was taken meanwhile: back to the calendar to pick another.
+    if (stepped && lastErrorCode === 'quota_exceeded') setStep('slot');
+    setLastErrorCode(undefined);
+  };
+  const reservationStep: ReservationStep = {
+    summaryOnly: stepped && step === 'form',
+    backToSlot,
+    monthsShown: config.numberMonthShowCalendar ?? 1,
+  };
+
+  if (stepped && step === 'slot') {
+    return (
+      <FormEngineContext value={engine}>
+        <ReservationStepContext value={reservationStep}>
+          <div className="survey-form" data-testid="survey-form" data-step="slot" data-rendered="all">
+            <Stack gap="md">
+              {reservationKeys.map((key) => {
+                const p = engine.plan.byKey.get(key);
+                return p ? <ItemHost key={key} p={p} /> : null;
+              })}
+              {notice ? (
+                <Alert color="red" variant="light" role="alert" data-testid="form-notice">
+                  {notice}
+                </Alert>
+              ) : null}
+              <Button size="md" fullWidth onClick={toForm} data-testid="slot-next">
+                {ja.calendar.next}
+              </Button>
+            </Stack>
+          </div>
+        </ReservationStepContext>
+      </FormEngineContext>
+    );
+  }
+
   return (
     <FormEngineContext value={engine}>
+      <ReservationStepContext value={reservationStep}>
       <form
         noValidate
         className="survey-form"
@@ -178,6 +255,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
         // "all" once every item is in the DOM (benchmarks and tests wait for it).
         data-rendered={limit >= total ? 'all' : 'partial'}
         data-readonly={props.readOnly ? 'true' : undefined}
+        data-step={stepped ? 'form' : undefined}
         onSubmit={(e) => {
           e.preventDefault();
           if (!props.readOnly) submit();
@@ -197,6 +275,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
           )}
         </Stack>
       </form>
+      </ReservationStepContext>
       {confirming ? (
         <Suspense fallback={null}>
           <ConfirmDialog
@@ -204,9 +283,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
             sending={sending}
             error={sendError?.message}
             reload={sendError?.reload ?? false}
-            onClose={() => {
-              if (!sending) setConfirming(null);
-            }}
+            onClose={closeConfirm}
             onSend={() => void sendAnswers()}
           />
         </Suspense>
@@ -222,5 +299,7 @@ export const describeSendError = (e: unknown): { message: string; reload: boolea
   if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
   if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
   if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };
+  // Catalogue texts said alone (spec 01 §8): quota_exceeded, temporary_locked…
+  if (e.code === 'quota_exceeded' || e.code === 'temporary_locked') return { message: writeErrorText(e) ?? e.errorMessage, reload: false };
   return { message: `${ja.form.submitError}${e.errorMessage}`, reload: false };
 };

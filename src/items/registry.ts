@@ -23,7 +23,7 @@ import { ParagraphItem } from './paragraph';
 import { PhoneItem } from './phone';
 import { PostcodeItem } from './postcode';
 import { RadioItem } from './radio';
-import { ReservationItem } from './reservation';
+import { ReservationItem, reservationDisplay } from './reservation';
 import { SearchItem } from './search';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
@@ -54,7 +54,7 @@ export const itemUis = {
   linkButton: { Component: LinkButtonItem },
   search: { Component: SearchItem, showErrorOnChange: true },
   code15: { Component: Code15Item },
-  reservation: { Component: ReservationItem, showErrorOnChange: true },
+  reservation: { Component: ReservationItem, showErrorOnChange: true, display: reservationDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

@@ -1,11 +1,30 @@
 /**
- * Reservation (予約): the three-level category pick, the reservation item, then the calendar.
- * The calendar feature builds the full picker; this shows the chosen value meanwhile.
+ * Reservation (予約): the three-level category pick, the reservation item, then the calendar
+ * (src/calendar/reservation-picker.tsx). The picker, its calendar and their queries are loaded
+ * only when a form has this item, so the survey form's first render does not carry them.
  */
-import { TextInput } from '@mantine/core';
-import { textOf, wrapperProps } from './parts';
+import { Input, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { FormValue } from '@core/items/define';
+import { reservationSummaryOf } from '../calendar/summary';
 import type { ItemProps } from './types';
 
+const Picker = lazy(() => import('../calendar/reservation-picker').then((m) => ({ default: m.ReservationPicker })));
+
 export function ReservationItem(p: ItemProps<'reservation'>) {
-  return <TextInput {...wrapperProps(p)} value={textOf(p.value)} readOnly />;
+  return (
+    <Suspense
+      fallback={
+        <Input.Wrapper label={p.label} description={p.description} error={p.error}>
+          <Loader size="sm" mt={4} />
+        </Input.Wrapper>
+      }
+    >
+      <Picker {...p} />
+    </Suspense>
+  );
 }
+
+/** The confirmation's text for a chosen reservation (M月D日（曜） HH:mm〜HH:mm and the item name). */
+export const reservationDisplay = (value: FormValue): string =>
+  typeof value === 'string' ? reservationSummaryOf(value) : value.join('、');

@@ -43,4 +43,6 @@ export interface ItemUi<T extends ItemType = ItemType> {
    * is already shown still updates, or clears, on each keystroke).
    */
   showErrorOnChange?: boolean;
+  /** The answer as the confirmation shows it, when the stored value is not for reading (reservations). */
+  display?: (value: FormValue) => string;
 }

@@ -38,6 +38,9 @@ const WRITE_TEXTS: Readonly<Record<string, string>> = {
   payment_too_old: ja.errors.paymentTooOld,
 };
 
+/** The catalogue text of a refusal code (quota_exceeded…), or null when it has none. */
+export const catalogueTextOf = (code: string | undefined): string | null => (code ? (WRITE_TEXTS[code] ?? null) : null);
+
 export const isTokenExpired = (e: ApiClientError): boolean =>
   e.status === 403 && e.code === 'invalid_request' && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
 

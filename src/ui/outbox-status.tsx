@@ -6,6 +6,7 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
+import { catalogueTextOf } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import type { OutboxEntry } from '../offline/outbox';
@@ -85,7 +86,8 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                 </Group>
                 {e.lastError ? (
                   <Text size="xs" c="dimmed" data-testid="outbox-error">
-                    {fill(ja.offline.lastError, { message: e.lastError.message })}
+                    {/* A refusal with a catalogue text (quota_exceeded: the slot went meanwhile) says that text. */}
+                    {fill(ja.offline.lastError, { message: catalogueTextOf(e.lastError.code) ?? e.lastError.message })}
                   </Text>
                 ) : null}
               </li>

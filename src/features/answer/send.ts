@@ -72,6 +72,8 @@ export interface Restored {
   issues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
   rejectedId?: string;
   needRefresh?: boolean;
+  /** The refusal's code (quota_exceeded: the slot went while the answer waited in the outbox). */
+  errorCode?: string;
 }
 
 /**
@@ -99,6 +101,7 @@ export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise
     out.rejectedId = latest.id;
     out.issues = { issues: latest.lastError?.issues ?? [], rows };
     out.needRefresh = latest.lastError?.needRefresh === true;
+    if (latest.lastError?.code) out.errorCode = latest.lastError.code;
   }
   if (draft && (!latest || draft.updatedAt > latest.createdAt)) {
     out.values = draft.values;

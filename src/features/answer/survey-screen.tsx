@@ -1,14 +1,16 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
+import { SCHEDULE_KEY } from '../../calendar/keys';
+import { catalogueTextOf } from '../../lib/error-text';
 import { LinkifiedText } from '../../form/linkify';
 import { SurveyForm, type SendRequest } from '../../form/survey-form';
 import { closeApp } from '../../lib/liff';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
-import { getOfflineDb } from '../../offline/db';
+import { getOfflineDb, knownNoRestore } from '../../offline/db';
 import { createDraftSaver } from '../../offline/drafts';
 import type { OutboxEntry } from '../../offline/outbox';
 import { getOutbox } from '../../offline/runtime';
@@ -26,13 +28,27 @@ export interface SurveyScreenProps {
   surveyId: string;
   /** The page's query parameters: items prefill from those their queryParam1/2/3 name. */
   search?: Readonly<Record<string, string>>;
+  /** /calendar/{id}: the reservation item first, as the slot-choice step (spec 02 §2). */
+  reservationFirst?: boolean;
 }
 
-/** The /survey/$id route's screen (the route loads this module lazily). */
+/** The /survey/$id route's screen (bundled with the app: it is the first screen of most visits). */
 export function SurveyRoute() {
   const { id } = useParams({ from: '/survey/$id' });
   const search = useSearch({ from: '/survey/$id' });
   return <SurveyScreen surveyId={id} search={search} />;
+}
+
+/**
+ * The /calendar/$id route's screen. Reading (spec 02 §2 leaves the id open): {id} is the surveyId
+ * of a form holding a reservation item; the page is that form with the reservation item as its
+ * first step (slot choice), then the rest of the form (confirm), the confirmation dialog (last
+ * confirm) and the completion page, the same screens and sending as /survey/{id}.
+ */
+export function CalendarRoute() {
+  const { id } = useParams({ from: '/calendar/$id' });
+  const search = useSearch({ from: '/calendar/$id' });
+  return <SurveyScreen surveyId={id} search={search} reservationFirst />;
 }
 
 /** IndexedDB in some iOS WebViews hangs on open: never keep the form behind it for long. */
@@ -45,9 +61,11 @@ const answerCodeOf = (entry: OutboxEntry): string | null => {
 
 /** Draft and refused-answer restore for one form; `null` while it is being read. */
 const useRestored = (target: AnswerTarget, generation: number): Restored | null => {
-  const [state, setState] = useState<{ key: string; value: Restored } | null>(null);
   const key = `${getStoredUserId() ?? ''}|${target.surveyId}|${target.partitionKey ?? ''}|${generation}`;
+  // First visit: no database yet, so nothing to restore; the form shows without waiting for one.
+  const [state, setState] = useState<{ key: string; value: Restored } | null>(() => (knownNoRestore() ? { key, value: {} } : null));
   useEffect(() => {
+    if (state?.key === key && knownNoRestore()) return;
     let live = true;
     const timer = setTimeout(() => live && setState({ key, value: {} }), RESTORE_TIMEOUT_MS);
     loadRestored(getOfflineDb(), target)
@@ -63,13 +81,17 @@ const useRestored = (target: AnswerTarget, generation: number): Restored | null 
       live = false;
       clearTimeout(timer);
     };
-    // target's parts are all in key.
+    // target's parts are all in key; state is read only to skip a restore already known empty.
   }, [key]);
   return state?.key === key ? state.value : null;
 };
 
-export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
+export function SurveyScreen({ surveyId, search, reservationFirst = false }: SurveyScreenProps) {
   const query = useQuery(surveyConfigQuery(surveyId));
+  const queryClient = useQueryClient();
+  // Going back from the last confirm reloads the chosen week's counts (spec 02 §2): every loaded
+  // schedule is refetched, the chosen week's among them.
+  const refreshSchedules = useCallback(() => void queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }), [queryClient]);
   const outbox = getOutbox();
   const queue = useOutbox(outbox);
   const partitionKey = search?.['partitionKey'] || null;
@@ -214,6 +236,12 @@ export function SurveyScreen({ surveyId, search }: SurveyScreenProps) {
               initialValues={initialValues}
               initialIssues={initialIssues}
               readOnly={readOnly}
+              // Admin mode (spec 01 §6) is entered with ?admin=1; who may be admin is not shown in the
+              // spec, and the server checks every answer as a resident's either way.
+              mode={search?.['admin'] === '1' ? 'admin' : 'user'}
+              reservationFirst={reservationFirst}
+              onConfirmClosed={refreshSchedules}
+              initialNotice={useRestoredValues ? (catalogueTextOf(restored?.errorCode) ?? undefined) : undefined}
               onValuesChange={saveEdits}
               send={send}
               onSent={showCompletion}

@@ -93,7 +93,7 @@ export function CancelScreen() {
         {ja.lookup.currentInfo}
       </Title>
       <AnswerFields answer={answer} />
-      <DateTimeLines answer={answer} />
+      <DateTimeLines answer={answer} config={config.data} />
       {error ? (
         <Alert color="red" variant="light" role="alert" data-testid="cancel-error">
           <Text className="app-pre-wrap">{error}</Text>

@@ -31,7 +31,7 @@ export function DetailsScreen() {
         {ja.lookup.currentInfo}
       </Title>
       <AnswerFields answer={answer} />
-      <DateTimeLines answer={answer} />
+      <DateTimeLines answer={answer} config={config.data} />
       <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="back-to-list">
         {ja.lookup.backToList}
       </Button>

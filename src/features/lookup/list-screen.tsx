@@ -107,7 +107,7 @@ export function ListScreen() {
                     </Text>
                     <StatusBadge answer={answer} />
                   </Group>
-                  {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} /> : null}
+                  {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} config={cfg} /> : null}
                   <AnswerFields answer={answer} />
                   <Group gap="xs" grow>
                     {actions.canEdit ? (

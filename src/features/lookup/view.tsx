@@ -1,10 +1,13 @@
 /** Pieces the lookup screens share: an answer's fields, its date and time lines, its status. */
 import './lookup.css';
 import { Badge, Group, Text } from '@mantine/core';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { reservationTimeDisplay } from '@core/rules/status';
 import { displayDate, displayValue } from '../../lib/error-text';
 import { ja } from '../../messages/ja';
 import type { LookupAnswer } from './answers';
+import { formHasReservation } from './answers';
+import { useReservationLines, type ReservationLines } from './reservation';
 
 export function AnswerFields({ answer }: { answer: LookupAnswer }) {
   return (
@@ -19,14 +22,40 @@ export function AnswerFields({ answer }: { answer: LookupAnswer }) {
   );
 }
 
-/** Reservation date and time (予約なし when the answer holds none); the time struck and キャンセル済 when cancelled. */
-export function DateTimeLines({ answer }: { answer: LookupAnswer }) {
-  const time = reservationTimeDisplay(answer.check, ja.display.noReservation);
+/**
+ * Reservation date and time (予約なし when the answer holds none); the time struck and キャンセル済
+ * when cancelled. For a form with a reservation item also the category lines (label: name) and the
+ * reservation item's name.
+ */
+export function DateTimeLines({ answer, config }: { answer: LookupAnswer; config?: ServedSurveyConfig | undefined }) {
+  if (config && formHasReservation(config)) return <ReservationDateTimeLines answer={answer} config={config} />;
+  return <DateTimeList answer={answer} date={displayDate(answer.reservationDate?.toString() ?? null)} time={ja.display.noReservation} />;
+}
+
+function ReservationDateTimeLines({ answer, config }: { answer: LookupAnswer; config: ServedSurveyConfig }) {
+  const lines = useReservationLines(config, answer);
+  return <DateTimeList answer={answer} date={lines.date} time={lines.time} lines={lines} />;
+}
+
+function DateTimeList({ answer, date, time: timeText, lines }: { answer: LookupAnswer; date: string; time: string; lines?: ReservationLines }) {
+  const time = reservationTimeDisplay(answer.check, timeText);
   return (
     <dl className="lookup-fields" data-testid="answer-datetime">
+      {lines?.categories.map((c, i) => (
+        <div key={i} data-testid="reservation-category">
+          <dt>{c.label}</dt>
+          <dd>{c.name}</dd>
+        </div>
+      ))}
+      {lines?.itemName ? (
+        <div data-testid="reservation-item">
+          <dt>{lines.itemLabel}</dt>
+          <dd>{lines.itemName}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>{ja.lookup.reservationDate}</dt>
-        <dd>{displayDate(answer.reservationDate?.toString() ?? null)}</dd>
+        <dd data-testid="reservation-date">{date}</dd>
       </div>
       <div>
         <dt>{ja.lookup.reservationTime}</dt>

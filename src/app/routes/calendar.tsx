@@ -1,0 +1,37 @@
+/**
+ * /calendar and /calendar/$id (spec 02 §2). /calendar/$id is the form $id with its reservation
+ * item as the first step (see CalendarRoute). /calendar without an id opens the "default
+ * calendar": read here as the first open (enabled) form, in the order the open-forms list gives,
+ * whose schema has a reservation item.
+ */
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { surveyConfigQuery } from '../../features/answer/queries';
+import { rememberTarget } from '../../lib/login';
+import { getSession } from '../../lib/session';
+import { stringsOnly, type PlainSearch } from '../search';
+import { Route as rootRoute } from './root';
+
+const requireSession = ({ location, preload }: { location: { pathname: string; searchStr: string }; preload: boolean }) => {
+  if (getSession()) return;
+  if (!preload) rememberTarget(`${location.pathname}${location.searchStr}`);
+  throw redirect({ to: '/login', search: {}, replace: true });
+};
+
+export const calendarRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/calendar/$id',
+  validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
+  beforeLoad: requireSession,
+  loader: ({ context, params }) => {
+    void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
+  },
+  component: lazyRouteComponent(() => import('../../features/answer/survey-screen'), 'CalendarRoute'),
+});
+
+export const defaultCalendarRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/calendar',
+  validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
+  beforeLoad: requireSession,
+  component: lazyRouteComponent(() => import('../default-calendar'), 'DefaultCalendar'),
+});

@@ -1,0 +1,244 @@
+/**
+ * The reservation item's picker (spec 01 §2, spec 02 §2): the three category levels, the
+ * reservation item of the chosen category, then the calendar. Loaded lazily by
+ * src/items/reservation.tsx, so a form without a reservation item never fetches this code.
+ */
+import { Alert, Button, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import type { Temporal } from 'temporal-polyfill';
+import type { CategoryNode } from '@core/contract/calendars';
+import { todayInTokyo } from '@core/ja/date-input';
+import { bookableWindow } from '@core/rules/reservation-window';
+import { formatReservationValue, parseReservationValue } from '@core/rules/reservation-value';
+import type { ItemProps } from '../items/types';
+import { ja } from '../messages/ja';
+import { FormEngineContext } from '../form/engine-context';
+import { ReservationStepContext } from '../form/step-context';
+import { LoadingText } from '../ui/loading-text';
+import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
+import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
+import { formatTimeRange, scheduleRangeOf, sortSlotKeys } from './dates';
+import {
+  calendarInfoQuery,
+  canBeReserveQuery,
+  categoriesTreeQuery,
+  displaySettingsQuery,
+  itemInfoQuery,
+  scheduleQuery,
+  tagLabelsQuery,
+} from './queries';
+import { rememberSummary, summaryText } from './summary';
+
+const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+const nodesOf = (tree: readonly CategoryNode[], ids: readonly string[]): CategoryNode[] => {
+  const out: CategoryNode[] = [];
+  let level: readonly CategoryNode[] = tree;
+  for (const id of ids) {
+    const node = level.find((n) => n.id === id);
+    if (!node) break;
+    out.push(node);
+    level = node.children;
+  }
+  return out;
+};
+
+export function ReservationPicker(p: ItemProps<'reservation'>) {
+  const engine = useContext(FormEngineContext);
+  const step = useContext(ReservationStepContext);
+  const today = engine?.validateContext.today ?? todayInTokyo();
+  const value = textOf(p.value);
+  const parsed = useMemo(() => (value ? parseReservationValue(value) : null), [value]);
+
+  const tree = useQuery(categoriesTreeQuery());
+  const tags = useQuery(tagLabelsQuery());
+  const labels = levelLabels(p.item, tags.data?.data);
+  const fixed = fixedLevels(p.item);
+  const requiredFlag = p.item.categoryRequiredFlag === true;
+
+  // The levels chosen: the resident's pick, else the stored answer's category, else categories_tree.
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const roots = tree.data?.data ?? [];
+  const initial = useMemo(() => {
+    const fromValue = parsed ? pathTo(roots, parsed.categoryId) : [];
+    return (fromValue.length > 0 ? fromValue : pathByNames(roots, p.item.categories_tree)).map((n) => n.id);
+  }, [roots, parsed, p.item.categories_tree]);
+  const chosen = nodesOf(roots, picked ?? initial);
+  const target = bookableCategory(chosen, requiredFlag);
+  // A value of a calendar id (not in the tree) keeps its own first part.
+  const targetId = target?.id ?? (parsed && chosen.length === 0 ? parsed.categoryId : null);
+
+  const items = useQuery({ ...itemInfoQuery(targetId ?? ''), enabled: targetId !== null });
+  const [itemPick, setItemPick] = useState<string | null>(null);
+  const itemList = items.data?.data ?? [];
+  const itemId =
+    itemPick ??
+    (parsed && parsed.categoryId === targetId ? parsed.itemId : null) ??
+    (itemList.length === 1 ? (itemList[0]?.itemId ?? null) : null);
+  const item = itemList.find((i) => i.itemId === itemId);
+
+  const info = useQuery({ ...calendarInfoQuery(targetId ?? ''), enabled: targetId !== null });
+  const calendar = info.data?.data;
+  const calendarId = target?.calendarId ?? calendar?.sortKey ?? null;
+  const canBe = useQuery({ ...canBeReserveQuery(calendarId ?? ''), enabled: calendarId !== null });
+  const range = scheduleRangeOf(today, step.monthsShown);
+  const schedule = useQuery({
+    ...scheduleQuery(calendarId ?? '', range.first.toString(), range.last.toString()),
+    enabled: calendarId !== null && item !== undefined && calendar?.calendarOff !== 1,
+  });
+  const settings = useQuery(displaySettingsQuery());
+
+  const comaList = schedule.data?.data.comaList && Object.keys(schedule.data.data.comaList).length > 0 ? schedule.data.data.comaList : (calendar?.comaList ?? {});
+  const summary =
+    parsed && (!item || item.itemId === parsed.itemId)
+      ? summaryText({ date: parsed.date, time: formatTimeRange(comaList[parsed.slot]), itemName: item?.itemName })
+      : null;
+  useEffect(() => {
+    if (value && summary) rememberSummary(value, summary);
+  }, [value, summary]);
+
+  const clear = () => {
+    if (value) p.onChange(undefined);
+  };
+  const pickLevel = (level: number, id: string) => {
+    const ids = chosen.slice(0, level).map((n) => n.id);
+    if (id) ids.push(id);
+    setPicked(ids);
+    setItemPick(null);
+    clear();
+  };
+  const pickSlot = (choice: SlotChoice) => {
+    if (!targetId || !item) return;
+    const next = formatReservationValue({ categoryId: targetId, itemId: item.itemId, date: choice.date, slot: choice.slot });
+    rememberSummary(next, summaryText({ date: choice.date, time: formatTimeRange(comaList[choice.slot]), itemName: item.itemName }));
+    p.onChange(next);
+  };
+
+  const summaryBlock = (
+    <div data-testid="reservation-summary" data-value={value}>
+      <Text size="sm" c="dimmed">
+        {ja.calendar.chosen}
+      </Text>
+      <Text fw={700}>{summary ?? (value ? value : ja.calendar.noChoice)}</Text>
+    </div>
+  );
+
+  if (step.summaryOnly || p.readOnly) {
+    return (
+      <Input.Wrapper id={p.id} label={p.label} description={p.description} error={p.error}>
+        <Stack gap="xs" mt={4}>
+          {summaryBlock}
+          {step.summaryOnly && step.backToSlot && !p.readOnly ? (
+            <Button variant="light" size="xs" onClick={step.backToSlot} data-testid="reservation-change">
+              {ja.calendar.change}
+            </Button>
+          ) : null}
+        </Stack>
+      </Input.Wrapper>
+    );
+  }
+
+  if (tree.isPending) return <LoadingText />;
+
+  // Level i offers the children of the category chosen above it.
+  const levels: { options: readonly CategoryNode[]; chosen: CategoryNode | undefined }[] = [];
+  let options: readonly CategoryNode[] = roots;
+  for (let i = 0; i < LEVELS.length && options.length > 0; i += 1) {
+    levels.push({ options, chosen: chosen[i] });
+    const next = chosen[i];
+    if (!next) break;
+    options = next.children;
+  }
+
+  const slots = sortSlotKeys(Object.keys(comaList));
+  const window = calendar ? bookableWindow(calendar, today) : null;
+  // calendarOff says 現在予約を受け付けておりません; canBeReserve false on an open calendar means no
+  // slot has room (server/routes/calendars.ts), which is 現在予約可能な枠がありません. A failed
+  // canBeReserve answers true (queries.ts).
+  const off = calendar?.calendarOff === 1;
+  const serverNoSlot = canBe.data === false && !off;
+  const cost = item?.cost ?? 1;
+  const selected: SlotChoice | null = parsed && parsed.categoryId === targetId && parsed.itemId === itemId ? { date: parsed.date, slot: parsed.slot } : null;
+
+  return (
+    <Input.Wrapper label={p.label} description={p.description} error={p.error} data-testid="reservation-picker">
+      <Stack gap="sm" mt={4}>
+        {value ? summaryBlock : null}
+        {levels.map((l, i) =>
+          fixed[i] ? (
+            <TextInput
+              key={i}
+              id={i === 0 ? p.id : `${p.id}-l${i}`}
+              label={labels[i]}
+              value={l.chosen?.name ?? ''}
+              readOnly
+              data-testid={`category-level-${i}`}
+              data-fixed="true"
+            />
+          ) : (
+            <NativeSelect
+              key={i}
+              id={i === 0 ? p.id : `${p.id}-l${i}`}
+              label={labels[i]}
+              value={l.chosen?.id ?? ''}
+              onChange={(e) => pickLevel(i, e.currentTarget.value)}
+              data={[{ value: '', label: ja.calendar.categoryPlaceholder }, ...l.options.map((n) => ({ value: n.id, label: n.name }))]}
+              data-testid={`category-level-${i}`}
+            />
+          ),
+        )}
+        {targetId ? (
+          items.isPending ? (
+            <LoadingText />
+          ) : (
+            <NativeSelect
+              id={`${p.id}-item`}
+              label={ja.calendar.itemLabel}
+              value={itemId ?? ''}
+              onChange={(e) => {
+                setItemPick(e.currentTarget.value || null);
+                clear();
+              }}
+              data={[{ value: '', label: ja.calendar.itemPlaceholder }, ...itemList.map((i) => ({ value: i.itemId, label: i.itemName }))]}
+              data-testid="reservation-item-select"
+            />
+          )
+        ) : null}
+        {item && targetId ? (
+          info.isPending ? (
+            <LoadingText />
+          ) : off ? (
+            <Alert color="gray" variant="light" data-testid="calendar-off">
+              {ja.calendar.calendarOff}
+            </Alert>
+          ) : !calendar || !window ? null : schedule.isPending ? (
+            <Text size="sm" c="dimmed">
+              {ja.calendar.loading}
+            </Text>
+          ) : (serverNoSlot || (schedule.data && !hasActiveSlot(schedule.data.data, window, cost, slots))) && !selected ? (
+            <Alert color="gray" variant="light" data-testid="calendar-no-slot">
+              {ja.calendar.noSlot}
+            </Alert>
+          ) : (
+            <CalendarView
+              key={`${calendarId}:${item.itemId}`}
+              today={today}
+              window={window}
+              schedule={schedule.data?.data}
+              comaList={comaList}
+              cost={cost}
+              monthsShown={step.monthsShown}
+              selected={selected}
+              onPick={pickSlot}
+              defaultView={settings.data?.data.defaultView}
+              // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
+              // evening should not open on a week with nothing to book).
+              anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
+            />
+          )
+        ) : null}
+      </Stack>
+    </Input.Wrapper>
+  );
+}
