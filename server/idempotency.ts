@@ -202,7 +202,6 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
         leaseMs: opts.leaseMs,
         retainMs: IDEMPOTENCY_RETENTION_MS,
         newToken: randomUUID,
-        asyncCommit: store.engine === 'postgres',
       });
       if (++claims % (opts.purgeEvery ?? PURGE_EVERY) === 0) {
         purgeExpired().catch((e: unknown) => log('warn', { msg: 'idempotency purge failed', error: String(e) }));

@@ -3,7 +3,7 @@
  * statement, atomic on both engines, so a claim needs no transaction of its own; completing a key
  * takes the effect's transaction, so the answer is stored exactly when the effect is.
  */
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -30,13 +30,6 @@ export interface ClaimOptions {
   leaseMs: number;
   retainMs: number;
   newToken: () => string;
-  /**
-   * PostgreSQL: commit the new lease without waiting for the WAL flush. A lease is only a marker
-   * that the first request is running: if a crash loses it, the request it marked died with the
-   * same crash and a retry claims the key anew; the answer is stored durably, in the effect's
-   * own transaction. This halves the flushes of a write.
-   */
-  asyncCommit?: boolean;
 }
 
 /**
@@ -51,9 +44,8 @@ export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
     const token = opts.newToken();
-    const insertLease = (q: Db) =>
-      q
-        .insertInto('idempotency_keys')
+    const inserted = await db
+      .insertInto('idempotency_keys')
       .values({
         user_id: ref.userId,
         idem_key: ref.key,
@@ -66,15 +58,9 @@ export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise
         created_at: nowIso,
         expires_at: new Date(opts.now.getTime() + opts.retainMs).toISOString(),
       })
-        .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
-        .returning('idem_key')
-        .executeTakeFirst();
-    const inserted = opts.asyncCommit
-      ? await (db as Kysely<Database>).transaction().execute(async (trx) => {
-          await sql`set local synchronous_commit = off`.execute(trx);
-          return insertLease(trx);
-        })
-      : await insertLease(db);
+      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
+      .returning('idem_key')
+      .executeTakeFirst();
     if (inserted) return { kind: 'claimed', lease: { ...ref, token }, tookOver: false };
 
     const row = await db
