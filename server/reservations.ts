@@ -119,21 +119,10 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
   if (held.length === 0 && wanted.length === 0) return;
 
-  const ops = [
-    ...held.map((h) => ({ ref: refOf(h), release: h.cost, claim: null })),
-    ...wanted.map((w) => ({ ref: w.ref, release: null, claim: w.t.cost })),
-  ].sort((a, b) => slotOrder(a.ref, b.ref) || (a.release !== null ? -1 : 1) - (b.release !== null ? -1 : 1));
-  for (const op of ops) {
-    if (op.release !== null) {
-      await releaseSlot(trx, op.ref, op.release);
-      continue;
-    }
-    const claim = await claimSlot(trx, op.ref, op.claim as number);
-    if (claim === 'full') throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
-    if (claim !== 'claimed') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
-  }
+  // The new rows first: they lock nothing another write waits for, so the hot slot rows below are
+  // held for as few statements as possible before the commit (PostgreSQL keeps a claimed row
+  // locked to the end of the transaction). A refused claim rolls them back with everything else.
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
-
   for (const w of wanted) {
     await insertReservation(trx, {
       partition_key: input.partitionKey,
@@ -150,9 +139,10 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     });
   }
 
-  // The resident's own limits: the reservations they already hold besides this answer's (the
-  // replaced answer's are gone by now, so they do not count either). A calendar with no limits
-  // needs no count.
+  // The resident's own limits, before any slot is locked: the reservations they already hold besides
+  // this answer's (the replaced answer's are gone by now, so they do not count either); the
+  // resident's counter row, claimed first, keeps their own writes from racing this count. A
+  // calendar with no limits needs no count.
   for (const w of wanted) {
     const { reservationMaxCount: maxCount, reservationMaxCountOfDay: maxCountOfDay } = w.t.calendar;
     if (!maxCount && !maxCountOfDay) continue;
@@ -167,6 +157,20 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     });
     const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });
     if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
+  }
+
+  const ops = [
+    ...held.map((h) => ({ ref: refOf(h), release: h.cost, claim: null })),
+    ...wanted.map((w) => ({ ref: w.ref, release: null, claim: w.t.cost })),
+  ].sort((a, b) => slotOrder(a.ref, b.ref) || (a.release !== null ? -1 : 1) - (b.release !== null ? -1 : 1));
+  for (const op of ops) {
+    if (op.release !== null) {
+      await releaseSlot(trx, op.ref, op.release);
+      continue;
+    }
+    const claim = await claimSlot(trx, op.ref, op.claim as number);
+    if (claim === 'full') throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    if (claim !== 'claimed') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
   }
 };
 
