@@ -14,6 +14,7 @@ import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
 import { isApiClientError } from '../lib/api-error';
 import { writeErrorText } from '../lib/error-text';
+import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
 import { createEngine, isDesktop } from './engine';
@@ -35,6 +36,15 @@ const loadConfirmDialog = () => import('./confirm-dialog');
  */
 export const FIRST_PAINT_ITEMS = 24;
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+
+/** A reservation the pre-submit check refused: the item to go back to and the text to show. */
+export interface ReservationCheckRefusal {
+  itemKey: string;
+  text: string;
+}
+
+/** Refusals that send the resident back to the slot choice: the slot, or their own limit, is gone. */
+const SLOT_REFUSALS: ReadonlySet<string> = new Set(['quota_exceeded', RESERVATION_LIMIT_CODE]);
 
 export interface SendRequest {
   rows: AnswerRowInput[];
@@ -73,6 +83,13 @@ export interface SurveyFormProps<R> {
   onConfirmClosed?: () => void;
   /** Shown above the submit button from the start (a queued answer the server refused, by its catalogue text). */
   initialNotice?: string | undefined;
+  /**
+   * Spec 02 §5 "calendar reservation checks before submit": called with the rows and the
+   * reservation items' keys before the confirmation dialog opens. A refusal keeps the form open at
+   * that reservation (the slot choice) with its text; null, or a failure of the check itself,
+   * opens the dialog (the server checks again when the answer is sent).
+   */
+  checkReservation?: (rows: readonly AnswerRowInput[], reservationKeys: ReadonlySet<string>) => Promise<ReservationCheckRefusal | null>;
 }
 
 interface Confirming {
@@ -126,6 +143,8 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
+  /** The pre-submit reservation check is under way. */
+  const [checking, setChecking] = useState(false);
   const [sendError, setSendError] = useState<{ message: string; reload: boolean } | undefined>(undefined);
   const total = engine.plan.items.length;
   const [limit, setLimit] = useState(() => Math.min(total, FIRST_PAINT_ITEMS));
@@ -145,7 +164,39 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     return () => clearTimeout(t);
   }, []);
 
+  /** Back to a reservation with a text: the slot choice in the /calendar flow, else the item itself. */
+  const backToReservation = (text: string, itemKey?: string) => {
+    setNotice(text);
+    if (stepped) {
+      setStep('slot');
+      window.scrollTo?.(0, 0);
+      return;
+    }
+    const key = itemKey ?? reservationKeys[0];
+    if (key !== undefined) revealFirst(engine, new Set([key]));
+  };
+
+  const checkThenConfirm = async (next: Confirming) => {
+    const check = props.checkReservation;
+    if (!check || reservationKeys.length === 0) {
+      setConfirming(next);
+      return;
+    }
+    setChecking(true);
+    let refusal: ReservationCheckRefusal | null = null;
+    try {
+      refusal = await check(next.rows, new Set(reservationKeys));
+    } catch (e) {
+      // The check could not be made: not a refusal (the server checks again on putItem).
+      console.warn('reservation check failed', e);
+    }
+    setChecking(false);
+    if (refusal) backToReservation(refusal.text, refusal.itemKey);
+    else setConfirming(next);
+  };
+
   const submit = () => {
+    if (checking) return;
     const outcome = prepareSubmit(engine);
     if (outcome.kind === 'invalid') {
       engine.store.replaceErrors(outcome.errors);
@@ -160,7 +211,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     }
     setNotice(undefined);
     setSendError(undefined);
-    setConfirming({ rows: outcome.rows, entries: outcome.entries });
+    void checkThenConfirm({ rows: outcome.rows, entries: outcome.entries });
   };
 
   const sendAnswers = async () => {
@@ -210,8 +261,9 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     if (sending) return;
     setConfirming(null);
     props.onConfirmClosed?.();
-    // The slot was taken meanwhile: back to the calendar to pick another.
-    if (stepped && lastErrorCode === 'quota_exceeded') setStep('slot');
+    // The slot was taken meanwhile, or the resident's own limit is reached: back to the calendar
+    // to pick another, with the refusal's text.
+    if (lastErrorCode !== undefined && SLOT_REFUSALS.has(lastErrorCode) && sendError) backToReservation(sendError.message);
     setLastErrorCode(undefined);
   };
   const reservationStep: ReservationStep = {
@@ -269,7 +321,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
             </Alert>
           ) : null}
           {props.readOnly ? null : (
-            <Button type="submit" size="md" fullWidth data-testid="submit-button">
+            <Button type="submit" size="md" fullWidth loading={checking} data-testid="submit-button">
               {config.submitButtonTitle || ja.form.submitDefault}
             </Button>
           )}
@@ -299,7 +351,10 @@ export const describeSendError = (e: unknown): { message: string; reload: boolea
   if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
   if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
   if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };
-  // Catalogue texts said alone (spec 01 §8): quota_exceeded, temporary_locked…
-  if (e.code === 'quota_exceeded' || e.code === 'temporary_locked') return { message: writeErrorText(e) ?? e.errorMessage, reload: false };
+  // Catalogue texts said alone (spec 01 §8): quota_exceeded, temporary_locked…; a reservation over
+  // the resident's limits as "{errorMessage}（{checkDetail}）" (spec 02 §8).
+  if (e.code === 'quota_exceeded' || e.code === 'temporary_locked' || e.code === RESERVATION_LIMIT_CODE) {
+    return { message: writeErrorText(e) ?? e.errorMessage, reload: false };
+  }
   return { message: `${ja.form.submitError}${e.errorMessage}`, reload: false };
 };

@@ -18,6 +18,8 @@ export interface ApiClientErrorInit {
   needRefresh?: boolean | undefined;
   retryable?: boolean | undefined;
   requestId?: string | undefined;
+  /** A refused reservation's detail (reservation_limit): shown as "{errorMessage}（{checkDetail}）" (spec 02 §8). */
+  checkDetail?: string | null | undefined;
 }
 
 /** One refused or failed call. status 0 means no HTTP answer arrived (timeout, network). */
@@ -30,6 +32,7 @@ export class ApiClientError extends Error {
   readonly needRefresh: boolean;
   readonly retryable: boolean;
   readonly requestId: string | undefined;
+  readonly checkDetail: string | undefined;
 
   constructor(init: ApiClientErrorInit) {
     super(`${init.status} ${init.code}: ${init.errorMessage}`);
@@ -42,6 +45,7 @@ export class ApiClientError extends Error {
     this.needRefresh = init.needRefresh ?? false;
     this.retryable = init.retryable ?? false;
     this.requestId = init.requestId;
+    this.checkDetail = init.checkDetail ?? undefined;
   }
 }
 

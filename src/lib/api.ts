@@ -79,6 +79,7 @@ export const errorFromAnswer = (status: number, body: unknown, statusText = ''):
       needRefresh: a.needRefresh,
       retryable: a.retryable,
       requestId: a.requestId,
+      checkDetail: a.checkDetail,
     });
   }
   return new ApiClientError({ status, code: `http_${status}`, errorMessage: statusText || `HTTP ${status}` });
@@ -157,5 +158,6 @@ export const unwrap = <T>(answer: { result: 'OK'; data: T } | ErrorAnswer, statu
     issues: answer.issues,
     itemIssues: answer.itemIssues,
     needRefresh: answer.needRefresh,
+    checkDetail: answer.checkDetail,
   });
 };

@@ -18,8 +18,13 @@
  *   shows its errorMessage (default エラ－が発生しました。); anything thrown that is not such an
  *   answer (network failure aside, which has its own text) appends 。エラー発生しました。… to its
  *   message, and on the cancel page 画面を閉じてやり直してください。 follows.
+ * - A reservation refused for the resident's own limits (reservation_limit, from the pre-submit
+ *   check or from the answer's write) shows spec 02 §8's "reservation check failure": the server's
+ *   message followed by its detail in brackets, "{errorMessage}（{checkDetail}）" (the message alone
+ *   when no detail came).
  */
 import { Temporal } from 'temporal-polyfill';
+import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { ja } from '../messages/ja';
 import { isApiClientError, type ApiClientError } from './api-error';
 
@@ -41,6 +46,21 @@ const WRITE_TEXTS: Readonly<Record<string, string>> = {
 /** The catalogue text of a refusal code (quota_exceeded…), or null when it has none. */
 export const catalogueTextOf = (code: string | undefined): string | null => (code ? (WRITE_TEXTS[code] ?? null) : null);
 
+/** Spec 02 §8 "reservation check failure": the error message followed by the detail in brackets. */
+export const reservationCheckText = (errorMessage: string, checkDetail?: string | null): string =>
+  checkDetail ? `${errorMessage}（${checkDetail}）` : errorMessage;
+
+/**
+ * What a stored refusal (an outbox entry's last error) says on its own, or null when it has no
+ * text of its own: the catalogue text of its code, or a reservation_limit refusal's message with
+ * its detail.
+ */
+export const storedRefusalTextOf = (refusal: { code?: string | undefined; message?: string | undefined; checkDetail?: string | undefined } | undefined): string | null => {
+  if (!refusal) return null;
+  if (refusal.code === RESERVATION_LIMIT_CODE && refusal.message) return reservationCheckText(refusal.message, refusal.checkDetail);
+  return catalogueTextOf(refusal.code);
+};
+
 export const isTokenExpired = (e: ApiClientError): boolean =>
   e.status === 403 && e.code === 'invalid_request' && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
 
@@ -61,6 +81,7 @@ export const writeErrorText = (error: unknown): string | null => {
   if (!isApiClientError(error)) return null;
   if (error.code === 'network') return ja.errors.network;
   if (error.code === 'timeout') return ja.errors.timeout.join('\n');
+  if (error.code === RESERVATION_LIMIT_CODE) return reservationCheckText(error.errorMessage, error.checkDetail);
   return WRITE_TEXTS[error.code] ?? null;
 };
 

@@ -55,6 +55,8 @@ export interface OutboxError {
   itemIssues?: ItemIssues | undefined;
   issues?: readonly { path: string; message: string }[] | undefined;
   needRefresh?: boolean | undefined;
+  /** A refused reservation's detail (reservation_limit), shown after the message in brackets. */
+  checkDetail?: string | undefined;
 }
 
 export interface OutboxRequest {

@@ -126,6 +126,7 @@ const errorOf = (e: unknown): OutboxError => {
       ...(e.issues.length > 0 ? { issues: e.issues } : {}),
       ...(e.itemIssues ? { itemIssues: e.itemIssues } : {}),
       ...(e.needRefresh ? { needRefresh: true } : {}),
+      ...(e.checkDetail ? { checkDetail: e.checkDetail } : {}),
     };
   }
   if (e instanceof TypeError) return { status: 0, code: 'network', message: e.message };
@@ -181,8 +182,14 @@ export const createApiSender =
     const callAny = client.call as (e: EndpointDef, r: unknown, o: CallOptions) => Promise<unknown>;
     const answer = await callAny(endpoint, entry.request, { idempotencyKey });
     if (isErrorEnvelope(answer)) {
-      const a = answer as { code?: string; errorMessage?: string; needRefresh?: boolean };
-      throw new ApiClientError({ status: 200, code: a.code ?? 'error', errorMessage: a.errorMessage ?? '', needRefresh: a.needRefresh });
+      const a = answer as { code?: string; errorMessage?: string; needRefresh?: boolean; checkDetail?: string | null };
+      throw new ApiClientError({
+        status: 200,
+        code: a.code ?? 'error',
+        errorMessage: a.errorMessage ?? '',
+        needRefresh: a.needRefresh,
+        checkDetail: typeof a.checkDetail === 'string' ? a.checkDetail : undefined,
+      });
     }
     return answer;
   };

@@ -6,7 +6,7 @@
  */
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { catalogueTextOf } from '../lib/error-text';
+import { storedRefusalTextOf } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import type { OutboxEntry } from '../offline/outbox';
@@ -86,8 +86,9 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                 </Group>
                 {e.lastError ? (
                   <Text size="xs" c="dimmed" data-testid="outbox-error">
-                    {/* A refusal with a catalogue text (quota_exceeded: the slot went meanwhile) says that text. */}
-                    {fill(ja.offline.lastError, { message: catalogueTextOf(e.lastError.code) ?? e.lastError.message })}
+                    {/* A refusal with a text of its own (quota_exceeded: the slot went meanwhile; reservation_limit:
+                        its message and detail) says that text. */}
+                    {fill(ja.offline.lastError, { message: storedRefusalTextOf(e.lastError) ?? e.lastError.message })}
                   </Text>
                 ) : null}
               </li>

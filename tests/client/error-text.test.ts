@@ -10,6 +10,7 @@ import {
   reservationDateHeading,
   resultsErrorText,
   searchErrorText,
+  storedRefusalTextOf,
   submitErrorText,
   writeErrorText,
 } from '../../src/lib/error-text';
@@ -61,6 +62,18 @@ describe('spec 01 §8 error catalogue', () => {
 
   it('quota_exceeded → 指定された日付・時間の枠は埋まっています。…', () => {
     expect(submitErrorText(err(409, 'quota_exceeded', 'x'))).toBe('指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。');
+  });
+
+  it('spec 02 §8 reservation check failure (reservation_limit) → the message followed by the detail in brackets', () => {
+    const refused = new ApiClientError({ status: 409, code: 'reservation_limit', errorMessage: '上限です。', checkDetail: '1日1件まで・予約済み1件' });
+    expect(submitErrorText(refused)).toBe('上限です。（1日1件まで・予約済み1件）');
+    expect(writeErrorText(refused)).toBe('上限です。（1日1件まで・予約済み1件）');
+    // No detail: the message alone.
+    expect(submitErrorText(err(409, 'reservation_limit', '上限です。'))).toBe('上限です。');
+    // The same from an outbox entry's stored refusal; other codes by their catalogue text or none.
+    expect(storedRefusalTextOf({ code: 'reservation_limit', message: '上限です。', checkDetail: '期間内3件まで・予約済み3件' })).toBe('上限です。（期間内3件まで・予約済み3件）');
+    expect(storedRefusalTextOf({ code: 'quota_exceeded', message: 'x' })).toBe(ja.errors.quotaExceeded);
+    expect(storedRefusalTextOf({ code: 'bad_request', message: 'x' })).toBeNull();
   });
 
   it('form invalid (400 invalid_answer) → 入力内容を確認してください', () => {

@@ -9,6 +9,7 @@ import type { AnswerRowInput } from '@core/contract/survey';
 import { valuesFromRows } from '@core/form/rows';
 import type { SendRequest } from '../../form/survey-form';
 import { ApiClientError } from '../../lib/api-error';
+import { storedRefusalTextOf } from '../../lib/error-text';
 import { getStoredUserId } from '../../lib/session';
 import type { OfflineDb, OutboxRow } from '../../offline/db';
 import { loadDraft } from '../../offline/drafts';
@@ -35,6 +36,7 @@ export const rejectionOf = (entry: OutboxEntry): ApiClientError =>
     issues: entry.lastError?.issues ? [...entry.lastError.issues] : undefined,
     itemIssues: entry.lastError?.itemIssues,
     needRefresh: entry.lastError?.needRefresh,
+    checkDetail: entry.lastError?.checkDetail,
   });
 
 export const sendThroughOutbox = async (
@@ -74,6 +76,8 @@ export interface Restored {
   needRefresh?: boolean;
   /** The refusal's code (quota_exceeded: the slot went while the answer waited in the outbox). */
   errorCode?: string;
+  /** The refusal's text of its own, if any (quota_exceeded's catalogue text; reservation_limit's message and detail). */
+  errorText?: string;
 }
 
 /**
@@ -102,6 +106,8 @@ export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise
     out.issues = { issues: latest.lastError?.issues ?? [], rows };
     out.needRefresh = latest.lastError?.needRefresh === true;
     if (latest.lastError?.code) out.errorCode = latest.lastError.code;
+    const text = storedRefusalTextOf(latest.lastError);
+    if (text) out.errorText = text;
   }
   if (draft && (!latest || draft.updatedAt > latest.createdAt)) {
     out.values = draft.values;

@@ -3,10 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
+import type { AnswerRowInput } from '@core/contract/survey';
 import { SCHEDULE_KEY } from '../../calendar/keys';
-import { catalogueTextOf } from '../../lib/error-text';
 import { LinkifiedText } from '../../form/linkify';
-import { SurveyForm, type SendRequest } from '../../form/survey-form';
+import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../../form/survey-form';
 import { closeApp } from '../../lib/liff';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
@@ -150,6 +150,15 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     },
     [outbox, saver, target, restored?.rejectedId],
   );
+  // Spec 02 §5: the chosen reservations are checked against the resident's limits before the
+  // confirmation opens (src/calendar/check.ts, loaded only when a form with a reservation submits).
+  const checkReservation = useCallback(
+    async (rows: readonly AnswerRowInput[], reservationKeys: ReadonlySet<string>): Promise<ReservationCheckRefusal | null> => {
+      const { checkReservationRows } = await import('../../calendar/check');
+      return checkReservationRows(queryClient, { surveyId, partitionKey, userId: getStoredUserId() }, rows, reservationKeys);
+    },
+    [queryClient, surveyId, partitionKey],
+  );
   const showCompletion = (entry: OutboxEntry) => {
     setSent(entry);
     // The send button was at the bottom of a long page; the end message is at the top.
@@ -241,8 +250,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               mode={search?.['admin'] === '1' ? 'admin' : 'user'}
               reservationFirst={reservationFirst}
               onConfirmClosed={refreshSchedules}
-              initialNotice={useRestoredValues ? (catalogueTextOf(restored?.errorCode) ?? undefined) : undefined}
+              initialNotice={useRestoredValues ? restored?.errorText : undefined}
               onValuesChange={saveEdits}
+              checkReservation={checkReservation}
               send={send}
               onSent={showCompletion}
             />
