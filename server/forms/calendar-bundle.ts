@@ -14,6 +14,7 @@ import {
   tagLabelsSchema,
   type Calendar,
 } from '@core/contract/calendars';
+import type { CategoryTable, ReservationItemTable } from '../store/schema';
 
 const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えません');
 /** Item ids end a reservation value's target after its last `_`, so they cannot hold one. */
@@ -94,24 +95,9 @@ export interface CalendarBundle {
   dayOffs: z.output<typeof dayOffSchema>[];
 }
 
-export interface CategoryRow {
-  category_id: string;
-  parent_id: string | null;
-  name: string;
-  level: number;
-  sort_order: number;
-  calendar_id: string | null;
-  tag1: string;
-  tag2: string | null;
-  tag3: string | null;
-}
-export interface ItemRow {
-  category_id: string;
-  item_id: string;
-  item_name: string;
-  cost: number;
-  sort_order: number;
-}
+/** Rows as the tables hold them (server/store/schema.ts). */
+export type CategoryRow = CategoryTable;
+export type ItemRow = ReservationItemTable;
 
 /** The tree as rows (at most three levels: large, medium, small). */
 export const flattenTree = (tree: readonly BundleCategoryNode[]): { categories: CategoryRow[]; items: ItemRow[] } => {

@@ -133,6 +133,29 @@ function SlotButton({
   );
 }
 
+interface NavButton {
+  label: string;
+  onClick: () => void;
+  disabled: boolean;
+}
+
+/** Previous / caption / next: the same bar for weeks and months. */
+function NavBar({ prev, next, caption }: { prev: NavButton; next: NavButton; caption: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Button size="compact-sm" variant="default" onClick={prev.onClick} disabled={prev.disabled} data-testid="calendar-prev">
+        {prev.label}
+      </Button>
+      <Text fw={700} size="sm" data-testid="calendar-caption">
+        {caption}
+      </Text>
+      <Button size="compact-sm" variant="default" onClick={next.onClick} disabled={next.disabled} data-testid="calendar-next">
+        {next.label}
+      </Button>
+    </Group>
+  );
+}
+
 export function CalendarView(props: CalendarViewProps) {
   const { today, window, schedule, cost, monthsShown, selected, onPick } = props;
   const comaList = schedule && Object.keys(schedule.comaList).length > 0 ? schedule.comaList : props.comaList;
@@ -173,29 +196,11 @@ export function CalendarView(props: CalendarViewProps) {
       />
       {view === 'week' ? (
         <>
-          <Group justify="space-between" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => setMonday(clampMonday(monday.subtract({ days: 7 })))}
-              disabled={Temporal.PlainDate.compare(monday, range.firstMonday) <= 0}
-              data-testid="calendar-prev"
-            >
-              {ja.calendar.prevWeek}
-            </Button>
-            <Text fw={700} size="sm" data-testid="calendar-caption">
-              {formatWeekCaption(monday)}
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => setMonday(clampMonday(monday.add({ days: 7 })))}
-              disabled={Temporal.PlainDate.compare(monday, range.lastMonday) >= 0}
-              data-testid="calendar-next"
-            >
-              {ja.calendar.nextWeek}
-            </Button>
-          </Group>
+          <NavBar
+            prev={{ label: ja.calendar.prevWeek, onClick: () => setMonday(clampMonday(monday.subtract({ days: 7 }))), disabled: Temporal.PlainDate.compare(monday, range.firstMonday) <= 0 }}
+            next={{ label: ja.calendar.nextWeek, onClick: () => setMonday(clampMonday(monday.add({ days: 7 }))), disabled: Temporal.PlainDate.compare(monday, range.lastMonday) >= 0 }}
+            caption={formatWeekCaption(monday)}
+          />
           <div className="cal-scroll">
             <table className="cal-week" data-testid="calendar-week">
               <thead>
@@ -228,29 +233,11 @@ export function CalendarView(props: CalendarViewProps) {
         </>
       ) : (
         <>
-          <Group justify="space-between" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => setMonth(clampMonth(month.subtract({ months: 1 })))}
-              disabled={Temporal.PlainYearMonth.compare(month, range.firstMonth) <= 0}
-              data-testid="calendar-prev"
-            >
-              {ja.calendar.prevMonth}
-            </Button>
-            <Text fw={700} size="sm" data-testid="calendar-caption">
-              {formatMonthCaption(month)}
-            </Text>
-            <Button
-              size="compact-sm"
-              variant="default"
-              onClick={() => setMonth(clampMonth(month.add({ months: 1 })))}
-              disabled={Temporal.PlainYearMonth.compare(month, range.lastMonth) >= 0}
-              data-testid="calendar-next"
-            >
-              {ja.calendar.nextMonth}
-            </Button>
-          </Group>
+          <NavBar
+            prev={{ label: ja.calendar.prevMonth, onClick: () => setMonth(clampMonth(month.subtract({ months: 1 }))), disabled: Temporal.PlainYearMonth.compare(month, range.firstMonth) <= 0 }}
+            next={{ label: ja.calendar.nextMonth, onClick: () => setMonth(clampMonth(month.add({ months: 1 }))), disabled: Temporal.PlainYearMonth.compare(month, range.lastMonth) >= 0 }}
+            caption={formatMonthCaption(month)}
+          />
           <table className="cal-month" data-testid="calendar-month">
             <thead>
               <tr>
