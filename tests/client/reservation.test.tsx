@@ -114,6 +114,7 @@ interface ServeOptions {
   overrides?: Record<string, [number, number]>;
   canBeReserve?: boolean | 'fail';
   tags?: { tag1: string | null; tag2: string | null; tag3: string | null };
+  displaySettings?: Record<string, unknown>;
 }
 
 const serve = (o: ServeOptions = {}) => {
@@ -123,7 +124,7 @@ const serve = (o: ServeOptions = {}) => {
     const path = url.pathname.replace('/survey/api/v1/db', '');
     if (path === '/calendars/categories_tree') return ok(TREE);
     if (path === '/calendars/tag_labels') return ok(o.tags ?? { tag1: '診療科', tag2: '区分', tag3: '受診種別' });
-    if (path === '/calendars/display_settings') return ok({ defaultView: 'week' });
+    if (path === '/calendars/display_settings') return ok({ defaultView: 'week', ...o.displaySettings });
     let m = /^\/calendars\/item_info\/(.+)$/.exec(path);
     if (m) return ok(ITEMS[decodeURIComponent(m[1]!)] ?? []);
     m = /^\/calendars\/info\/(.+)$/.exec(path);
@@ -423,6 +424,16 @@ describe('a reservation in the lookup screens', () => {
     await waitFor(() => expect(screen.getByTestId('reservation-time').textContent).toBe('09:30〜10:00'));
     expect(screen.getByTestId('reservation-time').className).toContain('lookup-struck');
     expect(screen.getByTestId('cancelled-label').textContent).toBe('キャンセル済');
+  });
+
+  it("uses the operator's labels from display_settings where set", async () => {
+    serve({ displaySettings: { reservationTimeLabel: '受診時間', cancelledLabel: '取消済み', noReservationLabel: '予約はありません' } });
+    wrap(<DateTimeLines answer={answerOf('naika-ippan-shoshin_i1|2025-06-16|2', 'キャンセル')} config={config} />);
+    await waitFor(() => expect(screen.getByTestId('cancelled-label').textContent).toBe('取消済み'));
+    expect(screen.getByText('受診時間')).toBeTruthy();
+    cleanup();
+    wrap(<DateTimeLines answer={answerOf(null)} config={config} />);
+    await waitFor(() => expect(screen.getByTestId('reservation-date').textContent).toBe('予約はありません'));
   });
 
   it('says 予約なし without a reservation, and 予約日付不明 for a reservation without a readable date', () => {

@@ -9,11 +9,15 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
 import { levelLabels, type ReservationItemConfig } from '../../calendar/categories';
 import { formatMonthDayWeekday, formatTimeRange } from '../../calendar/dates';
-import { calendarInfoQuery, categoryQuery, itemInfoQuery, tagLabelsQuery } from '../../calendar/queries';
+import { calendarInfoQuery, categoryQuery, displaySettingsQuery, itemInfoQuery, tagLabelsQuery } from '../../calendar/queries';
 import { ja } from '../../messages/ja';
 import type { LookupAnswer } from './answers';
 
 export interface ReservationLines {
+  /** The time line's title: 予約時間, or the operator's reservationTimeLabel. */
+  timeLabel: string;
+  /** キャンセル済, or the operator's cancelledLabel. */
+  cancelledLabel: string;
   /** M月D日（曜）, 予約日付不明 (a reservation without a readable date) or 予約なし. */
   date: string;
   /** HH:mm〜HH:mm, or 予約なし / '' while the calendar is read. */
@@ -49,14 +53,25 @@ export const useReservationLines = (config: ServedSurveyConfig, answer: LookupAn
   const category = useQuery({ ...categoryQuery(id), enabled, retry: false });
   const items = useQuery({ ...itemInfoQuery(id), enabled });
   const tags = useQuery(tagLabelsQuery());
+  // The operator's labels (display_settings) replace the defaults of spec 02 §9 where set.
+  const settings = useQuery(displaySettingsQuery()).data?.data;
+  const noReservation = settings?.noReservationLabel ?? ja.display.noReservation;
 
   const value = reservation?.value ?? null;
   const labels = levelLabels(reservation?.item ?? {}, tags.data?.data);
   const cat = category.data?.data;
   const names = cat ? [cat.tag1, cat.tag2, cat.tag3] : [];
   const categories = names.flatMap((name, i) => (name ? [{ label: labels[i] as string, name }] : []));
-  const date = value ? formatMonthDayWeekday(value.date) : reservation?.raw ? ja.display.noReservationDate : ja.display.noReservation;
-  const time = value ? formatTimeRange(info.data?.data.comaList[value.slot]) : ja.display.noReservation;
+  const date = value ? formatMonthDayWeekday(value.date) : reservation?.raw ? ja.display.noReservationDate : noReservation;
+  const time = value ? formatTimeRange(info.data?.data.comaList[value.slot]) : noReservation;
   const itemName = value ? (items.data?.data.find((i) => i.itemId === value.itemId)?.itemName ?? null) : null;
-  return { date, time, categories, itemLabel: ja.calendar.itemLabel, itemName };
+  return {
+    date,
+    time,
+    categories,
+    itemLabel: ja.calendar.itemLabel,
+    itemName,
+    timeLabel: settings?.reservationTimeLabel ?? ja.lookup.reservationTime,
+    cancelledLabel: settings?.cancelledLabel ?? ja.lookup.cancelledLabel,
+  };
 };

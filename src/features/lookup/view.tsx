@@ -58,14 +58,14 @@ function DateTimeList({ answer, date, time: timeText, lines }: { answer: LookupA
         <dd data-testid="reservation-date">{date}</dd>
       </div>
       <div>
-        <dt>{ja.lookup.reservationTime}</dt>
+        <dt>{lines?.timeLabel ?? ja.lookup.reservationTime}</dt>
         <dd>
           <span className={time.struckThrough ? 'lookup-struck' : undefined} data-testid="reservation-time">
             {time.time}
           </span>
           {time.label ? (
             <Text span c="red.8" fw={700} ml="xs" data-testid="cancelled-label">
-              {time.label}
+              {lines?.cancelledLabel ?? time.label}
             </Text>
           ) : null}
         </dd>
