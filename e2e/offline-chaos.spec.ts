@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { waitForServiceWorker } from './service-worker';
 import { submissionFingerprint } from '../core/rules/completion-guard';
 
 /**
@@ -165,7 +166,7 @@ test('chaos: 200 queued answers through drops, 503s, stalls and 20 reloads are e
   await page.getByRole('link', { name: /山田 花子/ }).click();
   await expect(page).toHaveURL(new RegExp(`/survey/${SURVEY}$`));
   await expect(page.getByTestId('survey-form')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   // ---- Queue 200 answers with no network ---------------------------------------------------
   await context.setOffline(true);

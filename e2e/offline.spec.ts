@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { waitForServiceWorker } from './service-worker';
 
 /**
  * Issue 5's journey: a form opened once opens again with no network, an answer made offline is
@@ -56,7 +57,7 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   const before = await storedAnswers(page);
 
   // The service worker has precached the app and controls the page.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await page.reload();
@@ -97,7 +98,7 @@ test('offline: a postcode chunk used once looks up addresses with no network', a
   await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
   await page.getByRole('link', { name: /佐藤 太郎/ }).click();
   await expect(page.getByTestId('survey-form')).toBeVisible();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   const postcode = page.locator('#f-postcode');
   const address = page.locator('#f-address');
