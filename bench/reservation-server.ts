@@ -16,8 +16,9 @@ const SLOTS = ['1', '2', '3', '4', '5'];
 
 const srv = await startTestServer(engine);
 await importBundle(srv.deps.store, bundle(), 'bench');
-// One hot slot (day 15, slot 1) and 100 slots (days 0–19 × 5) with room for everyone.
-const days = Array.from({ length: 20 }, (_, i) => day(i));
+// One hot slot (day 15, slot 1) and 100 slots (days 1–20 × 5) with room for everyone. Not today:
+// today's slots stop being bookable once their start time has come.
+const days = Array.from({ length: 20 }, (_, i) => day(i + 1));
 await importBundle(
   srv.deps.store,
   {

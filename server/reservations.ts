@@ -17,7 +17,7 @@ import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
-import { bookableWindow, isBookableDay, limitRangeOf } from '@core/rules/reservation-window';
+import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
 import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
@@ -99,6 +99,8 @@ export interface ReplaceInput {
   replaces: string | null;
   today: Temporal.PlainDate;
   now: string;
+  /** The Asia/Tokyo wall clock for today's started slots (default: now). */
+  wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime };
 }
 
 /**
@@ -114,6 +116,9 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     const t = await targetOf(trx, itemKey, value);
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
     if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
+      throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    }
     wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
   }
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];

@@ -89,3 +89,29 @@ export const slotStateOf = (s: { quota: number; reserved: number; cost: number; 
 
 /** Remaining places, never negative (an operator may lower a quota below what is held). */
 export const remainingOf = (quota: number, reserved: number): number => Math.max(0, quota - reserved);
+
+/**
+ * A slot of today whose start time has come can no longer be booked: the window is counted in
+ * days, so without this a resident could book this morning's 09:00 in the afternoon. Only today
+ * is affected (earlier days are outside the window anyway); a start label that is not HH:mm is
+ * never taken as started. `now` is the wall clock in Asia/Tokyo.
+ */
+export const hasSlotStarted = (
+  day: Temporal.PlainDate,
+  start: string | undefined,
+  now: { date: Temporal.PlainDate; time: Temporal.PlainTime },
+): boolean => {
+  if (!start || !day.equals(now.date)) return false;
+  const m = /^(\d{1,2}):(\d{2})/.exec(start);
+  if (!m) return false;
+  const hour = Number(m[1]);
+  const minute = Number(m[2]);
+  if (hour > 23 || minute > 59) return false;
+  return Temporal.PlainTime.compare(new Temporal.PlainTime(hour, minute), now.time) <= 0;
+};
+
+/** The Asia/Tokyo wall clock, as hasSlotStarted reads it. */
+export const nowInTokyo = (): { date: Temporal.PlainDate; time: Temporal.PlainTime } => {
+  const z = Temporal.Now.zonedDateTimeISO('Asia/Tokyo');
+  return { date: z.toPlainDate(), time: z.toPlainTime() };
+};

@@ -8,7 +8,15 @@ import { Button, Group, SegmentedControl, Stack, Text, UnstyledButton } from '@m
 import { useState } from 'react';
 import { Temporal } from 'temporal-polyfill';
 import type { Coma, Schedule } from '@core/contract/calendars';
-import { isBookableDay, remainingOf, slotStateOf, type BookableWindow, type SlotState } from '@core/rules/reservation-window';
+import {
+  hasSlotStarted,
+  isBookableDay,
+  nowInTokyo,
+  remainingOf,
+  slotStateOf,
+  type BookableWindow,
+  type SlotState,
+} from '@core/rules/reservation-window';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import {
@@ -171,7 +179,12 @@ export function CalendarView(props: CalendarViewProps) {
   const [month, setMonth] = useState(() => clampMonth(start.toPlainYearMonth()));
   const [day, setDay] = useState<Temporal.PlainDate | null>(() => props.anchor ?? null);
 
-  const info = (date: Temporal.PlainDate, slot: string) => slotInfoOf(schedule, window, cost, date, slot);
+  // Today's slots whose start time has come show as disabled (the server refuses them too).
+  const clock = nowInTokyo();
+  const info = (date: Temporal.PlainDate, slot: string): SlotInfo => {
+    const i = slotInfoOf(schedule, window, cost, date, slot);
+    return i.state === 'active' && hasSlotStarted(date, comaList[slot]?.start, clock) ? { ...i, state: 'disabled' } : i;
+  };
   const timeOf = (slot: string) => formatTimeRange(comaList[slot]);
 
   const switchView = (v: string) => {

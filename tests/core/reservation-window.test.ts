@@ -1,7 +1,7 @@
 /** core/rules/reservation-window.ts: the readings its header chose, pinned down. */
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { bookableWindow, isBookableDay, limitRangeOf, rangeEndOf, remainingOf, slotStateOf } from '@core/rules/reservation-window';
+import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, rangeEndOf, remainingOf, slotStateOf } from '@core/rules/reservation-window';
 
 const d = (s: string) => Temporal.PlainDate.from(s);
 const str = (x: Temporal.PlainDate | null) => (x === null ? null : x.toString());
@@ -116,5 +116,23 @@ describe('remainingOf', () => {
   it('never negative', () => {
     expect(remainingOf(3, 1)).toBe(2);
     expect(remainingOf(1, 4)).toBe(0);
+  });
+});
+
+describe('hasSlotStarted', () => {
+  const day = Temporal.PlainDate.from('2025-06-16');
+  const at = (time: string, date = day) => ({ date, time: Temporal.PlainTime.from(time) });
+
+  it('is started from its start minute on today, not before', () => {
+    expect(hasSlotStarted(day, '09:00', at('08:59:59'))).toBe(false);
+    expect(hasSlotStarted(day, '09:00', at('09:00'))).toBe(true);
+    expect(hasSlotStarted(day, '9:30', at('10:00'))).toBe(true);
+  });
+
+  it('never on another day, and never for a label that is not HH:mm', () => {
+    expect(hasSlotStarted(day.add({ days: 1 }), '09:00', at('23:00'))).toBe(false);
+    expect(hasSlotStarted(day, '午前', at('23:00'))).toBe(false);
+    expect(hasSlotStarted(day, undefined, at('23:00'))).toBe(false);
+    expect(hasSlotStarted(day, '25:00', at('23:00'))).toBe(false);
   });
 });

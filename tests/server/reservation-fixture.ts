@@ -19,6 +19,8 @@ export const calendars = [
   // Cancel limit 2 days; cal-d has a day off tomorrow, cal-d2 none.
   { sortKey: 'cal-d', calendarOff: 0, comaList: coma(2), reservationCancelLimit: 2, reservationPossibleStart: 0, reservationControlType: 0 },
   { sortKey: 'cal-d2', calendarOff: 0, comaList: coma(2), reservationCancelLimit: 2, reservationPossibleStart: 0, reservationControlType: 0 },
+  // One slot at midnight: today's has always started.
+  { sortKey: 'cal-early', calendarOff: 0, comaList: { '1': { start: '00:00', end: '00:30' } }, reservationPossibleStart: 0, reservationControlType: 0 },
   // Bookable from the day after tomorrow only.
   { sortKey: 'cal-later', calendarOff: 0, comaList: coma(1), reservationPossibleStart: 2, reservationControlType: 0 },
 ];
@@ -34,6 +36,7 @@ export const categoriesTree = [
       { id: 'naika-later', name: '後日', calendarId: 'cal-later', items: [{ itemId: 'l', itemName: '後日', cost: 1 }] },
       { id: 'naika-d', name: '期限', calendarId: 'cal-d', items: [{ itemId: 'd', itemName: '期限', cost: 1 }] },
       { id: 'naika-d2', name: '期限2', calendarId: 'cal-d2', items: [{ itemId: 'd', itemName: '期限', cost: 1 }] },
+      { id: 'naika-early', name: '深夜', calendarId: 'cal-early', items: [{ itemId: 'e', itemName: '深夜', cost: 1 }] },
       { id: 'naika-none', name: 'カレンダーなし', items: [{ itemId: 'n', itemName: 'なし', cost: 1 }] },
     ],
   },

@@ -149,6 +149,9 @@ for (const engine of engines()) {
       expect((await reserve('U-r1', value('naika-later', 'l', 1, '1'))).json).toMatchObject({ code: 'slot_unavailable', errorMessage: '現在予約可能な枠がありません' });
       expect((await reserve('U-r1', value('naika-later', 'l', 2, '1'))).status).toBe(200);
       expect((await reserve('U-r1', value('naika-a', 'i1', -1, '1'))).json.code).toBe('slot_unavailable');
+      // Today's slot whose start time has come (00:00) is over; tomorrow's is open.
+      expect((await reserve('U-r4', value('naika-early', 'e', 0, '1'))).json).toMatchObject({ code: 'slot_unavailable', errorMessage: '現在予約可能な枠がありません' });
+      expect((await reserve('U-r4', value('naika-early', 'e', 1, '1'))).status).toBe(200);
       expect((await reserve('U-r2', value('naika-a', 'i1', 6, '1'))).json.code).toBe('slot_unavailable'); // day off
       expect((await reserve('U-r2', value('naika-a', 'i1', 30, '1'))).json.code).toBe('slot_unavailable'); // no quota set
       for (const bad of [value('nope', 'i1', 3, '1'), value('naika-a', 'zz', 3, '1'), value('naika-a', 'i1', 3, '9'), value('naika-none', 'n', 3, '1')]) {
@@ -196,9 +199,16 @@ for (const engine of engines()) {
       expect((await cancel('U-d3', c2.json.partitionKey)).json.code).toBe('cancel_deadline_passed');
       const c3 = await reserve('U-d4', value('naika-d', 'd', 3, '1'));
       expect((await cancel('U-d4', c3.json.partitionKey)).status).toBe(200);
-      // No limit (0): even today's reservation may be cancelled.
-      const now = await reserve('U-d5', value('naika-b', 'v1', 0, '5'));
+      // No limit (0): even today's reservation may be cancelled. Booked for tomorrow and moved to
+      // today in the tables (today's slots may already have started, and those cannot be booked).
+      const now = await reserve('U-d5', value('naika-b', 'v1', 1, '5'));
+      const db = srv.deps.store.db;
+      await db.updateTable('survey_results').set({ value: value('naika-b', 'v1', 0, '5') }).where('partition_key', '=', now.json.partitionKey).where('item_key', '=', 'yoyaku').execute();
+      await db.updateTable('reservations').set({ day: day(0) }).where('partition_key', '=', now.json.partitionKey).execute();
+      await db.updateTable('slots').set({ reserved: 0 }).where('calendar_id', '=', 'cal-b').where('day', '=', day(1)).where('slot', '=', '5').execute();
+      await db.updateTable('slots').set({ reserved: 1 }).where('calendar_id', '=', 'cal-b').where('day', '=', day(0)).where('slot', '=', '5').execute();
       expect((await cancel('U-d5', now.json.partitionKey)).status).toBe(200);
+      expect(await slotOf('cal-b', 0, '5')).toMatchObject({ reserved: 0 });
     });
 
     it('corona forms: a lapsed reservation with no implementation date is cancelled when the list loads', async () => {
