@@ -23,7 +23,7 @@ import { ApiError } from './http';
 import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
 import {
   claimSlot,
-  countUserReservationsFor,
+  countUserReservations,
   deleteReservations,
   heldBy,
   insertReservation,
@@ -152,12 +152,11 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     const { reservationMaxCount: maxCount, reservationMaxCountOfDay: maxCountOfDay } = w.t.calendar;
     if (!maxCount && !maxCountOfDay) continue;
     const range = limitRangeOf(w.t.calendar, input.today);
-    const counts = await countUserReservationsFor(trx, {
+    const counts = await countUserReservations(trx, {
       surveyId: input.config.surveyId,
       userId: input.userId,
       day: w.ref.day,
-      from: range.from?.toString() ?? null,
-      to: range.to?.toString() ?? null,
+      range: range.from && range.to ? { from: range.from.toString(), to: range.to.toString() } : null,
       excludePartition: input.partitionKey,
     });
     const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });

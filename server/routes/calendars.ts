@@ -127,17 +127,19 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
         issues: [{ path: 'body.itemKey', message: 'not a reservation item' }],
       });
     }
-    const mine = { surveyId: body.surveyId, userId: user.userId, excludePartition: body.partitionKey ?? null };
-    const countOnDay = await countUserReservations(db, { ...mine, from: body.targetDay, to: body.targetDay });
-    // A missing range end is open: every reservation of the survey on that side counts.
-    const countInRange = body.dayCheckOnly
-      ? 0
-      : await countUserReservations(db, { ...mine, from: body.from ?? '0000-01-01', to: body.to ?? '9999-12-31' });
+    const counts = await countUserReservations(db, {
+      surveyId: body.surveyId,
+      userId: user.userId,
+      day: body.targetDay,
+      // A missing range end is open: every reservation of the survey on that side counts.
+      range: body.dayCheckOnly ? null : { from: body.from ?? '0000-01-01', to: body.to ?? '9999-12-31' },
+      excludePartition: body.partitionKey ?? null,
+    });
     const refusal = limitRefusal({
       maxCount: body.maxCount,
       maxCountOfDay: body.maxCountOfDay,
-      countInRange,
-      countOnDay,
+      countInRange: counts.inRange,
+      countOnDay: counts.onDay,
       dayCheckOnly: body.dayCheckOnly,
     });
     if (refusal) return { result: 'ERROR', requestId: c.get('requestId'), ...refusal };

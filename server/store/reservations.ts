@@ -86,46 +86,27 @@ export const releasePartition = async (trx: Transaction<Database>, partitionKey:
   return held;
 };
 
-/** A user's live reservations of a survey on one day, or over a range (inclusive). */
+/**
+ * A user's live reservations of a survey on one day and over a range (inclusive; null: no range
+ * counted), in one query, as the two per-user limits read them. `excludePartition`: the answer
+ * being written or amended, which does not count against itself.
+ */
 export const countUserReservations = async (
   db: Db,
-  q: { surveyId: string; userId: string; from: string; to: string; excludePartition?: string | null | undefined },
-): Promise<number> => {
-  let query = db
-    .selectFrom('reservations')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('survey_id', '=', q.surveyId)
-    .where('user_id', '=', q.userId)
-    .where('day', '>=', q.from)
-    .where('day', '<=', q.to);
-  if (q.excludePartition) query = query.where('partition_key', '<>', q.excludePartition);
-  const r = await query.executeTakeFirstOrThrow();
-  return Number(r.n);
-};
-
-/**
- * A user's live reservations of a survey on one day and over a range, in one query (the two
- * per-user limits read both). `excludePartition`: the answer being written.
- */
-export const countUserReservationsFor = async (
-  db: Db,
-  q: { surveyId: string; userId: string; day: string; from: string | null; to: string | null; excludePartition: string },
+  q: { surveyId: string; userId: string; day: string; range: { from: string; to: string } | null; excludePartition: string | null },
 ): Promise<{ onDay: number; inRange: number }> => {
-  const r = await db
+  let query = db
     .selectFrom('reservations')
     .select([
       sql<number>`coalesce(sum(case when day = ${q.day} then 1 else 0 end), 0)`.as('on_day'),
-      (q.from && q.to
-        ? sql<number>`coalesce(sum(case when day >= ${q.from} and day <= ${q.to} then 1 else 0 end), 0)`
+      (q.range
+        ? sql<number>`coalesce(sum(case when day >= ${q.range.from} and day <= ${q.range.to} then 1 else 0 end), 0)`
         : sql<number>`0`
       ).as('in_range'),
     ])
     .where('survey_id', '=', q.surveyId)
-    .where('user_id', '=', q.userId)
-    .where('partition_key', '<>', q.excludePartition)
-    .executeTakeFirstOrThrow();
+    .where('user_id', '=', q.userId);
+  if (q.excludePartition) query = query.where('partition_key', '<>', q.excludePartition);
+  const r = await query.executeTakeFirstOrThrow();
   return { onDay: Number(r.on_day), inRange: Number(r.in_range) };
 };
-
-export const listPartitionReservations = async (db: Db, partitionKey: string): Promise<ReservationTable[]> =>
-  db.selectFrom('reservations').selectAll().where('partition_key', '=', partitionKey).execute();
