@@ -3,7 +3,7 @@
  * and 戻る, the dialog キャンセルしますか, then the form's cancel message or the default. The cancel
  * goes through the API client, which gives the call an Idempotency-Key (a retried cancel is done once).
  */
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { surveyResultsCancelItem } from '@core/contract/survey';
@@ -19,7 +19,7 @@ import { ResidentHeader } from '../../ui/resident-header';
 import { saveSearch } from './store';
 import { storedAnswer } from './target';
 import { useStoredSearch } from './use-lookup';
-import { AnswerFields, DateTimeLines } from './view';
+import { CurrentInfo } from './view';
 
 export function CancelScreen() {
   const navigate = useNavigate();
@@ -88,12 +88,7 @@ export function CancelScreen() {
 
   return (
     <Stack gap="md" data-testid="cancel-confirm">
-      {profile ? <ResidentHeader profile={profile} /> : null}
-      <Title order={1} size="h3">
-        {ja.lookup.currentInfo}
-      </Title>
-      <AnswerFields answer={answer} />
-      <DateTimeLines answer={answer} config={config.data} />
+      <CurrentInfo answer={answer} config={config.data} />
       {error ? (
         <Alert color="red" variant="light" role="alert" data-testid="cancel-error">
           <Text className="app-pre-wrap">{error}</Text>

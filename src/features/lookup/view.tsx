@@ -1,13 +1,33 @@
 /** Pieces the lookup screens share: an answer's fields, its date and time lines, its status. */
 import './lookup.css';
-import { Badge, Group, Text } from '@mantine/core';
+import { Badge, Group, Text, Title } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { reservationTimeDisplay } from '@core/rules/status';
 import { displayDate, displayValue } from '../../lib/error-text';
 import { ja } from '../../messages/ja';
+import { getSession } from '../../lib/session';
+import { ResidentHeader } from '../../ui/resident-header';
 import type { LookupAnswer } from './answers';
 import { formHasReservation } from './answers';
 import { useReservationLines, type ReservationLines } from './reservation';
+
+/**
+ * The resident's registration as the details and cancel-confirm pages show it (spec 01 §2, spec
+ * 02 §2): picture and name with 様, 現在の登録情報, the answers, then reservation date and time.
+ */
+export function CurrentInfo({ answer, config }: { answer: LookupAnswer; config?: ServedSurveyConfig | undefined }) {
+  const profile = getSession()?.profile;
+  return (
+    <>
+      {profile ? <ResidentHeader profile={profile} /> : null}
+      <Title order={1} size="h3">
+        {ja.lookup.currentInfo}
+      </Title>
+      <AnswerFields answer={answer} />
+      <DateTimeLines answer={answer} config={config} />
+    </>
+  );
+}
 
 export function AnswerFields({ answer }: { answer: LookupAnswer }) {
   return (
