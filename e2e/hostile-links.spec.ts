@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { importIntoE2e } from './support';
 
 /**
  * A form an operator imported whose description holds javascript: and data: addresses beside an
@@ -18,31 +15,18 @@ const description = [
   `案内 ${HTTPS} をご覧ください。`,
 ].join('\n');
 
-test.beforeAll(() => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-bundle-'));
-  const file = path.join(dir, 'bundle.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      surveyConfigs: [
-        {
-          surveyId: SURVEY_ID,
-          surveyTitle: 'リンクの確認',
-          description,
-          surveySchema: [{ itemKey: 'namae', type: 'text', title: 'お名前', description }],
-        },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/import.ts', file], {
-      env: { ...process.env, DATA_DIR: '.e2e-data' },
-      stdio: 'pipe',
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.beforeAll(() =>
+  importIntoE2e({
+    surveyConfigs: [
+      {
+        surveyId: SURVEY_ID,
+        surveyTitle: 'リンクの確認',
+        description,
+        surveySchema: [{ itemKey: 'namae', type: 'text', title: 'お名前', description }],
+      },
+    ],
+  }),
+);
 
 test('an imported description links only its https address', async ({ page }) => {
   const dialogs: string[] = [];

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signInAt, surveyItem } from './support';
 
 /**
  * Issue 4's lookup journey (spec 01 §2): answer sodai-gomi through the real form, find it again
@@ -12,14 +13,7 @@ const API = '/survey/api/v1/db';
 const NAME = `粗大 花子${Date.now() % 100000}`;
 const PHONE = '09012345678';
 
-const signInAt = async (page: Page, path: string, resident: string) => {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
-  await page.getByRole('link', { name: new RegExp(resident) }).click();
-  await expect(page.getByTestId('resident-name')).toContainText(resident);
-};
-
-const item = (page: Page, key: string) => page.locator(`[data-testid="survey-item"][data-item-key="${key}"]`);
+const item = surveyItem;
 
 /** Answers sodai-gomi through the form; returns the 受付番号. */
 const answerSodaiGomi = async (page: Page) => {

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { waitForServiceWorker } from './service-worker';
+import { mulberry32 } from '../tests/prng';
+import { importIntoE2e, waitForServiceWorker } from './support';
 import { submissionFingerprint } from '../core/rules/completion-guard';
 
 /**
@@ -57,42 +54,20 @@ const PUT_ITEM = '**/survey/api/v1/db/survey-results/putItem';
 const DRAIN_BOUND_MS = 180_000;
 const SEED = Number(process.env['CHAOS_SEED'] ?? 20261123);
 
-/** A seeded PRNG, so a failing run's injector decisions can be replayed (CHAOS_SEED). */
-const mulberry32 = (seed: number) => () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-test.beforeAll(() => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-bundle-'));
-  const file = path.join(dir, 'bundle.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      surveyConfigs: [
-        {
-          surveyId: SURVEY,
-          surveyTitle: 'カオス試験',
-          isAppending: { value: true },
-          surveySchema: [{ itemKey: 'kotae', type: 'text', title: '回答' }],
-        },
-      ],
-    }),
-  );
-  try {
-    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/import.ts', file], {
-      env: { ...process.env, DATA_DIR: '.e2e-data' },
-      stdio: 'pipe',
-    });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.beforeAll(() =>
+  importIntoE2e({
+    surveyConfigs: [
+      {
+        surveyId: SURVEY,
+        surveyTitle: 'カオス試験',
+        isAppending: { value: true },
+        surveySchema: [{ itemKey: 'kotae', type: 'text', title: '回答' }],
+      },
+    ],
+  }),
+);
 
 interface Row {
   id: string;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForServiceWorker } from './service-worker';
+import { waitForServiceWorker } from './support';
 
 /**
  * Issue 5's journey: a form opened once opens again with no network, an answer made offline is

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signInAt, surveyItem } from './support';
 
 /**
  * Issue 6's calendar reservation journey (spec 02 §2, spec 01 §2): book 内科 → 一般内科 → 初診 →
@@ -10,14 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 const NAME = `予約 太郎${Date.now() % 100000}`;
 const PHONE = '08012345678';
 
-const signInAt = async (page: Page, path: string, resident: string) => {
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
-  await page.getByRole('link', { name: new RegExp(resident) }).click();
-  await expect(page.getByTestId('resident-name')).toContainText(resident);
-};
-
-const item = (page: Page, key: string) => page.locator(`[data-testid="survey-item"][data-item-key="${key}"]`);
+const item = surveyItem;
 
 const slot = (page: Page, date: string, key: string): Locator =>
   page.locator(`[data-testid="slot"][data-date="${date}"][data-slot="${key}"]`);

@@ -22,20 +22,12 @@ import { openOfflineDb, type OfflineDb } from '../../src/offline/db';
 import { createApiSender, createOutbox, type Outbox } from '../../src/offline/outbox';
 import { createUserCompletionGuard } from '../../src/offline/completion-guard';
 import { startTestServer, type TestServer } from './harness';
+import { mulberry32 } from '../prng';
 
 const SURVEY = 'chaos-append';
 const DEVICES = 4;
 const PER_DEVICE = 50;
 const RELOADS_PER_DEVICE = 5;
-
-/** A seeded PRNG, so a failing run can be replayed. */
-const mulberry32 = (seed: number) => () => {
-  seed |= 0;
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
 
 interface ProxyStats {
   requests: number;

@@ -8,15 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
 import { bundle, day, value } from './reservation-fixture';
-
-/** Small deterministic PRNG (mulberry32), so a failing run can be replayed. */
-const prng = (seed: number) => () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = seed;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+import { mulberry32 } from '../prng';
 
 for (const engine of engines()) {
   describe(`reservation concurrency (${engine})`, () => {
@@ -99,7 +91,7 @@ for (const engine of engines()) {
       let done = 0;
       await Promise.all(
         Array.from({ length: WORKERS }, async (_, w) => {
-          const rand = prng(1000 + w);
+          const rand = mulberry32(1000 + w);
           const mine = users.slice(w * USERS_PER_WORKER, (w + 1) * USERS_PER_WORKER);
           while (done < OPS) {
             done += 1;

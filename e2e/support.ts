@@ -1,0 +1,48 @@
+/** What several e2e specs share: signing in, finding an item, importing a bundle, the service worker. */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Opens `path` without a session, signs in as `resident` at the dev issuer, and waits to be back. */
+export const signInAt = async (page: Page, at: string, resident: string): Promise<void> => {
+  await page.goto(at);
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: new RegExp(resident) }).click();
+  await expect(page.getByTestId('resident-name')).toContainText(resident);
+};
+
+export const surveyItem = (page: Page, key: string) => page.locator(`[data-testid="survey-item"][data-item-key="${key}"]`);
+
+/** Imports a bundle into the e2e server's database through the import CLI, as an operator does. */
+export const importIntoE2e = (bundle: unknown): void => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-bundle-'));
+  const file = path.join(dir, 'bundle.json');
+  writeFileSync(file, JSON.stringify(bundle));
+  try {
+    execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/import.ts', file], {
+      env: { ...process.env, DATA_DIR: '.e2e-data' },
+      stdio: 'pipe',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Waits until the service worker controls the page. The worker registers after the load event,
+ * precaches the app and then claims the page; on a loaded CI machine that first install has once
+ * taken more than 30 s without the page being claimed. A resident's next visit would be served by
+ * the installed worker, so after a first wait the page is reloaded once — the reload is what a
+ * resident does, and a worker that never installs still fails the test.
+ */
+export const waitForServiceWorker = async (page: Page): Promise<void> => {
+  const controlled = () => page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  try {
+    await controlled();
+  } catch {
+    await page.reload();
+    await controlled();
+  }
+};
