@@ -7,6 +7,9 @@
  * the generator (coordinated omission). Every request carries an Idempotency-Key, as the PWA's
  * outbox sends it. Figures: achieved rate, p50/p95/p99 ms, and outcomes (ok, quota_exceeded,
  * anything else = errors).
+ *
+ * To look into a tail: BENCH_TIMELINE=1 prints every request over 30 ms with when it was due, and
+ * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -30,7 +33,7 @@ interface Ready {
 const startServer = (engine: string) =>
   new Promise<{ ready: Ready; stop: () => Promise<void> }>((resolve, reject) => {
     const root = path.resolve(import.meta.dirname, '..');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/reservation-server.ts', engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/reservation-server.ts', engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
@@ -66,6 +69,7 @@ const openLoop = async (total: number, rate: number, task: (i: number) => Promis
   const outcomes: Record<string, number> = {};
   const start = performance.now();
   const inflight: Promise<void>[] = [];
+  const timeline: [number, number, string][] = [];
   for (let i = 0; i < total; i++) {
     const due = start + (i * 1000) / rate;
     const wait = due - performance.now();
@@ -75,11 +79,13 @@ const openLoop = async (total: number, rate: number, task: (i: number) => Promis
         .catch((e: unknown) => `exception ${(e as Error).message}`)
         .then((outcome) => {
           latencies.push(performance.now() - due);
+          if (process.env['BENCH_TIMELINE']) timeline.push([Math.round(due - start), Math.round(performance.now() - due), outcome]);
           outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
         }),
     );
   }
   await Promise.all(inflight);
+  if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > 30) console.error(`slow at ${at} ms: ${ms} ms ${outcome}`);
   const seconds = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
   const r = (n: number) => Math.round(n * 10) / 10;

@@ -19,6 +19,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -83,7 +84,7 @@ const cacheStatements = (database: SQLite.Database): void => {
   }) as typeof database.prepare;
 };
 
-const openSqlite = (opts: StoreOptions): Kysely<Database> => {
+const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: Checkpointer } => {
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, opts.sqliteFile ?? 'app.sqlite');
   const database = new SQLite(file);
@@ -92,7 +93,8 @@ const openSqlite = (opts: StoreOptions): Kysely<Database> => {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   cacheStatements(database);
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  const checkpointer = startCheckpointer(database, file);
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }), checkpointer };
 };
 
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
@@ -120,7 +122,11 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
 
 export const openStore = async (opts: StoreOptions): Promise<Store> => {
   const engine: Engine = opts.databaseUrl ? 'postgres' : 'sqlite';
-  const db = engine === 'postgres' ? await openPostgres(opts) : openSqlite(opts);
+  const { db, checkpointer } = engine === 'postgres' ? { db: await openPostgres(opts), checkpointer: undefined } : openSqlite(opts);
+  const close = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
   // Kysely looks for its migration tables in every schema unless told which; with a schema per
   // test suite (or per tenant) that finds another schema's table and skips creating its own.
   const migrator = new Migrator({
@@ -131,13 +137,13 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    await db.destroy();
+    await close();
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
   return {
     db,
     engine,
     write: (fn) => db.transaction().execute(fn),
-    close: () => db.destroy(),
+    close,
   };
 };
