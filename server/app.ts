@@ -150,8 +150,11 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
 
   // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
   const indexFile = path.join(config.distDir, 'index.html');
-  // Residents are on weak mobile links: the app's JS and CSS go gzipped (~3× smaller). The API
-  // is left as it is (idempotent replays are compared byte for byte; answers are small).
+  // Residents are on weak mobile links: the app's JS and CSS go compressed. The build writes
+  // brotli and gzip copies next to each asset (vite.config.ts, `precompress`), which serveStatic
+  // sends as they are; files without a copy (sw.js, anything added by hand) are gzipped on the
+  // fly, which compress() skips once a Content-Encoding is set. The API is left as it is
+  // (idempotent replays are compared byte for byte; answers are small).
   app.use('/assets/*', compress());
   app.use('/sw.js', compress());
   app.use('/assets/*', async (c, next) => {
@@ -164,7 +167,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     await next();
     if (/^\/(sw\.js|manifest\.webmanifest|workbox-[^/]+\.js|index\.html)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
   });
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.' }));
+  app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.', precompressed: true }));
   app.get('*', (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The PWA is not built yet: run `npm start` (it builds) or `npm run build`.', 503);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
 import type { LogRecord } from '../../server/log';
@@ -52,6 +53,36 @@ for (const engine of engines()) {
       const res = await srv.fetch('/assets/app-abc123.js');
       expect(res.status).toBe(200);
       expect(res.headers.get('cache-control')).toContain('immutable');
+    });
+
+    it('sends the build\'s precompressed copy of an asset the browser accepts, else gzips on the fly', async () => {
+      const body = `export const big = ${JSON.stringify('あいうえお'.repeat(2000))};`;
+      fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js'), body);
+      fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(body));
+      fs.writeFileSync(path.join(dist, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(body));
+      // Node's fetch decodes the body by its Content-Encoding, so the text must come out whole.
+      const get = async (file: string, encoding: string) => {
+        const res = await srv.fetch(`/assets/${file}`, { headers: { 'accept-encoding': encoding } });
+        return { res, text: await res.text() };
+      };
+      const br = await get('big-abc123.js', 'gzip, deflate, br, zstd');
+      expect(br.res.status).toBe(200);
+      expect(br.res.headers.get('content-encoding')).toBe('br');
+      expect(br.res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(br.res.headers.get('cache-control')).toContain('immutable');
+      expect(br.res.headers.get('content-type')).toContain('javascript');
+      expect(br.text).toBe(body);
+      const gz = await get('big-abc123.js', 'gzip');
+      expect(gz.res.headers.get('content-encoding')).toBe('gzip');
+      expect(gz.text).toBe(body);
+      const plain = await get('big-abc123.js', 'identity');
+      expect(plain.res.headers.get('content-encoding')).toBeNull();
+      expect(plain.text).toBe(body);
+      // No copy on disk: gzipped on the fly.
+      fs.writeFileSync(path.join(dist, 'assets', 'other-abc123.js'), body);
+      const fly = await get('other-abc123.js', 'gzip, deflate, br, zstd');
+      expect(fly.res.headers.get('content-encoding')).toBe('gzip');
+      expect(fly.text).toBe(body);
     });
 
     it('answers an unknown API path with 404 JSON', async () => {
