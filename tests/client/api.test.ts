@@ -4,9 +4,7 @@ import { call, createApiClient, unwrap } from '../../src/lib/api';
 import { ApiClientError } from '../../src/lib/api-error';
 import { saveSession, type Session } from '../../src/lib/session';
 import { fakeRetryDeps, makeIdToken } from './fake-clock';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { json } from './offline-helpers';
 
 const session: Session = {
   idToken: makeIdToken({ sub: 'U1', exp: 4_000_000_000 }),

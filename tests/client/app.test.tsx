@@ -5,18 +5,7 @@ import { LIFF_STATE_KEY } from '../../src/lib/login';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { makeIdToken } from './fake-clock';
-import { getOfflineCache } from '../../src/offline/cache';
-import { getOfflineDb } from '../../src/offline/db';
-/** Each test starts from an empty device: no cached config, draft or queued answer. */
-const clearDevice = async () => {
-  getOfflineCache().reset();
-  const db = getOfflineDb();
-  await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
-};
-
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+import { clearDevice, json } from './offline-helpers';
 
 const surveyConfig = {
   surveyId: 's1',

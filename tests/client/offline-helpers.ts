@@ -1,10 +1,18 @@
 /** Shared fixtures of the offline tests: a fresh database per test, a fake server, fake auth. */
 import { vi } from 'vitest';
-import { openOfflineDb, type OfflineDb } from '../../src/offline/db';
+import { getOfflineCache } from '../../src/offline/cache';
+import { getOfflineDb, openOfflineDb, type OfflineDb } from '../../src/offline/db';
 import type { EnqueueInput, LockRunner, OutboxAuth } from '../../src/offline/outbox';
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** For tests of the whole app: an empty device, with no cached config, draft or queued answer. */
+export const clearDevice = async (): Promise<void> => {
+  getOfflineCache().reset();
+  const db = getOfflineDb();
+  await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
+};
 
 export const putItemOk = (partitionKey = 's1#U1', answercode: string | null = null) =>
   json(200, { result: 'OK', partitionKey, answercode, data: [] });

@@ -15,9 +15,8 @@ import { rangeEndOf } from '@core/rules/reservation-window';
 import { App } from '../../src/app/app';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { getOfflineCache } from '../../src/offline/cache';
-import { getOfflineDb } from '../../src/offline/db';
 import { makeIdToken } from './fake-clock';
+import { clearDevice, json } from './offline-helpers';
 
 const COMA = { '1': { start: '09:00', end: '09:30' }, '2': { start: '14:00', end: '14:30' } };
 const CALENDAR = {
@@ -55,7 +54,6 @@ const CONFIG = {
 const DAY_DETAIL = '1日1件まで・予約済み1件';
 const RANGE_DETAIL = '期間内3件まで・予約済み3件';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown) => json(200, { result: 'OK', data });
 
 const schedule = (from: string, to: string) => {
@@ -123,9 +121,7 @@ const fillAndSubmit = async (): Promise<{ value: string; day: string }> => {
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
-  getOfflineCache().reset();
-  const db = getOfflineDb();
-  await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
+  await clearDevice();
   saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
 });
 afterEach(() => {

@@ -24,6 +24,7 @@ import { makeIdToken } from './fake-clock';
 import { getOfflineCache } from '../../src/offline/cache';
 import { getOfflineDb } from '../../src/offline/db';
 import { makeConfig, TODAY } from './form-harness';
+import { json } from './offline-helpers';
 
 // TODAY is Sunday 2025-06-15.
 const COMA = {
@@ -106,7 +107,6 @@ const CATEGORY_ROWS: Record<string, unknown> = {
   'naika-ippan-shoshin': { sortKey: 'naika-ippan-shoshin', tag1: '内科', tag2: '一般内科', tag3: '初診', calendarId: 'cal-naika' },
 };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const ok = (data: unknown) => json(200, { result: 'OK', data });
 
 interface ServeOptions {

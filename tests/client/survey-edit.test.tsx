@@ -8,16 +8,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { getOfflineCache } from '../../src/offline/cache';
 import { getOfflineDb } from '../../src/offline/db';
 import { saveDraft } from '../../src/offline/drafts';
 import { makeIdToken } from './fake-clock';
+import { clearDevice, json } from './offline-helpers';
 
 const PK = 's1#U1#1700000000000';
 const ANSWER_TIME = '2026-01-10T09:00:00.000Z';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const config = (extra: Record<string, unknown> = {}) => ({
   surveyId: 's1',
@@ -88,9 +85,7 @@ describe('the survey page with a partition key', () => {
   beforeEach(async () => {
     localStorage.clear();
     sessionStorage.clear();
-    getOfflineCache().reset();
-    const db = getOfflineDb();
-    await Promise.all([db.cache.clear(), db.drafts.clear(), db.outbox.clear()]);
+    await clearDevice();
     saveSession({
       idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
       accessToken: 'a',
