@@ -20,7 +20,7 @@
  *   4. answer JSON (a Response cannot be stored, so the key is released and not replayed).
  */
 import type { Context, Hono } from 'hono';
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import type { AuthUser } from './auth/verify';
@@ -36,13 +36,21 @@ export interface Vars {
 export type AppEnv = { Variables: Vars };
 export type App = Hono<AppEnv>;
 
-export const issuesFrom = (error: z.ZodError, prefix: string): Issue[] =>
+/**
+ * The contract's schemas are zod/mini, which installs no message texts (classic zod installs the
+ * English ones when it builds its first schema). A 400's errorMessage and issue messages are those
+ * texts, so they are installed here, before any route parses, rather than left to whichever module
+ * happens to build a classic schema first. tests/server/issue-messages.test.ts pins them.
+ */
+z.config(z.locales.en());
+
+export const issuesFrom = (error: z.core.$ZodError, prefix: string): Issue[] =>
   error.issues.map((i) => ({
     path: [prefix, ...i.path.map(String)].filter(Boolean).join('.'),
     message: i.message,
   }));
 
-const parseWith = <S extends z.ZodType | undefined>(schema: S, input: unknown, where: string) => {
+const parseWith = <S extends z.ZodMiniType | undefined>(schema: S, input: unknown, where: string) => {
   if (!schema) return undefined;
   const r = schema.safeParse(input);
   if (!r.success) {

@@ -2,13 +2,13 @@
  * Bed reservation calls of spec 02 §7: multi-night stays claimed night by night, the user's stay
  * history, remaining beds per day and the booking rule (how far ahead, until when cancellable).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope } from './envelope';
 import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './survey';
 import { dateRangeQuery } from './calendars';
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 const surveyIdParams = z.object({ surveyId: id });
 
 /** "YYYY-MM-DD 午前" / "YYYY-MM-DD 午後": a day and the session of arrival or departure. */
@@ -17,26 +17,26 @@ export const DATE_WITH_SESSION_PATTERN = /^\d{4}-\d{2}-\d{2}( (午前|午後))?$
 export const bedReservationSchema = z.object({
   partitionKey: z.string(),
   /** Stored as extra rows of the answer. */
-  startDate: z.string().regex(DATE_WITH_SESSION_PATTERN),
-  endDate: z.string().regex(DATE_WITH_SESSION_PATTERN),
+  startDate: z.string().check(z.regex(DATE_WITH_SESSION_PATTERN)),
+  endDate: z.string().check(z.regex(DATE_WITH_SESSION_PATTERN)),
   fields: z.array(z.object({ itemKey: z.string(), value: z.string() })),
   check: checkStatusSchema,
   updatedAt: z.string(),
 });
 export type BedReservation = z.infer<typeof bedReservationSchema>;
 
-export const bedRemainingSchema = z.object({ date: z.string(), bedRemaining: z.number().int().min(0) });
+export const bedRemainingSchema = z.object({ date: z.string(), bedRemaining: z.number().check(z.int(), z.minimum(0)) });
 export type BedRemaining = z.infer<typeof bedRemainingSchema>;
 
 export const bookingBedRuleSchema = z.object({
   /** Days from today before the first bookable admission day (edit mode is exempt). */
-  reservationPossibleStart: z.number().int().min(0),
+  reservationPossibleStart: z.number().check(z.int(), z.minimum(0)),
   /** Cancel or change only while the start date is at least this many days away. */
-  reservationCancelLimit: z.number().int().min(0),
+  reservationCancelLimit: z.number().check(z.int(), z.minimum(0)),
 });
 export type BookingBedRule = z.infer<typeof bookingBedRuleSchema>;
 
-const bedRows = z.array(answerRowInputSchema).min(1).max(2000);
+const bedRows = z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000));
 
 /** The stay's rows as saved, for the finish screen and the outbox replay answer. */
 const savedAnswer = envelope(z.object({ partitionKey: z.string(), data: z.array(resultRowSchema) }));
@@ -49,9 +49,9 @@ export const bedReservationUpdate = defineEndpoint({
   idempotent: true,
   params: surveyIdParams,
   body: z.object({
-    data: bedRows.refine((rows) => rows.some((r) => r.partitionKey), {
+    data: bedRows.check(z.refine((rows) => rows.some((r) => r.partitionKey), {
       message: '変更する予約の partitionKey がありません',
-    }),
+    })),
   }),
   response: savedAnswer,
 });

@@ -4,7 +4,7 @@
  * Answer entities follow survey.ts: request fields are bounded (the server refuses oversize input
  * with 400), answer fields are not (they were bounded on their way in, or written by operators).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
@@ -13,7 +13,7 @@ import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
 
 export { RESERVATION_VALUE_PATTERN };
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 const zeroOne = z.literal([0, 1]);
 
 const isRealDate = (s: string): boolean => {
@@ -28,9 +28,7 @@ const isRealDate = (s: string): boolean => {
 /** A calendar day as the spec writes it; 2024-02-30 is refused rather than rolled into March. */
 export const isoDateSchema = z
   .string()
-  .max(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD で指定してください')
-  .refine(isRealDate, '存在しない日付です');
+  .check(z.maxLength(10), z.regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD で指定してください'), z.refine(isRealDate, '存在しない日付です'));
 
 /** Whole days from `from` to `to` (negative when reversed); both must already be valid dates. */
 export const daysBetween = (from: string, to: string): number =>
@@ -47,7 +45,7 @@ export const MAX_RANGE_DAYS = 400;
  * A query object with a `from`–`to` day range (plus any other fields): `to` must be on or after
  * `from` and within MAX_RANGE_DAYS. Built whole because zod refuses to extend a refined object.
  */
-export const dateRangeQuery = <F extends string, T extends string, S extends z.ZodRawShape = Record<never, z.ZodType>>(
+export const dateRangeQuery = <F extends string, T extends string, S extends z.core.$ZodShape = Record<never, z.ZodMiniType>>(
   from: F,
   to: T,
   extra?: S,
@@ -57,19 +55,21 @@ export const dateRangeQuery = <F extends string, T extends string, S extends z.Z
       ...(extra ?? ({} as S)),
       ...({ [from]: isoDateSchema, [to]: isoDateSchema } as Record<F | T, typeof isoDateSchema>),
     })
-    .superRefine((q, ctx) => {
-      const a = (q as Record<string, unknown>)[from];
-      const b = (q as Record<string, unknown>)[to];
-      // Field issues do not stop this refinement from running, and Temporal throws on bad dates.
-      if (typeof a !== 'string' || typeof b !== 'string' || !isRealDate(a) || !isRealDate(b)) return;
-      const span = daysBetween(a, b);
-      if (span < 0) ctx.addIssue({ code: 'custom', path: [to], message: `${to} は ${from} 以降の日付にしてください` });
-      else if (span > MAX_RANGE_DAYS)
-        ctx.addIssue({ code: 'custom', path: [to], message: `期間は ${MAX_RANGE_DAYS} 日以内にしてください` });
-    });
+    .check(
+      z.superRefine((q, ctx) => {
+        const a = (q as Record<string, unknown>)[from];
+        const b = (q as Record<string, unknown>)[to];
+        // Field issues do not stop this refinement from running, and Temporal throws on bad dates.
+        if (typeof a !== 'string' || typeof b !== 'string' || !isRealDate(a) || !isRealDate(b)) return;
+        const span = daysBetween(a, b);
+        if (span < 0) ctx.addIssue({ code: 'custom', path: [to], message: `${to} は ${from} 以降の日付にしてください` });
+        else if (span > MAX_RANGE_DAYS)
+          ctx.addIssue({ code: 'custom', path: [to], message: `期間は ${MAX_RANGE_DAYS} 日以内にしてください` });
+      }),
+    );
 
 /** Slot keys are the keys of comaList; the reservation value's third part names one. */
-export const slotKeySchema = z.string().min(1).max(50);
+export const slotKeySchema = z.string().check(z.minLength(1), z.maxLength(50));
 
 export const comaSchema = z.object({ start: z.string(), end: z.string() });
 export type Coma = z.infer<typeof comaSchema>;
@@ -80,32 +80,32 @@ export const reservationControlTypeSchema = z.literal([0, 1, 2]);
 export const calendarSchema = z.object({
   sortKey: z.string(),
   /** /calendar without an id opens a calendar by a default name (spec 02 §2); not in the §3 list. */
-  calendarName: z.string().optional(),
+  calendarName: z.optional(z.string()),
   /** 1 = the calendar takes no reservations (現在予約を受け付けておりません). */
   calendarOff: zeroOne,
   comaList: z.record(z.string(), comaSchema),
   /** Days before the reservation day after which cancelling is refused; 0 = no limit (§9). */
-  reservationCancelLimit: z.number().int().min(0).default(1),
+  reservationCancelLimit: z._default(z.number().check(z.int(), z.minimum(0)), 1),
   /**
    * The spec names the field without a type; read as the first day reservations are accepted
    * (null = no such day), since the relative offset has its own field, reservationPossibleStart.
    */
-  reservationStart: z.string().nullable().default(null),
+  reservationStart: z._default(z.nullable(z.string()), null),
   /** Days from today before the first bookable day. */
-  reservationPossibleStart: z.number().int().min(0).default(0),
-  reservationPossibleMonths: z.number().int().min(0).default(0),
+  reservationPossibleStart: z._default(z.number().check(z.int(), z.minimum(0)), 0),
+  reservationPossibleMonths: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   /** null = no per-user limit over the range (likewise per day). */
-  reservationMaxCount: z.number().int().min(0).nullable().default(null),
-  reservationMaxCountOfDay: z.number().int().min(0).nullable().default(null),
-  reservationControlType: reservationControlTypeSchema.default(0),
-  startDate: z.string().nullable().default(null),
+  reservationMaxCount: z._default(z.nullable(z.number().check(z.int(), z.minimum(0))), null),
+  reservationMaxCountOfDay: z._default(z.nullable(z.number().check(z.int(), z.minimum(0))), null),
+  reservationControlType: z._default(reservationControlTypeSchema, 0),
+  startDate: z._default(z.nullable(z.string()), null),
   /** Far-future default of spec 02 §9. */
-  endDate: z.string().default('2099-12-31'),
+  endDate: z._default(z.string(), '2099-12-31'),
 });
 export type Calendar = z.output<typeof calendarSchema>;
 
 /** [quota, reservations] of one slot. Reservations may exceed a quota an operator lowered later. */
-export const slotCountSchema = z.tuple([z.number().int().min(0), z.number().int().min(0)]);
+export const slotCountSchema = z.tuple([z.number().check(z.int(), z.minimum(0)), z.number().check(z.int(), z.minimum(0))]);
 export type SlotCount = z.infer<typeof slotCountSchema>;
 
 export const scheduleSchema = z.object({
@@ -120,10 +120,10 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 export const categorySchema = z.object({
   sortKey: z.string(),
   tag1: z.string(),
-  tag2: z.string().nullable().default(null),
-  tag3: z.string().nullable().default(null),
+  tag2: z._default(z.nullable(z.string()), null),
+  tag3: z._default(z.nullable(z.string()), null),
   /** Only categories at which a calendar hangs can be booked. */
-  calendarId: z.string().nullable().default(null),
+  calendarId: z._default(z.nullable(z.string()), null),
 });
 export type Category = z.output<typeof categorySchema>;
 
@@ -133,20 +133,20 @@ export interface CategoryNode {
   children: CategoryNode[];
   calendarId: string | null;
 }
-export const categoryNodeSchema: z.ZodType<CategoryNode> = z.object({
+export const categoryNodeSchema: z.ZodMiniType<CategoryNode> = z.object({
   id: z.string(),
   name: z.string(),
   get children() {
     return z.array(categoryNodeSchema);
   },
-  calendarId: z.string().nullable(),
+  calendarId: z.nullable(z.string()),
 });
 
 /** Labels of the three category levels; null = the default label (大分類, 中分類, 小分類). */
 export const tagLabelsSchema = z.object({
-  tag1: z.string().nullable(),
-  tag2: z.string().nullable(),
-  tag3: z.string().nullable(),
+  tag1: z.nullable(z.string()),
+  tag2: z.nullable(z.string()),
+  tag3: z.nullable(z.string()),
 });
 export type TagLabels = z.infer<typeof tagLabelsSchema>;
 
@@ -155,7 +155,7 @@ export const reservationItemSchema = z.object({
   itemName: z.string(),
   categoryId: z.string(),
   /** Quota units one booking takes: a slot is full when fewer than this remain. */
-  cost: z.number().int().min(1).default(1),
+  cost: z._default(z.number().check(z.int(), z.minimum(1)), 1),
 });
 export type ReservationItem = z.output<typeof reservationItemSchema>;
 
@@ -164,14 +164,14 @@ export type ReservationItem = z.output<typeof reservationItemSchema>;
  * null = the default text.
  */
 export const calendarDisplaySettingsSchema = z.object({
-  defaultView: z.enum(['week', 'month']).default('week'),
-  reservationTimeLabel: z.string().nullable().default(null),
-  noReservationLabel: z.string().nullable().default(null),
-  cancelledLabel: z.string().nullable().default(null),
+  defaultView: z._default(z.enum(['week', 'month']), 'week'),
+  reservationTimeLabel: z._default(z.nullable(z.string()), null),
+  noReservationLabel: z._default(z.nullable(z.string()), null),
+  cancelledLabel: z._default(z.nullable(z.string()), null),
 });
 export type CalendarDisplaySettings = z.output<typeof calendarDisplaySettingsSchema>;
 
-export const reservationValueSchema = z.string().max(500).regex(RESERVATION_VALUE_PATTERN);
+export const reservationValueSchema = z.string().check(z.maxLength(500), z.regex(RESERVATION_VALUE_PATTERN));
 
 export const calendarsGetCalendars = defineEndpoint({
   method: 'GET',
@@ -202,9 +202,9 @@ export const calendarsCategories = defineEndpoint({
   path: '/calendars/categories',
   auth: 'optional',
   query: z.object({
-    tag1: z.string().max(200).optional(),
-    tag2: z.string().max(200).optional(),
-    tag3: z.string().max(200).optional(),
+    tag1: z.optional(z.string().check(z.maxLength(200))),
+    tag2: z.optional(z.string().check(z.maxLength(200))),
+    tag3: z.optional(z.string().check(z.maxLength(200))),
   }),
   response: envelope(z.array(categorySchema)),
 });
@@ -271,23 +271,23 @@ export const calendarsDayOffCount = defineEndpoint({
   path: '/calendars/day-off-count',
   auth: 'required',
   query: dateRangeQuery('fromDate', 'toDate', { categoryId: id }),
-  response: envelope(z.object({ count: z.number().int().min(0) })),
+  response: envelope(z.object({ count: z.number().check(z.int(), z.minimum(0)) })),
 });
 
 export const checkReservationBodySchema = z.object({
   surveyId: id,
   itemKey: id,
   /** Accepted for the spec's shape; the count is always of the signed-in user's reservations. */
-  userId: z.string().max(200).optional(),
+  userId: z.optional(z.string().check(z.maxLength(200))),
   /** null with dayCheckOnly (control type 0). */
-  from: isoDateSchema.nullable().optional(),
-  to: isoDateSchema.nullable().optional(),
+  from: z.optional(z.nullable(isoDateSchema)),
+  to: z.optional(z.nullable(isoDateSchema)),
   targetDay: isoDateSchema,
-  maxCount: z.number().int().min(0).max(100_000).nullable().optional(),
-  maxCountOfDay: z.number().int().min(0).max(100_000).nullable().optional(),
-  dayCheckOnly: z.boolean().default(false),
+  maxCount: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(100_000)))),
+  maxCountOfDay: z.optional(z.nullable(z.number().check(z.int(), z.minimum(0), z.maximum(100_000)))),
+  dayCheckOnly: z._default(z.boolean(), false),
   /** When amending, the answer being replaced, so it does not count against the limits. */
-  partitionKey: z.string().max(400).nullable().optional(),
+  partitionKey: z.optional(z.nullable(z.string().check(z.maxLength(400)))),
 });
 export type CheckReservationBody = z.output<typeof checkReservationBodySchema>;
 
@@ -298,7 +298,7 @@ export const surveyResultsCheckReservation = defineEndpoint({
   auth: 'required',
   body: checkReservationBodySchema,
   response: z.union([
-    z.object({ result: z.literal('OK'), checkDetail: z.string().nullable().optional() }),
-    errorAnswerSchema.extend({ checkDetail: z.string().nullable().optional() }),
+    z.object({ result: z.literal('OK'), checkDetail: z.optional(z.nullable(z.string())) }),
+    z.extend(errorAnswerSchema, { checkDetail: z.optional(z.nullable(z.string())) }),
   ]),
 });

@@ -4,7 +4,7 @@
  * calls through it, so a handler that answers the wrong shape, or a client that sends one, fails
  * the type check instead of failing in a resident's hands.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const API_PREFIX = '/survey/api/v1/db';
 
@@ -18,17 +18,17 @@ export interface EndpointDef {
   /** Path under API_PREFIX, Hono style: `/calendars/schedule/:id`. */
   path: string;
   auth: AuthMode;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
   /** Writes that accept an Idempotency-Key header (the offline outbox sends one). */
   idempotent?: boolean;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;
 
-type Infer<T, Dir extends 'in' | 'out'> = T extends z.ZodType
+type Infer<T, Dir extends 'in' | 'out'> = T extends z.ZodMiniType
   ? Dir extends 'in'
     ? z.input<T>
     : z.output<T>
@@ -65,6 +65,9 @@ export const buildPath = (path: string, params: Record<string, string | number> 
  * Query strings carry strings only; numbers and booleans in query schemas go through these so the
  * same schema parses `?limit=10` on the server and accepts `limit: 10` from a typed client.
  */
-export const queryInt = () => z.coerce.number().int();
+export const queryInt = () => z.coerce.number().check(z.int());
 export const queryBool = () =>
-  z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1');
+  z.pipe(
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]),
+    z.transform((v: boolean | 'true' | 'false' | '1' | '0') => v === true || v === 'true' || v === '1'),
+  );

@@ -2,18 +2,18 @@
  * Facility search of spec 02 §7: a keyword search within a prefecture, answered by the places
  * provider through the server (the provider key never reaches the client).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { errorAnswerSchema } from './envelope';
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** Flattened from the provider's answer: the client stores name, address and phone only. */
 export const placeSchema = z.object({
   displayName: z.string(),
   shortFormattedAddress: z.string(),
   /** As the provider gives it (+81 …); the client normalises it to a domestic number. */
-  internationalPhoneNumber: z.string().nullable().optional(),
+  internationalPhoneNumber: z.optional(z.nullable(z.string())),
   location: z.object({ lat: z.number(), lng: z.number() }),
 });
 export type Place = z.infer<typeof placeSchema>;
@@ -26,9 +26,9 @@ export const surveyResultsPlaceGoogle = defineEndpoint({
   body: z.object({
     surveyId: id,
     itemKey: id,
-    query: z.string().trim().min(1).max(200),
+    query: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     /** A prefecture name of the 47-prefecture list; the server maps it to a centre and radius. */
-    prefecture: z.string().min(1).max(10),
+    prefecture: z.string().check(z.minLength(1), z.maxLength(10)),
   }),
   response: z.union([
     z.object({ result: z.literal('OK'), results: z.object({ places: z.array(placeSchema) }) }),

@@ -3,11 +3,11 @@
  * before anyone may download them) and the download of a scanned file.
  * The secure file rules of spec 02 §5 are checked here so the server refuses what the form would.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 export const SECURE_FILE_STATUSES = ['Pending', 'InProgress', 'Clean', 'Infected', 'Encrypting', 'Completed', 'Error'] as const;
 export const secureFileStatusSchema = z.enum(SECURE_FILE_STATUSES);
@@ -67,22 +67,24 @@ export const secureFileNameProblem = (name: string): SecureFileNameProblem | nul
 
 export const secureFileUploadSchema = z
   .object({
-    name: z.string().min(1).max(MAX_SECURE_FILE_NAME),
+    name: z.string().check(z.minLength(1), z.maxLength(MAX_SECURE_FILE_NAME)),
     contentType: z.enum(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']),
-    size: z.number().int().min(1).max(MAX_SECURE_FILE_BYTES),
+    size: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_SECURE_FILE_BYTES)),
     itemKey: id,
   })
-  .superRefine((f, ctx) => {
-    const problem = secureFileNameProblem(f.name);
-    if (problem) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
-      return;
-    }
-    // The upload URL is signed for this content type, so it must be the one the name claims.
-    const ext = (f.name.split('.')[1] ?? '').toLowerCase();
-    if (isSecureFileExtension(ext) && SECURE_FILE_CONTENT_TYPES[ext] !== f.contentType)
-      ctx.addIssue({ code: 'custom', path: ['contentType'], message: 'contentTypeMismatch' });
-  });
+  .check(
+    z.superRefine((f, ctx) => {
+      const problem = secureFileNameProblem(f.name);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', path: ['name'], message: problem });
+        return;
+      }
+      // The upload URL is signed for this content type, so it must be the one the name claims.
+      const ext = (f.name.split('.')[1] ?? '').toLowerCase();
+      if (isSecureFileExtension(ext) && SECURE_FILE_CONTENT_TYPES[ext] !== f.contentType)
+        ctx.addIssue({ code: 'custom', path: ['contentType'], message: 'contentTypeMismatch' });
+    }),
+  );
 export type SecureFileUpload = z.infer<typeof secureFileUploadSchema>;
 
 /** Image item uploads: the spec's JPG、JPEG、PNG、HEIF. */
@@ -90,8 +92,7 @@ export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/heif'] as 
 /** Keys are minted by the client as answers/{uuid}, so no one can aim an upload elsewhere. */
 export const uploadKeySchema = z
   .string()
-  .max(60)
-  .regex(/^answers\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'key は answers/{uuid} です');
+  .check(z.maxLength(60), z.regex(/^answers\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'key は answers/{uuid} です'));
 
 /** Refusals carry code file_not_ready or file_infected so the page shows the spec's text. */
 export const surveyResultsDownloadSecureFile = defineEndpoint({
@@ -122,7 +123,7 @@ export const surveyResourcesPresignedUrls = defineEndpoint({
   method: 'POST',
   path: '/survey-resources/presigned-urls',
   auth: 'required',
-  body: z.object({ keys: z.array(uploadKeySchema).min(1).max(50) }),
+  body: z.object({ keys: z.array(uploadKeySchema).check(z.minLength(1), z.maxLength(50)) }),
   response: envelope(z.array(z.object({ key: z.string(), url: z.string() }))),
 });
 
@@ -135,6 +136,6 @@ export const surveyResourcesSecureFiles = defineEndpoint({
   path: '/survey-resources/secure-files',
   auth: 'required',
   idempotent: true,
-  body: z.object({ files: z.array(secureFileUploadSchema).min(1).max(MAX_SECURE_FILES) }),
+  body: z.object({ files: z.array(secureFileUploadSchema).check(z.minLength(1), z.maxLength(MAX_SECURE_FILES)) }),
   response: envelope(z.array(z.object({ id: z.string(), url: z.string() }))),
 });

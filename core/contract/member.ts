@@ -3,36 +3,36 @@
  * member's own result rows, and the member-number (saiban) existence checks.
  * Member putItem and cancelItem take a bare list of rows, as the spec shows, unlike survey putItem.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { MAX_VALUE_LENGTH, answerRowInputSchema, checkStatusSchema, resultRowSchema } from './survey';
 import { servedSurveyConfigSchema } from '../form/survey-config';
 
-const id = z.string().min(1).max(200);
-const partitionKey = z.string().min(1).max(400);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const partitionKey = z.string().check(z.minLength(1), z.maxLength(400));
 
 /**
  * Linked forms are survey ids; their titles come from surveyConfigsList, which the member-linked
  * list loads anyway to render the results.
  */
-export const memberConfigSchema = servedSurveyConfigSchema.extend({
-  linkedForms: z.array(z.string()).default([]),
+export const memberConfigSchema = z.extend(servedSurveyConfigSchema, {
+  linkedForms: z._default(z.array(z.string()), []),
 });
 export type MemberConfig = z.output<typeof memberConfigSchema>;
 
 /** originalValue keeps the number a member row had, so an update can exclude it from the check. */
-export const memberResultRowSchema = resultRowSchema.extend({ originalValue: z.string().nullable().optional() });
+export const memberResultRowSchema = z.extend(resultRowSchema, { originalValue: z.optional(z.nullable(z.string())) });
 export type MemberResultRow = z.infer<typeof memberResultRowSchema>;
 
-export const memberRowInputSchema = answerRowInputSchema.extend({ originalValue: z.string().max(200).optional() });
+export const memberRowInputSchema = z.extend(answerRowInputSchema, { originalValue: z.optional(z.string().check(z.maxLength(200))) });
 export type MemberRowInput = z.infer<typeof memberRowInputSchema>;
 
 /**
  * A member number as typed or generated: up to 7 half-width alphanumerics by hand, 11 digits
  * automatic (4-digit sub id + 7-digit number). The width conversion happens before sending.
  */
-export const saibanSchema = z.string().min(1).max(11).regex(/^[0-9A-Za-z]+$/, '半角英数字で入力してください');
+export const saibanSchema = z.string().check(z.minLength(1), z.maxLength(11), z.regex(/^[0-9A-Za-z]+$/, '半角英数字で入力してください'));
 
 const memberRowsAnswer = envelope(z.array(memberResultRowSchema));
 const saibanAnswer = z.union([
@@ -77,7 +77,7 @@ export const memberResultsPutItem = defineEndpoint({
   path: '/member-results/putItem',
   auth: 'required',
   idempotent: true,
-  body: z.array(memberRowInputSchema).min(1).max(2000),
+  body: z.array(memberRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
   response: memberRowsAnswer,
 });
 
@@ -86,8 +86,8 @@ export const memberResultsCancelItem = defineEndpoint({
   path: '/member-results/cancelItem',
   auth: 'required',
   idempotent: true,
-  body: z.array(memberRowInputSchema.extend({ partitionKey })).min(1).max(2000),
-  response: envelope(z.object({ updated: z.number().int() })),
+  body: z.array(z.extend(memberRowInputSchema, { partitionKey })).check(z.minLength(1), z.maxLength(2000)),
+  response: envelope(z.object({ updated: z.number().check(z.int()) })),
 });
 
 export const memberResultsPutUserId = defineEndpoint({
@@ -96,10 +96,12 @@ export const memberResultsPutUserId = defineEndpoint({
   auth: 'required',
   idempotent: true,
   body: z.object({
-    userId: z.string().max(200).optional(),
-    keys: z.array(z.object({ partitionKey, sortKey: z.string().min(1).max(MAX_VALUE_LENGTH + 200) })).min(1).max(500),
+    userId: z.optional(z.string().check(z.maxLength(200))),
+    keys: z
+      .array(z.object({ partitionKey, sortKey: z.string().check(z.minLength(1), z.maxLength(MAX_VALUE_LENGTH + 200)) }))
+      .check(z.minLength(1), z.maxLength(500)),
   }),
-  response: envelope(z.object({ updated: z.number().int() })),
+  response: envelope(z.object({ updated: z.number().check(z.int()) })),
 });
 
 export const memberResultsFilterQuery = defineEndpoint({
@@ -110,12 +112,14 @@ export const memberResultsFilterQuery = defineEndpoint({
     queryParams: z.object({
       surveyId: id,
       /** Searchable item values to match exactly, by itemKey (already converted to half-width). */
-      conditions: z
-        .record(z.string().max(100), z.string().max(1000))
-        .refine((c) => Object.keys(c).length <= 100, { message: '検索条件が多すぎます' })
-        .default({}),
+      conditions: z._default(
+        z
+          .record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(1000)))
+          .check(z.refine((c) => Object.keys(c).length <= 100, { message: '検索条件が多すぎます' })),
+        {},
+      ),
     }),
-    requestingUserId: z.string().max(200).optional(),
+    requestingUserId: z.optional(z.string().check(z.maxLength(200))),
   }),
   response: memberRowsAnswer,
 });
@@ -126,7 +130,7 @@ export const memberResultsDeleteItem = defineEndpoint({
   auth: 'required',
   idempotent: true,
   query: z.object({ surveyId: id, partitionKey }),
-  response: envelope(z.object({ deleted: z.number().int() })),
+  response: envelope(z.object({ deleted: z.number().check(z.int()) })),
 });
 
 /** The server accepts only the transitions a resident may make on their own record. */

@@ -5,20 +5,20 @@
  * Amounts are whole yen. The client computes them for display; the server recomputes them from
  * the service config and refuses a mismatch, so nothing here is trusted for money.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint, queryBool } from './define';
 import { errorAnswerSchema, successAnswer } from './envelope';
 import { answerRowInputSchema } from './survey';
 
-const id = z.string().min(1).max(200);
-const name = z.string().max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+const name = z.string().check(z.maxLength(200));
 /** One hundred million yen: far above any municipal fee, low enough to keep sums exact. */
 export const MAX_YEN = 100_000_000;
 export const MAX_ORDER_LINES = 100;
-const yen = z.number().int().min(0).max(MAX_YEN);
+const yen = z.number().check(z.int(), z.minimum(0), z.maximum(MAX_YEN));
 /** Unix seconds (the spec's completedDate and canceledDate). */
-const seconds = z.number().int().min(0).max(9_999_999_999);
-const percent = z.number().min(0).max(100);
+const seconds = z.number().check(z.int(), z.minimum(0), z.maximum(9_999_999_999));
+const percent = z.number().check(z.minimum(0), z.maximum(100));
 
 export const PAYMENT_STATUS = { completed: 0, notApplicable: 1, refunded: 2, creditAuthorised: 3, creditCancelled: 4 } as const;
 export const paymentStatusSchema = z.literal([0, 1, 2, 3, 4]);
@@ -56,19 +56,19 @@ export type ReservationCostType = z.infer<typeof reservationCostTypeSchema>;
 /** Sent by the client inside orders, so bounded like any request field. */
 export const orderDetailSchema = z.object({
   /** 1-based and renumbered after a removal, so it orders lines but never identifies one. */
-  detailId: z.number().int().min(1).max(MAX_ORDER_LINES),
-  productCategoryId: z.string().max(200).nullable().optional(),
-  productCategoryName: name.nullable().optional(),
+  detailId: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_ORDER_LINES)),
+  productCategoryId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  productCategoryName: z.optional(z.nullable(name)),
   productId: id,
   productName: name,
   price: yen,
-  count: z.number().int().min(1).max(100_000).default(1),
+  count: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
   tax: yen,
   amount: yen,
   amountWithTax: yen,
   taxableType: taxableTypeSchema,
-  cost: z.number().int().min(0).max(1000).optional(),
-  reservationPaymentItemId: z.string().max(200).nullable().optional(),
+  cost: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(1000))),
+  reservationPaymentItemId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 });
 export type OrderDetail = z.output<typeof orderDetailSchema>;
 
@@ -78,11 +78,11 @@ export type OrderDetail = z.output<typeof orderDetailSchema>;
  * while status is absent (spec 02 §4). A client-sent status is ignored.
  */
 export const paymentOrderSchema = z.object({
-  serviceSortKey: z.string().max(200),
+  serviceSortKey: z.string().check(z.maxLength(200)),
   serviceId: id,
   serviceName: name,
-  userId: z.string().max(200).optional(),
-  details: z.array(orderDetailSchema).min(1).max(MAX_ORDER_LINES),
+  userId: z.optional(z.string().check(z.maxLength(200))),
+  details: z.array(orderDetailSchema).check(z.minLength(1), z.maxLength(MAX_ORDER_LINES)),
   tax: yen,
   amount: yen,
   amountWithTax: yen,
@@ -91,23 +91,23 @@ export const paymentOrderSchema = z.object({
   roundingType: roundingTypeSchema,
   taxType: taxTypeSchema,
   reservationCostType: reservationCostTypeSchema,
-  reservationCost: z.number().int().min(0).max(100_000).optional(),
-  status: paymentStatusSchema.optional(),
-  completedDate: seconds.nullable().optional(),
-  canceledDate: seconds.nullable().optional(),
-  orderId: z.string().max(100).optional(),
-  payMethod: payMethodSchema.optional(),
+  reservationCost: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(100_000))),
+  status: z.optional(paymentStatusSchema),
+  completedDate: z.optional(z.nullable(seconds)),
+  canceledDate: z.optional(z.nullable(seconds)),
+  orderId: z.optional(z.string().check(z.maxLength(100))),
+  payMethod: z.optional(payMethodSchema),
   selectedPayType: payTypeSchema,
 });
 export type PaymentOrder = z.output<typeof paymentOrderSchema>;
 
 /** A stored order with the answer it pays for. */
-export const paymentResultSchema = paymentOrderSchema.extend({
+export const paymentResultSchema = z.extend(paymentOrderSchema, {
   surveyId: z.string(),
   partitionKey: z.string(),
   orderId: z.string(),
   createdAt: seconds,
-  updatedAt: seconds.optional(),
+  updatedAt: z.optional(seconds),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
@@ -119,9 +119,9 @@ export const taxSettingSchema = z.object({
    * The spec calls it alphanumeric (the admin types digits); carried as a percent number.
    * null = not set, which the client reports with the tax-not-set message.
    */
-  taxRate: percent.nullable(),
+  taxRate: z.nullable(percent),
   /** In force: the latest entry whose applyDate (yyyy-MM-dd) has passed. */
-  taxRates: z.array(taxRateEntrySchema).default([]),
+  taxRates: z._default(z.array(taxRateEntrySchema), []),
   roundingType: roundingTypeSchema,
   calculationType: calculationTypeSchema,
   taxType: taxTypeSchema,
@@ -138,10 +138,10 @@ export const paymentProductSchema = z.object({
   price: yen,
   taxableType: taxableTypeSchema,
   /** Products are listed by order, then name. */
-  order: z.number().int().default(0),
-  productCategories: z.array(productCategorySchema).default([]),
-  cost: z.number().int().min(0).optional(),
-  reservationPaymentItemId: z.string().nullable().optional(),
+  order: z._default(z.number().check(z.int()), 0),
+  productCategories: z._default(z.array(productCategorySchema), []),
+  cost: z.optional(z.number().check(z.int(), z.minimum(0))),
+  reservationPaymentItemId: z.optional(z.nullable(z.string())),
 });
 export type PaymentProduct = z.output<typeof paymentProductSchema>;
 
@@ -153,30 +153,30 @@ export const paymentServiceSchema = z.object({
   calculationType: calculationTypeSchema,
   roundingType: roundingTypeSchema,
   /** 0 = unlimited; otherwise the total count over all lines. */
-  purchaseLimit: z.number().int().min(0).default(0),
+  purchaseLimit: z._default(z.number().check(z.int(), z.minimum(0)), 0),
   reservationCostType: reservationCostTypeSchema,
   /** The spec names it without values; kept as the stored number. */
-  reservationServiceType: z.number().int().nullable().optional(),
+  reservationServiceType: z.optional(z.nullable(z.number().check(z.int()))),
   /** Present only when asked for with include_products=true. */
-  products: z.array(paymentProductSchema).optional(),
+  products: z.optional(z.array(paymentProductSchema)),
 });
 export type PaymentService = z.output<typeof paymentServiceSchema>;
 
 /** Missing values are null; the page shows them as --. */
 export const receiptSchema = z.object({
-  completedDate: seconds.nullable(),
+  completedDate: z.nullable(seconds),
   createdAt: seconds,
   orderId: z.string(),
-  serviceName: z.string().nullable(),
-  payMethod: payMethodSchema.nullable(),
+  serviceName: z.nullable(z.string()),
+  payMethod: z.nullable(payMethodSchema),
   details: z.array(orderDetailSchema),
   tax: yen,
   amount: yen,
-  amountWithTax: yen.optional(),
+  amountWithTax: z.optional(yen),
   /** The tax line shows the rate as a percent (spec 02 §2); not in the §3 field list. */
-  taxRate: percent.nullable().optional(),
-  receiptCreatorName: z.string().nullable(),
-  receiptDisplayAddress: z.string().nullable(),
+  taxRate: z.optional(z.nullable(percent)),
+  receiptCreatorName: z.nullable(z.string()),
+  receiptDisplayAddress: z.nullable(z.string()),
 });
 export type Receipt = z.output<typeof receiptSchema>;
 
@@ -187,7 +187,7 @@ export const surveyResultsTemporary = defineEndpoint({
   auth: 'required',
   idempotent: true,
   body: z.object({
-    data: z.array(answerRowInputSchema).min(1).max(2000),
+    data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
     order: paymentOrderSchema,
   }),
   response: z.union([z.object({ code: z.literal('success'), orderId: z.string() }), errorAnswerSchema]),
@@ -212,15 +212,15 @@ export const paymentOrdersCreate = defineEndpoint({
   idempotent: true,
   body: z.object({
     surveyId: id,
-    serviceSortKey: z.string().max(200),
+    serviceSortKey: z.string().check(z.maxLength(200)),
     serviceId: id,
     serviceName: name,
-    userId: z.string().max(200).optional(),
+    userId: z.optional(z.string().check(z.maxLength(200))),
     tax: yen,
     amount: yen,
-    orderId: z.string().min(1).max(100),
-    details: z.array(orderDetailSchema).min(1).max(MAX_ORDER_LINES),
-    payMethod: payMethodSchema.optional(),
+    orderId: z.string().check(z.minLength(1), z.maxLength(100)),
+    details: z.array(orderDetailSchema).check(z.minLength(1), z.maxLength(MAX_ORDER_LINES)),
+    payMethod: z.optional(payMethodSchema),
   }),
   response: successAnswer(providerFormSchema),
 });
@@ -237,7 +237,7 @@ export const paymentConfigsService = defineEndpoint({
   path: '/payment-configs/services/:serviceId',
   auth: 'required',
   params: z.object({ serviceId: id }),
-  query: z.object({ include_products: queryBool().optional() }),
+  query: z.object({ include_products: z.optional(queryBool()) }),
   response: successAnswer(paymentServiceSchema),
 });
 
@@ -249,7 +249,7 @@ export const paymentResultsReceiptByKey = defineEndpoint({
   method: 'GET',
   path: '/payment-results/receipt',
   auth: 'required',
-  query: z.object({ key: z.string().min(1).max(500) }),
+  query: z.object({ key: z.string().check(z.minLength(1), z.maxLength(500)) }),
   response: successAnswer(receiptSchema),
 });
 
@@ -268,7 +268,7 @@ export const paymentResultsList = defineEndpoint({
   auth: 'required',
   body: z.object({
     surveyId: id,
-    partitionKeys: z.array(z.string().min(1).max(400)).max(500).optional(),
+    partitionKeys: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(400))).check(z.maxLength(500))),
   }),
   response: successAnswer(z.array(paymentResultSchema)),
 });
@@ -286,6 +286,6 @@ export const paymentResultsGetPaymentResults = defineEndpoint({
   method: 'POST',
   path: '/payment-results/getPaymentResults',
   auth: 'required',
-  body: z.object({ keys: z.array(z.string().min(1).max(400)).min(1).max(500) }),
+  body: z.object({ keys: z.array(z.string().check(z.minLength(1), z.maxLength(400))).check(z.minLength(1), z.maxLength(500)) }),
   response: successAnswer(z.array(paymentResultSchema)),
 });

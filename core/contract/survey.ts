@@ -1,5 +1,5 @@
 /** Calls of spec 01 §7: survey configs, survey results, login and the post-login tap redirect. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { servedSurveyConfigSchema } from '../form/survey-config';
@@ -10,7 +10,7 @@ export type CheckStatus = z.infer<typeof checkStatusSchema>;
 
 /** The longest value one row may hold; larger is refused whole (no item type needs more). */
 export const MAX_VALUE_LENGTH = 20_000;
-const id = z.string().min(1).max(200);
+const id = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** A stored result row (spec 01 §3), as the server answers it. */
 export const resultRowSchema = z.object({
@@ -23,14 +23,14 @@ export const resultRowSchema = z.object({
   title: z.string(),
   type: z.string(),
   check: checkStatusSchema,
-  userSearchKey: z.string().nullable(),
+  userSearchKey: z.nullable(z.string()),
   isLiffMode: z.boolean(),
   registrantName: z.string(),
-  userName: z.string().nullable(),
-  clinicAttributes: z.string().nullable(),
-  answerCode: z.string().nullable(),
+  userName: z.nullable(z.string()),
+  clinicAttributes: z.nullable(z.string()),
+  answerCode: z.nullable(z.string()),
   isAppending: z.boolean(),
-  status: z.string().nullable(),
+  status: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -40,16 +40,16 @@ export type ResultRow = z.infer<typeof resultRowSchema>;
 export const answerRowInputSchema = z.object({
   surveyId: id,
   itemKey: id,
-  value: z.string().max(MAX_VALUE_LENGTH),
-  title: z.string().max(1000).optional(),
-  partitionKey: z.string().max(400).optional(),
-  sortKey: z.string().max(MAX_VALUE_LENGTH + 200).optional(),
-  userId: z.string().max(200).optional(),
-  type: z.string().max(50).optional(),
-  userName: z.string().max(200).optional(),
-  registrantName: z.string().max(200).optional(),
-  clinicAttributes: z.string().max(500).optional(),
-  isLiffMode: z.boolean().optional(),
+  value: z.string().check(z.maxLength(MAX_VALUE_LENGTH)),
+  title: z.optional(z.string().check(z.maxLength(1000))),
+  partitionKey: z.optional(z.string().check(z.maxLength(400))),
+  sortKey: z.optional(z.string().check(z.maxLength(MAX_VALUE_LENGTH + 200))),
+  userId: z.optional(z.string().check(z.maxLength(200))),
+  type: z.optional(z.string().check(z.maxLength(50))),
+  userName: z.optional(z.string().check(z.maxLength(200))),
+  registrantName: z.optional(z.string().check(z.maxLength(200))),
+  clinicAttributes: z.optional(z.string().check(z.maxLength(500))),
+  isLiffMode: z.optional(z.boolean()),
 });
 export type AnswerRowInput = z.infer<typeof answerRowInputSchema>;
 
@@ -75,7 +75,7 @@ export const surveyConfigsList = defineEndpoint({
   method: 'POST',
   path: '/survey-configs/getSurveyConfigsList',
   auth: 'required',
-  body: z.object({ surveyIdList: z.array(id).max(200) }),
+  body: z.object({ surveyIdList: z.array(id).check(z.maxLength(200)) }),
   response: envelope(z.array(servedSurveyConfigSchema)),
 });
 
@@ -85,7 +85,7 @@ export const surveyConfigsOpenList = defineEndpoint({
   path: '/survey-configs/open',
   auth: 'none',
   response: envelope(
-    z.array(z.object({ surveyId: z.string(), surveyTitle: z.string(), description: z.string().nullable() })),
+    z.array(z.object({ surveyId: z.string(), surveyTitle: z.string(), description: z.nullable(z.string()) })),
   ),
 });
 
@@ -101,7 +101,7 @@ export const surveyResultsByPartitionKey = defineEndpoint({
   method: 'GET',
   path: '/survey-results/getBySurveyIdPartitionKeyIndex',
   auth: 'required',
-  query: z.object({ surveyId: id, partitionKey: z.string().min(1).max(400) }),
+  query: z.object({ surveyId: id, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
   response: rowsAnswer,
 });
 
@@ -117,8 +117,8 @@ export const putItemAnswerSchema = z.union([
   z.object({
     result: z.literal('OK'),
     partitionKey: z.string(),
-    answercode: z.string().nullable(),
-    needRefresh: z.boolean().optional(),
+    answercode: z.nullable(z.string()),
+    needRefresh: z.optional(z.boolean()),
     data: z.array(resultRowSchema),
   }),
   errorAnswerSchema,
@@ -130,15 +130,15 @@ export const surveyResultsPutItem = defineEndpoint({
   auth: 'required',
   idempotent: true,
   body: z.object({
-    data: z.array(answerRowInputSchema).min(1).max(2000),
-    subData: z.array(answerRowInputSchema).max(2000).optional(),
-    order: z.unknown().optional(),
+    data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
+    subData: z.optional(z.array(answerRowInputSchema).check(z.maxLength(2000))),
+    order: z.optional(z.unknown()),
     /** The config version the client rendered; an older one answers needRefresh. */
-    configVersion: z.number().int().optional(),
+    configVersion: z.optional(z.number().check(z.int())),
     /** Amending: the spec's revoke payload (the old record to mark 取り消し). */
-    surveyId: id.optional(),
-    items: z.array(z.object({ partitionKey: z.string() })).optional(),
-    checkStatus: checkStatusSchema.optional(),
+    surveyId: z.optional(id),
+    items: z.optional(z.array(z.object({ partitionKey: z.string() }))),
+    checkStatus: z.optional(checkStatusSchema),
   }),
   response: putItemAnswerSchema,
 });
@@ -148,7 +148,7 @@ export const surveyResultsCancelItem = defineEndpoint({
   path: '/survey-results/cancelItem',
   auth: 'required',
   idempotent: true,
-  body: z.object({ surveyId: id, partitionKey: z.string().min(1).max(400), userId: z.string().optional() }),
+  body: z.object({ surveyId: id, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)), userId: z.optional(z.string()) }),
   response: envelope(z.object({ partitionKey: z.string(), check: checkStatusSchema })),
 });
 
@@ -157,8 +157,8 @@ export const surveyResultsDeleteItem = defineEndpoint({
   path: '/survey-results/deleteItem',
   auth: 'required',
   idempotent: true,
-  query: z.object({ surveyId: id, partitionKey: z.string().min(1).max(400) }),
-  response: envelope(z.object({ deleted: z.number().int() })),
+  query: z.object({ surveyId: id, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
+  response: envelope(z.object({ deleted: z.number().check(z.int()) })),
 });
 
 export const surveyResultsPutUserId = defineEndpoint({
@@ -167,10 +167,12 @@ export const surveyResultsPutUserId = defineEndpoint({
   auth: 'required',
   idempotent: true,
   body: z.object({
-    userId: z.string().optional(),
-    keys: z.array(z.object({ partitionKey: z.string().min(1), sortKey: z.string().min(1) })).min(1).max(500),
+    userId: z.optional(z.string()),
+    keys: z
+      .array(z.object({ partitionKey: z.string().check(z.minLength(1)), sortKey: z.string().check(z.minLength(1)) }))
+      .check(z.minLength(1), z.maxLength(500)),
   }),
-  response: envelope(z.object({ updated: z.number().int() })),
+  response: envelope(z.object({ updated: z.number().check(z.int()) })),
 });
 
 export const surveyResultsFilterQuery = defineEndpoint({
@@ -181,9 +183,9 @@ export const surveyResultsFilterQuery = defineEndpoint({
     queryParams: z.object({
       surveyId: id,
       /** Searchable item values to match exactly, by itemKey. */
-      conditions: z.record(z.string(), z.string().max(1000)).default({}),
+      conditions: z._default(z.record(z.string(), z.string().check(z.maxLength(1000))), {}),
     }),
-    requestingUserId: z.string().optional(),
+    requestingUserId: z.optional(z.string()),
   }),
   response: rowsAnswer,
 });
@@ -192,7 +194,7 @@ export const surveyTap = defineEndpoint({
   method: 'GET',
   path: '/survey/tap',
   auth: 'none',
-  query: z.object({ userId: z.string().optional(), q: z.string().max(2000).optional() }),
+  query: z.object({ userId: z.optional(z.string()), q: z.optional(z.string().check(z.maxLength(2000))) }),
   /** Answers a 302 redirect; the schema covers the refusal. */
   response: errorAnswerSchema,
 });
@@ -200,8 +202,8 @@ export const surveyTap = defineEndpoint({
 export const profileSchema = z.object({
   userId: z.string(),
   displayName: z.string(),
-  pictureUrl: z.string().optional(),
-  statusMessage: z.string().optional(),
+  pictureUrl: z.optional(z.string()),
+  statusMessage: z.optional(z.string()),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -209,10 +211,13 @@ export const loginToken = defineEndpoint({
   method: 'GET',
   path: '/login/token',
   auth: 'none',
-  query: z.object({ code: z.string().min(1).max(2000), redirectUri: z.string().min(1).max(2000) }),
+  query: z.object({
+    code: z.string().check(z.minLength(1), z.maxLength(2000)),
+    redirectUri: z.string().check(z.minLength(1), z.maxLength(2000)),
+  }),
   response: envelope(
     z.object({
-      session: z.object({ idToken: z.string(), accessToken: z.string(), refreshToken: z.string().optional() }),
+      session: z.object({ idToken: z.string(), accessToken: z.string(), refreshToken: z.optional(z.string()) }),
       profile: profileSchema,
     }),
   ),
@@ -227,7 +232,7 @@ export const appConfig = defineEndpoint({
     z.object({
       channelId: z.string(),
       authorizeUrl: z.string(),
-      liffId: z.string().nullable(),
+      liffId: z.nullable(z.string()),
       devIssuer: z.boolean(),
     }),
   ),

@@ -3,12 +3,12 @@
  * these in core/items/registry.ts to make the discriminated union `schemaItemSchema`. Loose: fields
  * this version does not know are kept, so a config written for a newer renderer survives a round trip.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ITEM_TYPES } from './item-types';
 
-export const flagSchema = z.object({ value: z.boolean().optional() }).partial();
-export const requiredFlagSchema = z.object({ value: z.boolean().optional(), admin: z.boolean().optional() });
-export const minMaxSchema = z.object({ min: z.number().nullable().optional(), max: z.number().nullable().optional() });
+export const flagSchema = z.partial(z.object({ value: z.optional(z.boolean()) }));
+export const requiredFlagSchema = z.object({ value: z.optional(z.boolean()), admin: z.optional(z.boolean()) });
+export const minMaxSchema = z.object({ min: z.optional(z.nullable(z.number())), max: z.optional(z.nullable(z.number())) });
 
 export const displayConditionSchema = z.object({
   type: z.enum(['show', 'hide']),
@@ -16,7 +16,7 @@ export const displayConditionSchema = z.object({
   questionId: z.string(),
   answers: z.array(z.string()),
   /** Category conditions of reservation items (spec 02); not read by this renderer yet. */
-  bunruiKey: z.string().optional(),
+  bunruiKey: z.optional(z.string()),
 });
 export type DisplayCondition = z.infer<typeof displayConditionSchema>;
 
@@ -28,30 +28,30 @@ export const sectionOptionSchema = z.object({
 export type SectionOption = z.infer<typeof sectionOptionSchema>;
 
 export const schemaItemBaseSchema = z.looseObject({
-  itemKey: z.string().min(1).max(100).regex(/^[^#|]+$/, 'itemKey に # と | は使えません'),
+  itemKey: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^#|]+$/, 'itemKey に # と | は使えません')),
   type: z.enum(ITEM_TYPES),
-  title: z.string().default(''),
-  description: z.string().optional(),
-  imageUrl: z.string().optional(),
-  isRequired: requiredFlagSchema.optional(),
-  isRequiredForUser: flagSchema.optional(),
-  isSearchable: flagSchema.optional(),
-  isAdminItem: z.boolean().optional(),
-  isNotEditable: z.boolean().optional(),
-  disabled: z.boolean().optional(),
-  default: z.unknown().optional(),
-  input: z.unknown().optional(),
-  options: z.array(z.string()).optional(),
-  sectionOptions: z.array(sectionOptionSchema).optional(),
-  attributes: z.record(z.string(), z.unknown()).optional(),
-  length: minMaxSchema.optional(),
-  range: minMaxSchema.optional(),
-  selection: minMaxSchema.optional(),
-  scale_min: z.number().optional(),
-  scale_max: z.number().optional(),
-  queryParam1: z.string().optional(),
-  queryParam2: z.string().optional(),
-  queryParam3: z.string().optional(),
-  displayCondition: displayConditionSchema.optional(),
+  title: z._default(z.string(), ''),
+  description: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  isRequired: z.optional(requiredFlagSchema),
+  isRequiredForUser: z.optional(flagSchema),
+  isSearchable: z.optional(flagSchema),
+  isAdminItem: z.optional(z.boolean()),
+  isNotEditable: z.optional(z.boolean()),
+  disabled: z.optional(z.boolean()),
+  default: z.optional(z.unknown()),
+  input: z.optional(z.unknown()),
+  options: z.optional(z.array(z.string())),
+  sectionOptions: z.optional(z.array(sectionOptionSchema)),
+  attributes: z.optional(z.record(z.string(), z.unknown())),
+  length: z.optional(minMaxSchema),
+  range: z.optional(minMaxSchema),
+  selection: z.optional(minMaxSchema),
+  scale_min: z.optional(z.number()),
+  scale_max: z.optional(z.number()),
+  queryParam1: z.optional(z.string()),
+  queryParam2: z.optional(z.string()),
+  queryParam3: z.optional(z.string()),
+  displayCondition: z.optional(displayConditionSchema),
 });
 export type SchemaItemBase = z.infer<typeof schemaItemBaseSchema>;

@@ -4,7 +4,7 @@
  * by its type's schema: the common fields (./item-base.ts) with the type's own merged on
  * (core/items/<type>.ts, joined in core/items/registry.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { schemaItemSchema } from '../items/registry';
 import { flagSchema as flag } from './item-base';
 import { ITEM_TYPES } from './item-types';
@@ -18,11 +18,11 @@ export { schemaItemSchema, type SchemaItem } from '../items/registry';
  * '"txet" is not allowed (expected one of: …)' in an import report, then the item goes through its
  * type's own schema (core/items/registry.ts).
  */
-export const surveyItemSchema = z.looseObject({ type: z.enum(ITEM_TYPES) }).pipe(schemaItemSchema);
+export const surveyItemSchema = z.pipe(z.looseObject({ type: z.enum(ITEM_TYPES) }), schemaItemSchema);
 
 export const messagePartSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
-  z.object({ type: z.literal('image'), originalContentUrl: z.string(), previewImageUrl: z.string().optional() }),
+  z.object({ type: z.literal('image'), originalContentUrl: z.string(), previewImageUrl: z.optional(z.string()) }),
 ]);
 export type MessagePart = z.infer<typeof messagePartSchema>;
 
@@ -32,57 +32,57 @@ export const UPDATE_ON_MODIFICATION = ['inputAndReservationInfo', 'reservationOn
 const surveyConfigObjectSchema = z.object({
     surveyId: z
       .string()
-      .min(1)
-      .max(100)
-      .regex(/^[A-Za-z0-9_-]+$/, 'surveyId は半角英数字・ハイフン・アンダースコアのみです'),
-    surveyTitle: z.string().min(1),
-    surveySubId: z.string().optional(),
-    description: z.string().optional(),
-    headerImageUrl: z.string().optional(),
+      .check(z.minLength(1), z.maxLength(100), z.regex(/^[A-Za-z0-9_-]+$/, 'surveyId は半角英数字・ハイフン・アンダースコアのみです')),
+    surveyTitle: z.string().check(z.minLength(1)),
+    surveySubId: z.optional(z.string()),
+    description: z.optional(z.string()),
+    headerImageUrl: z.optional(z.string()),
     /** Whether residents can open it; a disabled form answers the spec's "本帳票が無効" text. */
-    surveyStatus: z.enum(['enabled', 'disabled']).default('enabled'),
+    surveyStatus: z._default(z.enum(['enabled', 'disabled']), 'enabled'),
     surveySchema: z.array(surveyItemSchema),
-    submitButtonTitle: z.string().optional(),
-    usePayment: z.union([z.literal(0), z.literal(1)]).optional(),
-    endOfSurveyMessage: z.union([z.string(), z.array(messagePartSchema)]).optional(),
-    endOfSurveyMessageCancel: z.string().optional(),
-    isAppending: flag.optional(),
+    submitButtonTitle: z.optional(z.string()),
+    usePayment: z.optional(z.union([z.literal(0), z.literal(1)])),
+    endOfSurveyMessage: z.optional(z.union([z.string(), z.array(messagePartSchema)])),
+    endOfSurveyMessageCancel: z.optional(z.string()),
+    isAppending: z.optional(flag),
     /** Show the answer code as 受付番号 on completion (appending forms only). */
-    isDisplayAnswerCode: flag.optional(),
-    isEditDisabled: flag.optional(),
-    calendarSetting: z
-      .object({
-        updateOrCancelSettings: z.enum(UPDATE_OR_CANCEL_SETTINGS).optional(),
-        updateSettingsOnModification: z.enum(UPDATE_ON_MODIFICATION).optional(),
-      })
-      .optional(),
-    surveyType: z.string().optional(),
-    hasMember: z.boolean().optional(),
-    memberFormId: z.string().optional(),
-    memberSurveyId: z.string().optional(),
-    memberSurveySubId: z.string().optional(),
-    lastResultNumber: z.number().int().optional(),
-    vaccinationIntervalType: z.object({ input: z.enum(['日数', '月数']) }).optional(),
-    cancelPost: z.boolean().optional(),
-    googleTagManager: z.object({ head: z.string().optional(), body: z.string().optional() }).optional(),
-    numberMonthShowCalendar: z.number().int().min(1).default(1),
+    isDisplayAnswerCode: z.optional(flag),
+    isEditDisabled: z.optional(flag),
+    calendarSetting: z.optional(
+      z.object({
+        updateOrCancelSettings: z.optional(z.enum(UPDATE_OR_CANCEL_SETTINGS)),
+        updateSettingsOnModification: z.optional(z.enum(UPDATE_ON_MODIFICATION)),
+      }),
+    ),
+    surveyType: z.optional(z.string()),
+    hasMember: z.optional(z.boolean()),
+    memberFormId: z.optional(z.string()),
+    memberSurveyId: z.optional(z.string()),
+    memberSurveySubId: z.optional(z.string()),
+    lastResultNumber: z.optional(z.number().check(z.int())),
+    vaccinationIntervalType: z.optional(z.object({ input: z.enum(['日数', '月数']) })),
+    cancelPost: z.optional(z.boolean()),
+    googleTagManager: z.optional(z.object({ head: z.optional(z.string()), body: z.optional(z.string()) })),
+    numberMonthShowCalendar: z._default(z.number().check(z.int(), z.minimum(1)), 1),
   });
 
-export const surveyConfigSchema = surveyConfigObjectSchema.superRefine((cfg, ctx) => {
+export const surveyConfigSchema = surveyConfigObjectSchema.check(
+  z.superRefine((cfg, ctx) => {
     const seen = new Set<string>();
     cfg.surveySchema.forEach((item, i) => {
       if (seen.has(item.itemKey))
         ctx.addIssue({ code: 'custom', path: ['surveySchema', i, 'itemKey'], message: `itemKey ${item.itemKey} が重複しています` });
       seen.add(item.itemKey);
     });
-  });
+  }),
+);
 
 /** As written in a bundle (defaults not yet applied). */
 export type SurveyConfigInput = z.input<typeof surveyConfigSchema>;
 export type SurveyConfig = z.output<typeof surveyConfigSchema>;
 
 /** What the server serves: the config plus its stored version, for needRefresh. */
-export const servedSurveyConfigSchema = surveyConfigObjectSchema.extend({ version: z.number().int() });
+export const servedSurveyConfigSchema = z.extend(surveyConfigObjectSchema, { version: z.number().check(z.int()) });
 export type ServedSurveyConfig = z.output<typeof servedSurveyConfigSchema>;
 
 export const isAppending = (cfg: Pick<SurveyConfig, 'isAppending'>): boolean => cfg.isAppending?.value === true;

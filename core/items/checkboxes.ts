@@ -3,7 +3,7 @@
  * `selection` {min, max}: min defaults to 0, max to unlimited; a min of 1 or more makes an answer
  * necessary even when isRequired is off (the empty form then shows the required message).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INVALID_VALUE, defineItem, issue, list } from './define';
 
 const bound = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
@@ -15,7 +15,7 @@ export const selectionBounds = (item: { selection?: { min?: number | null | unde
 
 export const checkboxesItem = defineItem({
   type: 'checkboxes',
-  configShape: { options: z.array(z.string()).min(1) },
+  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
   valueKind: 'multi',
   requiredKey: 'required',
   requiredByConfig: (item) => selectionBounds(item).min >= 1,

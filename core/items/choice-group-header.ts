@@ -3,14 +3,14 @@
  * `sectionOptions` pairs an option with the group header it opens (by the header's itemKey, or
  * else its title); core/form/visibility.ts shows only the chosen option's section.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { sectionOptionSchema } from '../form/item-base';
 import { checkOption } from './checks';
 import { INVALID_VALUE, defineItem, single } from './define';
 
 export const choiceGroupHeaderItem = defineItem({
   type: 'choiceGroupHeader',
-  configShape: { options: z.array(z.string()).min(1), sectionOptions: z.array(sectionOptionSchema).default([]) },
+  configShape: { options: z.array(z.string()).check(z.minLength(1)), sectionOptions: z._default(z.array(sectionOptionSchema), []) },
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -4,7 +4,7 @@
  * not a prefilled answer, which is the common `default` field), `maxDate` the last selectable day
  * (default 2099-12-31), `minDate` an optional first one.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
 import { parseIsoDate } from '../ja/date-input';
 import { ISO_DATE_PATTERN, isNullDate } from './checks';
@@ -15,14 +15,14 @@ export const DATEPICKER_MAX_DATE = '2099-12-31';
 /** 0 = Sunday. */
 export const DATEPICKER_FIRST_DAY_OF_WEEK = 0;
 
-const isoDateSchema = z.string().regex(ISO_DATE_PATTERN).refine((s) => parseIsoDate(s) !== undefined, 'YYYY-MM-DD の日付にしてください');
+const isoDateSchema = z.string().check(z.regex(ISO_DATE_PATTERN), z.refine((s) => parseIsoDate(s) !== undefined, 'YYYY-MM-DD の日付にしてください'));
 
 export const datepickerItem = defineItem({
   type: 'datepicker',
   configShape: {
-    initialDate: isoDateSchema.default(DATEPICKER_INITIAL_DATE),
-    maxDate: isoDateSchema.default(DATEPICKER_MAX_DATE),
-    minDate: isoDateSchema.optional(),
+    initialDate: z._default(isoDateSchema, DATEPICKER_INITIAL_DATE),
+    maxDate: z._default(isoDateSchema, DATEPICKER_MAX_DATE),
+    minDate: z.optional(isoDateSchema),
   },
   valueKind: 'single',
   requiredKey: 'required',

@@ -4,7 +4,7 @@
  * in core/items; the registry (registry.ts) is `{ [K in ItemType]: ItemDef<K> }`, so a type with no
  * file, or a file with no entry, fails the type check.
  */
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
 import type { ItemType } from '../form/item-types';
 import type { MessageKey } from './messages';
@@ -52,7 +52,7 @@ export interface ItemSamples<C> {
   normalized?: readonly { raw: string; expected: string; config?: number; desktop?: boolean }[];
 }
 
-export interface ItemDef<T extends ItemType, S extends z.ZodRawShape = z.ZodRawShape> {
+export interface ItemDef<T extends ItemType, S extends z.core.$ZodShape = z.core.$ZodShape> {
   type: T;
   /** Type-specific config fields, merged onto the common item fields (core/form/item-base.ts). */
   configShape: S;
@@ -81,7 +81,7 @@ export interface SampleCommonFields {
 }
 
 /** The config an item's validator sees: the common fields plus its own. */
-export type ItemConfig<S extends z.ZodRawShape> = z.output<z.ZodObject<S>> & CommonItemFields;
+export type ItemConfig<S extends z.core.$ZodShape> = z.output<z.ZodMiniObject<S>> & CommonItemFields;
 
 type MinMax = { min?: number | null | undefined; max?: number | null | undefined } | undefined;
 
@@ -96,7 +96,7 @@ export interface CommonItemFields {
   selection?: MinMax;
 }
 
-export const defineItem = <T extends ItemType, S extends z.ZodRawShape>(def: ItemDef<T, S>): ItemDef<T, S> => def;
+export const defineItem = <T extends ItemType, S extends z.core.$ZodShape>(def: ItemDef<T, S>): ItemDef<T, S> => def;
 
 /** Blank for every type: nothing, whitespace only (full-width spaces too), or an empty list. */
 export const isEmptyValue = (v: FormValue | undefined | null): boolean =>

@@ -3,13 +3,13 @@
  * 01 §5 gives dropdown and suggest "必須項目 / 必須"; 必須項目 is taken because it reads as a
  * message under the field, while 必須 alone is the badge beside the title (kept for select bed).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkOption } from './checks';
 import { INVALID_VALUE, defineItem, single } from './define';
 
 export const dropdownItem = defineItem({
   type: 'dropdown',
-  configShape: { options: z.array(z.string()).min(1) },
+  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate(value, item) {

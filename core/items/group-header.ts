@@ -4,12 +4,12 @@
  * true: the spec does not say, and a closed section hides questions a resident must answer; on
  * submit the sections with invalid items open anyway).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineItem } from './define';
 
 export const groupHeaderItem = defineItem({
   type: 'groupHeader',
-  configShape: { expanded: z.boolean().default(true) },
+  configShape: { expanded: z._default(z.boolean(), true) },
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],

@@ -3,7 +3,7 @@
  * with optional end labels `scale_min_label` / `scale_max_label` (spec 01 §3 "with messages";
  * snake_case like the bounds they label).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export const scalePoints = (item: { scale_min: number; scale_max: number }): number[] =>
@@ -12,10 +12,10 @@ export const scalePoints = (item: { scale_min: number; scale_max: number }): num
 export const linearScaleItem = defineItem({
   type: 'linearScale',
   configShape: {
-    scale_min: z.number().int().default(0),
-    scale_max: z.number().int().default(10),
-    scale_min_label: z.string().optional(),
-    scale_max_label: z.string().optional(),
+    scale_min: z._default(z.number().check(z.int()), 0),
+    scale_max: z._default(z.number().check(z.int()), 10),
+    scale_min_label: z.optional(z.string()),
+    scale_max_label: z.optional(z.string()),
   },
   valueKind: 'single',
   requiredKey: 'required',

@@ -3,14 +3,14 @@
  * answer. Only http(s) addresses and same-site paths ("/calendar/…") are accepted, so a config
  * cannot smuggle a javascript: link into the form. Calendar-linked buttons come with reservations.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { defineItem } from './define';
 
-export const linkUrlSchema = z.string().regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'http(s) の URL か / で始まるパスにしてください');
+export const linkUrlSchema = z.string().check(z.regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'http(s) の URL か / で始まるパスにしてください'));
 
 export const linkButtonItem = defineItem({
   type: 'linkButton',
-  configShape: { attributes: z.looseObject({ url: linkUrlSchema.optional() }).optional() },
+  configShape: { attributes: z.optional(z.looseObject({ url: z.optional(linkUrlSchema) })) },
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],

@@ -1,11 +1,11 @@
 /** Radio buttons (単一選択): the value is one of `options`. */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkOption } from './checks';
 import { INVALID_VALUE, defineItem, single } from './define';
 
 export const radioItem = defineItem({
   type: 'radio',
-  configShape: { options: z.array(z.string()).min(1) },
+  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -3,7 +3,7 @@
  * `satisfies` makes a type of ITEM_TYPES without an entry (or an entry under the wrong key) a type
  * error; code that needs a type's behaviour looks it up here, never switches over types.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { schemaItemBaseSchema } from '../form/item-base';
 import { ITEM_TYPES, type ItemType } from '../form/item-types';
 import { addressItem } from './address';
@@ -67,7 +67,7 @@ type ItemDefs = typeof itemDefs;
 export const itemDefOf = (type: ItemType): ItemDef<ItemType> => itemDefs[type] as unknown as ItemDef<ItemType>;
 
 const itemSchemaOf = <K extends ItemType>(type: K) =>
-  schemaItemBaseSchema.extend({ ...(itemDefs[type].configShape as ItemDefs[K]['configShape']), type: z.literal(type) });
+  z.extend(schemaItemBaseSchema, { ...(itemDefs[type].configShape as ItemDefs[K]['configShape']), type: z.literal(type) });
 
 type ItemSchemas = { [K in ItemType]: ReturnType<typeof itemSchemaOf<K>> };
 

@@ -15,29 +15,29 @@
  *   chosen down to a leaf; when not set, the pick may stop at the first category that has a
  *   calendar (a two-level clinic under a three-level municipality tree).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
 import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export const categoryPathSchema = z.object({
-  large: z.string().nullable().optional(),
-  medium: z.string().nullable().optional(),
-  small: z.string().nullable().optional(),
+  large: z.optional(z.nullable(z.string())),
+  medium: z.optional(z.nullable(z.string())),
+  small: z.optional(z.nullable(z.string())),
 });
 export type CategoryPath = z.infer<typeof categoryPathSchema>;
 
 export const reservationItem = defineItem({
   type: 'reservation',
   configShape: {
-    setLargeCategoryTitle: z.string().nullable().optional(),
-    setMediumCategoryTitle: z.string().nullable().optional(),
-    setSmallCategoryTitle: z.string().nullable().optional(),
-    isFixedLargeCategory: z.boolean().optional(),
-    isFixedMediumCategory: z.boolean().optional(),
-    isFixedSmallCategory: z.boolean().optional(),
-    categoryRequiredFlag: z.boolean().optional(),
-    categories_tree: categoryPathSchema.optional(),
+    setLargeCategoryTitle: z.optional(z.nullable(z.string())),
+    setMediumCategoryTitle: z.optional(z.nullable(z.string())),
+    setSmallCategoryTitle: z.optional(z.nullable(z.string())),
+    isFixedLargeCategory: z.optional(z.boolean()),
+    isFixedMediumCategory: z.optional(z.boolean()),
+    isFixedSmallCategory: z.optional(z.boolean()),
+    categoryRequiredFlag: z.optional(z.boolean()),
+    categories_tree: z.optional(categoryPathSchema),
   },
   valueKind: 'single',
   requiredKey: 'required',

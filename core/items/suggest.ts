@@ -4,14 +4,14 @@
  * suggest to make long lists (schools, facilities) easy to pick from, and a misspelt free entry
  * would not match in lookups. Required message 必須項目, as for dropdown (see dropdown.ts).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { checkLength, checkOption } from './checks';
 import { INVALID_VALUE, defineItem, single } from './define';
 import { TEXT_HARD_LIMIT } from './text';
 
 export const suggestItem = defineItem({
   type: 'suggest',
-  configShape: { options: z.array(z.string()).min(1), allowFreeText: z.boolean().default(false) },
+  configShape: { options: z.array(z.string()).check(z.minLength(1)), allowFreeText: z._default(z.boolean(), false) },
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate(value, item) {

@@ -8,7 +8,7 @@
  * - `length` {min, max}: code points; min === max is a fixed length shown with a counter.
  * Whatever the config says, 300 characters is the hard limit (spec 01 §9).
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CHARACTER_TYPES, CHARACTER_TYPE_WIDTH, hasFullWidthSpaceAtEdge, isFullKatakanaOnly, isHalfWidthOnly, matchesCharacterType, type CharacterType } from '../ja/chars';
 import { toFullWidth, toHalfWidth, toHalfWidthAscii } from '../ja/width';
 import { normalizePostcode } from '../ja/postcode';
@@ -34,7 +34,7 @@ export const CHARACTER_TYPE_MESSAGES: Record<CharacterType, MessageKey> = {
 };
 
 const characterTypeSchema = z.enum(CHARACTER_TYPES);
-const legacyCharacterTypeSchema = characterTypeSchema.catch('all');
+const legacyCharacterTypeSchema = z.catch(characterTypeSchema, 'all');
 
 /** The item's character type: `input`, else the older `attributes.characterType`, else all. */
 export const textCharacterType = (item: Pick<CommonItemFields, 'attributes'> & { input?: CharacterType | undefined }): CharacterType =>
@@ -51,10 +51,10 @@ export const textFixedLength = (item: Pick<CommonItemFields, 'length'>): number 
 export const textItem = defineItem({
   type: 'text',
   configShape: {
-    input: characterTypeSchema.optional(),
-    format: z.enum(TEXT_FORMATS).default('any'),
-    halfWidthOnly: z.boolean().default(false),
-    fullKatakanaOnly: z.boolean().default(false),
+    input: z.optional(characterTypeSchema),
+    format: z._default(z.enum(TEXT_FORMATS), 'any'),
+    halfWidthOnly: z._default(z.boolean(), false),
+    fullKatakanaOnly: z._default(z.boolean(), false),
   },
   valueKind: 'single',
   requiredKey: 'required',

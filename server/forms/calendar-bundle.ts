@@ -7,6 +7,8 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+// The core schemas are zod/mini: they have no methods, so they are extended with mini's functions.
+import { extend, partial } from 'zod/mini';
 import {
   calendarDisplaySettingsSchema,
   calendarSchema,
@@ -20,7 +22,7 @@ const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えませ
 /** Item ids end a reservation value's target after its last `_`, so they cannot hold one. */
 const itemId = z.string().min(1).max(100).regex(/^[^|_]+$/, 'itemId に _ と | は使えません');
 
-export const bundleCalendarSchema = calendarSchema.extend({ sortKey: id });
+export const bundleCalendarSchema = extend(calendarSchema, { sortKey: id });
 
 export const bundleReservationItemSchema = z.strictObject({
   itemId,
@@ -48,8 +50,8 @@ export const bundleCategoryNodeSchema: z.ZodType<BundleCategoryNode> = z.strictO
 const weekday = z.number().int().min(1).max(7);
 /** A span of days: from fromDate (default: the import day) to toDate, or for `days` days. */
 const spanShape = {
-  fromDate: isoDateSchema.optional(),
-  toDate: isoDateSchema.optional(),
+  fromDate: z.optional(isoDateSchema),
+  toDate: z.optional(isoDateSchema),
   days: z.number().int().min(1).max(400).optional(),
 };
 
@@ -78,8 +80,8 @@ export const dayOffSchema = z.strictObject({
 export const calendarBundleShape = {
   calendars: z.array(bundleCalendarSchema).default([]),
   categoriesTree: z.array(bundleCategoryNodeSchema).optional(),
-  tagLabels: tagLabelsSchema.partial().optional(),
-  displaySettings: calendarDisplaySettingsSchema.optional(),
+  tagLabels: z.optional(partial(tagLabelsSchema)),
+  displaySettings: z.optional(calendarDisplaySettingsSchema),
   slotQuotas: z.array(slotQuotaSchema).default([]),
   slotRules: z.array(slotRuleSchema).default([]),
   dayOffs: z.array(dayOffSchema).default([]),
