@@ -51,7 +51,6 @@ import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../http';
 import { findEnabledSurveyConfig, findSurveyConfig } from '../store/configs';
 import {
-  ANSWER_CODE_COUNTER,
   RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
@@ -59,12 +58,15 @@ import {
   deletePartition,
   filterUserRows,
   insertRows,
+  insertRowsWithAnswerCode,
+  type CodelessRow,
   listUserPartition,
   listUserRows,
   partitionKeyTaken,
   setPartitionCheck,
   toResultRow,
 } from '../store/results';
+import type { Engine } from '../store/open';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { NO_SURVEY_CONFIG } from './survey-configs';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations, replaceReservations, reservationDeadlinePassed } from '../reservations';
@@ -263,12 +265,13 @@ interface Submission {
   user: AuthUser;
   rows: AnswerRowInput[];
   target: string | null;
+  engine: Engine;
 }
 
 /** One submission, in the caller's transaction: claims the code, retires the edited answer, writes. */
 const writeSubmission = async (
   trx: Transaction<Database>,
-  { config, user, rows, target }: Submission,
+  { config, user, rows, target, engine }: Submission,
 ): Promise<{ partitionKey: string; answerCode: string | null; stored: ResultRow[] }> => {
   const { surveyId } = config;
   const { userId } = user;
@@ -335,19 +338,14 @@ const writeSubmission = async (
     today: todayInTokyo(),
     now: startedAt,
   });
-  // The survey's answer code last (see above); read the clock after it, so answers are stamped in
-  // the order their codes were given.
-  const answerCode = appending ? String(await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER)) : null;
-  const now = new Date().toISOString();
-  // A resubmission of a single answer replaces it but keeps when it was first given.
-  const createdAt = appending ? now : previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
-  // left 取り消し with nothing replacing it.
-  if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, now);
+  // left 取り消し with nothing replacing it. Before the answer code below, so it is not written
+  // while the survey's code row is held.
+  if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, new Date().toISOString());
 
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;
-  const stored: Selectable<SurveyResultTable>[] = rows.map((r) => {
+  const codeless: CodelessRow[] = rows.map((r) => {
     const item = items.get(r.itemKey) as SchemaItem;
     return {
       partition_key: partitionKey,
@@ -365,14 +363,22 @@ const writeSubmission = async (
       registrant_name: registrantName,
       user_name: user.name ?? null,
       clinic_attributes: r.clinicAttributes ?? null,
-      answer_code: answerCode,
       is_appending: appending ? 1 : 0,
       status: null,
-      created_at: createdAt,
-      updated_at: now,
     };
   });
-  await insertRows(trx, stored);
+  let stored: Selectable<SurveyResultTable>[];
+  if (appending) {
+    // The survey's answer code last (see above), with the rows in the same step.
+    stored = await insertRowsWithAnswerCode(trx, engine, surveyId, codeless);
+  } else {
+    const now = new Date().toISOString();
+    // A resubmission of a single answer replaces it but keeps when it was first given.
+    const createdAt = previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
+    stored = codeless.map((r) => ({ ...r, answer_code: null, created_at: createdAt, updated_at: now }));
+    await insertRows(trx, stored);
+  }
+  const answerCode = stored[0]?.answer_code ?? null;
   return { partitionKey, answerCode, stored: stored.map(toResultRow) };
 };
 
@@ -436,7 +442,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     const target = amendTarget(body);
 
     return commit(async (trx) => {
-      const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target });
+      const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target, engine: store.engine });
       return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
     });
   });

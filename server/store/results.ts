@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
+import type { Engine } from './open';
 import type { Database, SurveyResultTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -113,6 +114,53 @@ export const claimCounter = async (trx: Transaction<Database>, scope: string, na
     .returning('value')
     .executeTakeFirstOrThrow();
   return Number(r.value);
+};
+
+/** An appending answer's rows before its code and time are known. */
+export type CodelessRow = Omit<Selectable<SurveyResultTable>, 'answer_code' | 'created_at' | 'updated_at'>;
+
+/**
+ * Claims the survey's next answer code and writes the answer's rows under it, stamped with the
+ * time read once the code is claimed (so answers are stamped in the order their codes were given).
+ * Answers the rows as stored.
+ *
+ * The code row is survey-wide and, on PostgreSQL, stays locked to the commit: every appending
+ * answer to the survey waits for it, and the slot a reservation claimed just before is held too.
+ * Each round trip while they are held waits on the server's one event loop, so on PostgreSQL the
+ * claim, the clock and the insert are one statement (the rows go as one JSON parameter, typed by
+ * the table's own row type). SQLite runs in-process with no round trips: two plain statements.
+ */
+export const insertRowsWithAnswerCode = async (
+  trx: Transaction<Database>,
+  engine: Engine,
+  surveyId: string,
+  rows: readonly CodelessRow[],
+): Promise<Selectable<SurveyResultTable>[]> => {
+  if (engine === 'sqlite') {
+    const code = String(await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER));
+    const now = new Date().toISOString();
+    const stored = rows.map((r) => ({ ...r, answer_code: code, created_at: now, updated_at: now }));
+    await insertRows(trx, stored);
+    return stored;
+  }
+  const columns = Object.keys(rows[0] ?? {}) as (keyof CodelessRow)[];
+  if (columns.length === 0) throw new Error('insertRowsWithAnswerCode: no rows');
+  const cols = sql.join(columns.map((c) => sql.ref(c)));
+  const fromJson = sql.join(columns.map((c) => sql.ref(`r.${c}`)));
+  const r = await sql<{ value: string; at: string }>`
+    with code as (
+      insert into counters (scope, name, value) values (${surveyId}, ${ANSWER_CODE_COUNTER}, 1)
+      on conflict (scope, name) do update set value = counters.value + 1
+      returning value::text as value, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    ),
+    ins as (
+      insert into survey_results (${cols}, answer_code, created_at, updated_at)
+      select ${fromJson}, code.value, code.at, code.at
+      from code, json_populate_recordset(null::survey_results, ${JSON.stringify(rows)}::json) as r
+    )
+    select value, at from code`.execute(trx);
+  const { value, at } = r.rows[0] as { value: string; at: string };
+  return rows.map((row) => ({ ...row, answer_code: value, created_at: at, updated_at: at }));
 };
 
 export const insertRows = async (trx: Transaction<Database>, rows: readonly NewResultRow[]): Promise<void> => {
