@@ -38,14 +38,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Transaction } from 'kysely';
+import type { Compilable, Transaction } from 'kysely';
 import { canonicalJson } from '@core/rules/completion-guard';
 import { ApiError, errorAnswerOf } from './errors';
 import type { AppEnv } from './http';
 import type { Logger } from './log';
-import type { Store } from './store/open';
+import { LastStatementMissedError, type Store } from './store/open';
 import type { Database } from './store/schema';
-import { claimKey, completeKey, purgeExpiredKeys, releaseKey, type Lease } from './store/idempotency';
+import { claimKey, completeKey, completeKeyStatement, purgeExpiredKeys, releaseKey, type Lease } from './store/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
@@ -155,20 +155,22 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
 
   const purgeExpired = () => purgeExpiredKeys(store.db, now());
 
-  /** The write transaction: the handler's work, the test seam, then (idempotent) its answer stored. */
+  /**
+   * The write transaction: the handler's work, the test seam, then (idempotent) its answer stored by
+   * the transaction's last statement, which on PostgreSQL goes with the COMMIT (Store.write).
+   */
   const write = <A>(
     path: string,
     userId: string | null,
     key: string | null,
     fn: (trx: Transaction<Database>) => Promise<A>,
-    after?: (trx: Transaction<Database>, answer: A) => Promise<void>,
+    last?: (answer: A) => Compilable,
   ) =>
     store.write(async (trx) => {
       const answer = await fn(trx);
       await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: key, trx });
-      if (after) await after(trx, answer);
       return answer;
-    });
+    }, last);
 
   const oneCommit = <A>(path: string, commit: Commit<A>): Commit<A> => {
     let used = false;
@@ -223,12 +225,16 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     const held: { stored: StoredAnswer | null } = { stored: null };
     const commit = oneCommit(path, async (fn) => {
       let pending: StoredAnswer | null = null;
-      const answer = await write(path, lease.userId, lease.key, fn, async (trx, a) => {
-        pending = { status: 200, json: JSON.stringify(a) };
-        if (!(await completeKey(trx, lease, pending, now(), IDEMPOTENCY_RETENTION_MS))) throw new LeaseLostError();
-      });
-      held.stored = pending;
-      return answer;
+      try {
+        const answer = await write(path, lease.userId, lease.key, fn, (a) => {
+          pending = { status: 200, json: JSON.stringify(a) };
+          return completeKeyStatement(store.db, lease, pending, now(), IDEMPOTENCY_RETENTION_MS);
+        });
+        held.stored = pending;
+        return answer;
+      } catch (e) {
+        throw e instanceof LastStatementMissedError ? new LeaseLostError() : e;
+      }
     });
 
     try {
@@ -262,10 +268,10 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
 
   const guardStore = (inner: Store): Store => ({
     ...inner,
-    write: (fn) => {
+    write: (fn, last) => {
       const s = scope.getStore();
       if (s) return Promise.reject(new Error(`${s.path} is an idempotent write: write through commit(), not store.write()`));
-      return inner.write(fn);
+      return inner.write(fn, last);
     },
   });
 

@@ -90,18 +90,13 @@ export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise
 };
 
 /**
- * Stores the answer, in the caller's (effect) transaction, if this lease still holds the key.
- * false when it does not (another claimer took the expired lease over): the caller must then roll
- * its effect back, since the other claimer's effect is the one that will count.
+ * The statement that stores the answer if this lease still holds the key, returning a row only
+ * then. Run last in the effect's transaction (Store.write's `last`): when it returns no row another
+ * claimer took the expired lease over, and the effect must roll back, since the other claimer's
+ * effect is the one that will count.
  */
-export const completeKey = async (
-  trx: Transaction<Database>,
-  lease: Lease,
-  answer: { status: number; json: string },
-  now: Date,
-  retainMs: number,
-): Promise<boolean> => {
-  const r = await trx
+export const completeKeyStatement = (db: Db, lease: Lease, answer: { status: number; json: string }, now: Date, retainMs: number) =>
+  db
     .updateTable('idempotency_keys')
     .set({
       state: 'done',
@@ -113,10 +108,16 @@ export const completeKey = async (
     .where('idem_key', '=', lease.key)
     .where('state', '=', 'running')
     .where('lease_token', '=', lease.token)
-    .returning('idem_key')
-    .executeTakeFirst();
-  return r !== undefined;
-};
+    .returning('idem_key');
+
+/** Stores the answer in a transaction of its own (a refusal, which has no effect to join). false: the lease was lost. */
+export const completeKey = async (
+  trx: Transaction<Database>,
+  lease: Lease,
+  answer: { status: number; json: string },
+  now: Date,
+  retainMs: number,
+): Promise<boolean> => (await completeKeyStatement(trx, lease, answer, now, retainMs).executeTakeFirst()) !== undefined;
 
 /** Gives a held key back (the request failed without an answer worth keeping): a retry runs anew. */
 export const releaseKey = async (db: Db, lease: Lease): Promise<void> => {

@@ -2,6 +2,7 @@
  * Opens the database: SQLite under DATA_DIR by default, PostgreSQL when a URL is given. Migrations
  * run before anything else touches it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -11,8 +12,10 @@ import {
   Kysely,
   Migrator,
   PostgresDialect,
+  PostgresDriver,
   SqliteDialect,
   SqliteDriver,
+  type Compilable,
   type DatabaseConnection,
   type Driver,
   type Transaction,
@@ -26,9 +29,21 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   engine: Engine;
-  /** One write = one transaction. On SQLite it starts with BEGIN IMMEDIATE (see below). */
-  write<T>(fn: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  /**
+   * One write = one transaction. On SQLite it starts with BEGIN IMMEDIATE (see below).
+   * `last`, when given, makes the transaction's last statement from fn's answer: a write with
+   * RETURNING that must return a row, or the transaction rolls back with LastStatementMissedError.
+   * On PostgreSQL it travels with the COMMIT in one round trip (see commitWithLast).
+   */
+  write<T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable): Promise<T>;
   close(): Promise<void>;
+}
+
+/** A write's `last` statement returned no row: nothing of the write was committed. */
+export class LastStatementMissedError extends Error {
+  constructor() {
+    super('the last statement of the write matched no row; rolled back');
+  }
 }
 
 export interface StoreOptions {
@@ -97,6 +112,65 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
   return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }), checkpointer };
 };
 
+/**
+ * A compiled PostgreSQL statement with its parameters written in as literals, for the simple-query
+ * protocol (which takes no parameters, but several statements in one message). Kysely writes values
+ * as $n parameters, never as quoted text, unless a query was built with sql.lit/raw; such a query is
+ * refused rather than risk a "$1" inside a literal being replaced.
+ */
+export const inlineParameters = (q: CompiledQuery): string => {
+  if (q.sql.includes("'") || q.sql.includes('$$')) throw new Error('inlineParameters: the SQL holds literal text');
+  return q.sql.replace(/\$(\d+)/g, (_m, n: string) => {
+    const v = q.parameters[Number(n) - 1];
+    if (v === null || v === undefined) return 'NULL';
+    if (typeof v === 'string') return pg.escapeLiteral(v);
+    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+    if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+    throw new Error(`inlineParameters: cannot write a ${typeof v} as a literal`);
+  });
+};
+
+/** The `last` statement of the write in progress, handed from Store.write to the driver's commit. */
+const pendingLast = new AsyncLocalStorage<{ last: CompiledQuery | null }>();
+
+/** SQLSTATE division_by_zero: how commitWithLast's guard says the last statement returned no row. */
+const DIVISION_BY_ZERO = '22012';
+
+/**
+ * PostgreSQL keeps every row a transaction updated locked until its COMMIT; a hot reservation slot
+ * and a survey's answer-code row are such rows. Each round trip while they are held waits on the
+ * server's one event loop, busy with other requests, so the write's last statement (the
+ * idempotency key's answer) and the COMMIT go as one simple-query message: one round trip instead
+ * of two. The guard `1 / count(*)` fails the statement when the last one returned no row, which
+ * aborts the transaction; PostgreSQL then skips the COMMIT in the same message, and Kysely's
+ * rollback ends the transaction.
+ */
+class CommitWithLastDriver extends PostgresDriver {
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const slot = pendingLast.getStore();
+    const last = slot?.last;
+    if (!slot || !last) return super.commitTransaction(connection);
+    slot.last = null;
+    try {
+      await connection.executeQuery(CompiledQuery.raw(`with last as (${inlineParameters(last)}) select 1 / count(*)::int from last; commit`));
+    } catch (e) {
+      if ((e as { code?: unknown }).code === DIVISION_BY_ZERO) throw new LastStatementMissedError();
+      throw e;
+    }
+  }
+}
+
+class CommitWithLastDialect extends PostgresDialect {
+  readonly #config: ConstructorParameters<typeof PostgresDialect>[0];
+  constructor(config: ConstructorParameters<typeof PostgresDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new CommitWithLastDriver(this.#config);
+  }
+}
+
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   const url = opts.databaseUrl as string;
   if (opts.pgSchema) {
@@ -117,7 +191,7 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   // Fail now, loudly, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CommitWithLastDialect({ pool }) });
 };
 
 export const openStore = async (opts: StoreOptions): Promise<Store> => {
@@ -143,7 +217,25 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
   return {
     db,
     engine,
-    write: (fn) => db.transaction().execute(fn),
+    write: <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) => {
+      if (!last) return db.transaction().execute(fn);
+      if (engine === 'postgres') {
+        const slot = { last: null as CompiledQuery | null };
+        return pendingLast.run(slot, () =>
+          db.transaction().execute(async (trx) => {
+            const answer = await fn(trx);
+            slot.last = last(answer).compile();
+            return answer;
+          }),
+        );
+      }
+      return db.transaction().execute(async (trx) => {
+        const answer = await fn(trx);
+        const r = await trx.executeQuery(last(answer).compile());
+        if (r.rows.length === 0) throw new LastStatementMissedError();
+        return answer;
+      });
+    },
     close,
   };
 };

@@ -1,0 +1,102 @@
+/**
+ * Store.write's `last` statement (server/store/open.ts): run as the transaction's last, it must
+ * return a row or the whole write rolls back; on PostgreSQL it is sent with the COMMIT, its
+ * parameters written in as literals — which must survive quotes, backslashes and "$1" in values.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { CompiledQuery } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LastStatementMissedError, inlineParameters, openStore, type Store } from '../../server/store/open';
+import { engines } from './harness';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+const open = async (engine: 'sqlite' | 'postgres'): Promise<Store> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-store-'));
+  const pgSchema = engine === 'postgres' ? `t_store_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const store = await openStore({ dataDir, databaseUrl: engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined, pgSchema });
+  cleanups.push(async () => {
+    await store.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgSchema) {
+      const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+      await client.connect();
+      await client.query(`drop schema if exists ${pgSchema} cascade`);
+      await client.end();
+    }
+  });
+  return store;
+};
+
+const TRICKY = `it's a \\ back'slash $1 and $$ too; commit; --`;
+
+describe.each(engines())('Store.write with a last statement (%s)', (engine) => {
+  it('commits the effect and the last statement when it returns a row, values intact', async () => {
+    const store = await open(engine);
+    await store.db.insertInto('counters').values({ scope: 's', name: 'n', value: 1 }).execute();
+    const answer = await store.write(
+      async (trx) => {
+        await trx.insertInto('counters').values({ scope: 'effect', name: TRICKY, value: 7 }).execute();
+        return 'done';
+      },
+      (a) => store.db.updateTable('counters').set({ name: `${TRICKY} ${a}` }).where('scope', '=', 's').returning('scope'),
+    );
+    expect(answer).toBe('done');
+    const rows = await store.db.selectFrom('counters').select(['scope', 'name', 'value']).orderBy('scope').execute();
+    expect(rows.map((r) => [r.scope, r.name, Number(r.value)])).toEqual([
+      ['effect', TRICKY, 7],
+      ['s', `${TRICKY} done`, 1],
+    ]);
+  });
+
+  it('rolls the whole write back with LastStatementMissedError when the last statement returns no row', async () => {
+    const store = await open(engine);
+    await expect(
+      store.write(
+        async (trx) => {
+          await trx.insertInto('counters').values({ scope: 'effect', name: 'x', value: 1 }).execute();
+          return 1;
+        },
+        () => store.db.updateTable('counters').set({ value: 2 }).where('scope', '=', 'nobody').returning('scope'),
+      ),
+    ).rejects.toBeInstanceOf(LastStatementMissedError);
+    expect(await store.db.selectFrom('counters').selectAll().execute()).toEqual([]);
+    // The connection is usable afterwards (the aborted transaction was ended).
+    await store.write((trx) => trx.insertInto('counters').values({ scope: 'after', name: 'x', value: 1 }).execute());
+    expect((await store.db.selectFrom('counters').select('scope').execute()).map((r) => r.scope)).toEqual(['after']);
+  });
+
+  it('rolls back when fn throws, without running the last statement', async () => {
+    const store = await open(engine);
+    await store.db.insertInto('counters').values({ scope: 's', name: 'n', value: 1 }).execute();
+    await expect(
+      store.write(
+        async (trx) => {
+          await trx.insertInto('counters').values({ scope: 'effect', name: 'x', value: 1 }).execute();
+          throw new Error('refused');
+        },
+        () => store.db.updateTable('counters').set({ value: 99 }).where('scope', '=', 's').returning('scope'),
+      ),
+    ).rejects.toThrow('refused');
+    expect((await store.db.selectFrom('counters').select(['scope', 'value']).execute()).map((r) => [r.scope, Number(r.value)])).toEqual([['s', 1]]);
+  });
+});
+
+describe('inlineParameters', () => {
+  it('writes strings as escaped literals, numbers, booleans and null', () => {
+    const q = CompiledQuery.raw('update t set a = $1, b = $2, c = $3, d = $4 where e = $10', ['o\'k \\ $2', 3.5, true, null, 0, 0, 0, 0, 0, 'ten']);
+    expect(inlineParameters(q)).toBe(`update t set a =  E'o''k \\\\ $2', b = 3.5, c = TRUE, d = NULL where e = 'ten'`);
+  });
+
+  it('refuses SQL that already holds literal text, and values it cannot write', () => {
+    expect(() => inlineParameters(CompiledQuery.raw("select '$1'", ['x']))).toThrow(/literal text/);
+    expect(() => inlineParameters(CompiledQuery.raw('select $1', [{ a: 1 }]))).toThrow(/cannot write/);
+    expect(() => inlineParameters(CompiledQuery.raw('select $1', [Number.NaN]))).toThrow(/cannot write/);
+  });
+});
