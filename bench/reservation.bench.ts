@@ -12,6 +12,7 @@
  * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
@@ -31,14 +32,37 @@ interface Ready {
   slots: string[];
 }
 
+/**
+ * CPU seconds (user + system) used so far by the processes matching `pick`, from Linux's /proc;
+ * null elsewhere. Per-request CPU tells a slower server from a busier machine: the figures here
+ * vary run to run with what else the two shared cores are doing, the CPU per request much less.
+ */
+const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number | null => {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!pick(pid, comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100; // USER_HZ, 100 on Linux
+};
+
 const startServer = (engine: string) =>
-  new Promise<{ ready: Ready; stop: () => Promise<void> }>((resolve, reject) => {
+  new Promise<{ ready: Ready; stop: () => Promise<void>; pid: number }>((resolve, reject) => {
     const root = path.resolve(import.meta.dirname, '..');
     const child = spawn(process.execPath, [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/reservation-server.ts', engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
       resolve({
+        pid: child.pid as number,
         ready: JSON.parse(line) as Ready,
         stop: () =>
           new Promise<void>((done) => {
@@ -55,7 +79,12 @@ const startServer = (engine: string) =>
 // request (measured: ~27 % of a core at 200/s), which the server's latency would pay for.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-const send = (ready: Ready, i: number, reservation: string): Promise<string> =>
+/**
+ * One putItem. A kept-alive socket the server closes as idle just when a request goes out on it
+ * answers ECONNRESET before the server read anything; Node's documented remedy is to send again,
+ * which the Idempotency-Key makes safe (as the PWA's outbox does). The retry's time counts.
+ */
+const send = (ready: Ready, i: number, reservation: string, key: string = randomUUID(), retried = false): Promise<string> =>
   new Promise((resolve, reject) => {
     const body = JSON.stringify({ data: [{ surveyId: 'rsv', itemKey: 'yoyaku', value: reservation }, { surveyId: 'rsv', itemKey: 'name', value: `ベンチ ${i}` }] });
     const req = http.request(
@@ -67,7 +96,7 @@ const send = (ready: Ready, i: number, reservation: string): Promise<string> =>
           authorization: `Bearer ${ready.tokens[i % ready.tokens.length] as string}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          'idempotency-key': randomUUID(),
+          'idempotency-key': key,
         },
       },
       (res) => {
@@ -81,12 +110,20 @@ const send = (ready: Ready, i: number, reservation: string): Promise<string> =>
         res.on('error', reject);
       },
     );
-    req.on('error', reject);
+    req.on('error', (e: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && e.code === 'ECONNRESET') send(ready, i, reservation, key, true).then(resolve, reject);
+      else reject(e);
+    });
     req.end(body);
   });
 
 /** Open loop: request n is due at start + n / rate; latency counts from when it was due. */
-const openLoop = async (total: number, rate: number, task: (i: number) => Promise<string>) => {
+const openLoop = async (total: number, rate: number, task: (i: number) => Promise<string>, serverPid?: number) => {
+  const cpu = () => ({
+    server: serverPid === undefined ? null : cpuSeconds((pid) => pid === String(serverPid)),
+    postgres: cpuSeconds((_pid, comm) => comm.startsWith('postgres')),
+  });
+  const cpuBefore = cpu();
   const latencies: number[] = [];
   const outcomes: Record<string, number> = {};
   const start = performance.now();
@@ -109,24 +146,29 @@ const openLoop = async (total: number, rate: number, task: (i: number) => Promis
   await Promise.all(inflight);
   if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > 30) console.error(`slow at ${at} ms: ${ms} ms ${outcome}`);
   const seconds = (performance.now() - start) / 1000;
+  const cpuAfter = cpu();
+  const perRequest = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round(((b - a) * 1000 * 100) / total) / 100);
   latencies.sort((a, b) => a - b);
   const r = (n: number) => Math.round(n * 10) / 10;
   const errors = Object.entries(outcomes)
     .filter(([k]) => k !== 'ok' && k !== '409 quota_exceeded')
     .reduce((n, [, v]) => n + v, 0);
-  return { requests: total, targetRps: rate, rps: r(total / seconds), p50: r(percentile(latencies, 50)), p95: r(percentile(latencies, 95)), p99: r(percentile(latencies, 99)), max: r(latencies.at(-1) ?? NaN), outcomes, errors };
+  return { requests: total, targetRps: rate, rps: r(total / seconds), p50: r(percentile(latencies, 50)), p95: r(percentile(latencies, 95)), p99: r(percentile(latencies, 99)), max: r(latencies.at(-1) ?? NaN), outcomes, errors,
+    cpuMsPerRequest: { server: perRequest(cpuBefore.server, cpuAfter.server), postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres) },
+  };
 };
 
 export const runReservationBench = async (): Promise<void> => {
   for (const engine of engines().filter((e) => !process.env['BENCH_ENGINE'] || e === process.env['BENCH_ENGINE'])) {
-    const { ready, stop } = await startServer(engine);
+    const { ready, stop, pid } = await startServer(engine);
     try {
       const total = RATE * SECONDS;
       // Warm-up (JIT, connection pools, prepared paths); not counted.
       await openLoop(WARMUP, RATE, (i) => send(ready, i + 1_000_000, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[i % 5] as string}`));
-      const hot = await openLoop(total, RATE, (i) => send(ready, i, `naika-b_v1|${ready.hotDay}|1`));
+      const hot = await openLoop(total, RATE, (i) => send(ready, i, `naika-b_v1|${ready.hotDay}|1`), pid);
       const spread = await openLoop(total, RATE, (i) =>
         send(ready, i + total, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[Math.floor(i / 20) % 5] as string}`),
+        pid,
       );
       console.log(JSON.stringify({ bench: 'reservation', engine, hotSlot: hot, hundredSlots: spread }));
     } finally {
