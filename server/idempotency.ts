@@ -217,8 +217,9 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     }
   };
 
+  /** An answer with no effect to join (a refusal): one statement, atomic alone, so no transaction around it. */
   const storeAnswer = (lease: Lease, status: number, json: string): Promise<boolean> =>
-    store.write((trx) => completeKey(trx, lease, { status, json }, now(), IDEMPOTENCY_RETENTION_MS));
+    completeKey(store.db, lease, { status, json }, now(), IDEMPOTENCY_RETENTION_MS);
 
   const runClaimed = async (c: Context<AppEnv>, path: string, lease: Lease, execute: WriteRun['execute']): Promise<Response> => {
     // Set only once the effect's transaction has committed: from then on this is the key's answer.

@@ -110,14 +110,14 @@ export const completeKeyStatement = (db: Db, lease: Lease, answer: { status: num
     .where('lease_token', '=', lease.token)
     .returning('idem_key');
 
-/** Stores the answer in a transaction of its own (a refusal, which has no effect to join). false: the lease was lost. */
+/** Stores the answer on its own (a refusal, which has no effect to join). false: the lease was lost. */
 export const completeKey = async (
-  trx: Transaction<Database>,
+  db: Db,
   lease: Lease,
   answer: { status: number; json: string },
   now: Date,
   retainMs: number,
-): Promise<boolean> => (await completeKeyStatement(trx, lease, answer, now, retainMs).executeTakeFirst()) !== undefined;
+): Promise<boolean> => (await completeKeyStatement(db, lease, answer, now, retainMs).executeTakeFirst()) !== undefined;
 
 /** Gives a held key back (the request failed without an answer worth keeping): a retry runs anew. */
 export const releaseKey = async (db: Db, lease: Lease): Promise<void> => {
