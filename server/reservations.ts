@@ -11,7 +11,7 @@
  * same transaction, after the claim, so two of one resident's submissions racing each other are
  * counted together (the claim on the resident's counter row serialises them on PostgreSQL).
  */
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -22,17 +22,19 @@ import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules
 import { ApiError } from './http';
 import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
 import {
-  claimSlot,
+  claimSlotStatement,
   countUserReservations,
   deleteReservations,
   heldBy,
   insertReservation,
   refOf,
   releasePartition,
-  releaseSlot,
+  releaseSlotStatement,
   slotOrder,
+  unclaimedReason,
   type SlotRef,
 } from './store/reservations';
+import { GuardFailedError, deferToCommit } from './store/open';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
 import type { Database } from './store/schema';
 
@@ -40,6 +42,9 @@ import type { Database } from './store/schema';
 export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
 /** Not in the spec: a value naming a category, item or slot that does not exist. */
 export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
+
+/** Guard of a deferred claim: this prefix and the slot, as base64url JSON (no quotes to escape in the error text). */
+const SLOT_GUARD = 'slot:';
 
 const unknownReservation = (itemKey: string) =>
   new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
@@ -163,19 +168,30 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
   }
 
+  // The places last, deferred to the commit (store/open.ts deferToCommit): on PostgreSQL a claimed
+  // slot row stays locked until COMMIT, and a hot slot's next claimer waits for it; sent with the
+  // COMMIT, the lock is held for no round trip. A claim that finds no room fails the write with a
+  // guard naming the slot; putItem turns that into the refusal (slotRefusal below).
   const ops = [
     ...held.map((h) => ({ ref: refOf(h), release: h.cost, claim: null })),
     ...wanted.map((w) => ({ ref: w.ref, release: null, claim: w.t.cost })),
   ].sort((a, b) => slotOrder(a.ref, b.ref) || (a.release !== null ? -1 : 1) - (b.release !== null ? -1 : 1));
   for (const op of ops) {
-    if (op.release !== null) {
-      await releaseSlot(trx, op.ref, op.release);
-      continue;
-    }
-    const claim = await claimSlot(trx, op.ref, op.claim as number);
-    if (claim === 'full') throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
-    if (claim !== 'claimed') throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (op.release !== null) deferToCommit(trx, releaseSlotStatement(trx, op.ref, op.release));
+    else deferToCommit(trx, claimSlotStatement(trx, op.ref, op.claim as number), `${SLOT_GUARD}${Buffer.from(JSON.stringify(op.ref)).toString('base64url')}`);
   }
+};
+
+/**
+ * The refusal for a write that failed because a deferred slot claim found no room, or null when
+ * the error is something else. The reason is read after the rollback: full, a day off since, or
+ * the slot gone.
+ */
+export const slotRefusal = async (db: Kysely<Database>, e: unknown): Promise<ApiError | null> => {
+  if (!(e instanceof GuardFailedError) || !e.guard.startsWith(SLOT_GUARD)) return null;
+  const ref = JSON.parse(Buffer.from(e.guard.slice(SLOT_GUARD.length), 'base64url').toString('utf8')) as SlotRef;
+  const reason = await unclaimedReason(db, ref);
+  return reason === 'full' ? new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT) : new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
 };
 
 /**

@@ -69,7 +69,7 @@ import {
 import type { Engine } from '../store/open';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { CORONA_SURVEY_TYPE, cancelLapsedReservations, replaceReservations, reservationDeadlinePassed } from '../reservations';
+import { CORONA_SURVEY_TYPE, cancelLapsedReservations, replaceReservations, reservationDeadlinePassed, slotRefusal } from '../reservations';
 import { releasePartition } from '../store/reservations';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
@@ -282,9 +282,10 @@ const writeSubmission = async (
   // earlier one committed (an answer already marked 取り消し, a partition key already taken, the
   // reservations the per-user limits count). SQLite's write lock already does this.
   // Appending: the resident's counter for the survey. Single answer: the partition's revision.
-  // Locks are always taken in one order — resident or partition counters, then slots (sorted,
-  // server/reservations.ts), then the survey's answer code last — so no two writes can wait on
-  // each other; and the survey-wide code row is held only for the last statements of a write.
+  // Locks are always taken in one order — resident or partition counters, then the survey's answer
+  // code, then slots (sorted, server/reservations.ts, claimed in the COMMIT's own message) — so no
+  // two writes can wait on each other in a cycle; the survey-wide code row is held for one round
+  // trip, and a slot row for none (store/open.ts deferToCommit).
   const partitionKeyOfSingle = target ?? `${surveyId}#${userId}`;
   if (appending) await claimCounter(trx, `${surveyId}#${userId}`, RESIDENT_COUNTER);
   else await claimCounter(trx, partitionKeyOfSingle, REVISION_COUNTER);
@@ -441,10 +442,15 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     const target = amendTarget(body);
 
-    return commit(async (trx) => {
-      const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target, engine: store.engine });
-      return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
-    });
+    try {
+      return await commit(async (trx) => {
+        const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target, engine: store.engine });
+        return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
+      });
+    } catch (e) {
+      // A slot claim, deferred to the commit, found no room: the write rolled back; say why.
+      throw (await slotRefusal(store.db, e)) ?? e;
+    }
   });
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {

@@ -31,19 +31,13 @@ export interface Store {
   engine: Engine;
   /**
    * One write = one transaction. On SQLite it starts with BEGIN IMMEDIATE (see below).
-   * `last`, when given, makes the transaction's last statement from fn's answer: a write with
-   * RETURNING that must return a row, or the transaction rolls back with LastStatementMissedError.
-   * On PostgreSQL it travels with the COMMIT in one round trip (see commitWithLast).
+   * Statements deferred with deferToCommit run at its end, in order; `last`, when given, makes the
+   * very last statement from fn's answer, a write with RETURNING that must return a row or the
+   * transaction rolls back with LastStatementMissedError. On PostgreSQL they travel with the COMMIT
+   * in one round trip (see CommitWithDeferredDriver).
    */
   write<T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable): Promise<T>;
   close(): Promise<void>;
-}
-
-/** A write's `last` statement returned no row: nothing of the write was committed. */
-export class LastStatementMissedError extends Error {
-  constructor() {
-    super('the last statement of the write matched no row; rolled back');
-  }
 }
 
 export interface StoreOptions {
@@ -56,6 +50,47 @@ export interface StoreOptions {
   /** SQLite file name under dataDir. */
   sqliteFile?: string | undefined;
 }
+
+/** A deferred statement with a guard returned no row: nothing of the write was committed. */
+export class GuardFailedError extends Error {
+  constructor(readonly guard: string) {
+    super(`the deferred statement "${guard}" matched no row; the write was rolled back`);
+  }
+}
+
+const LAST_GUARD = 'last';
+
+/** A write's `last` statement returned no row: nothing of the write was committed. */
+export class LastStatementMissedError extends GuardFailedError {
+  constructor() {
+    super(LAST_GUARD);
+  }
+}
+
+const guardFailed = (guard: string): GuardFailedError => (guard === LAST_GUARD ? new LastStatementMissedError() : new GuardFailedError(guard));
+
+interface Deferred {
+  query: CompiledQuery;
+  /** Set: the statement must return a row (RETURNING), or the write fails with GuardFailedError(guard). */
+  guard: string | null;
+}
+
+/** The deferred statements of the writes in progress, by their transaction. */
+const deferredOf = new WeakMap<Transaction<Database>, Deferred[]>();
+
+/**
+ * Queues a write to run at the end of the transaction `trx` of a Store.write, after everything fn
+ * does, in the order queued. With `guard`, the statement must return a row (give it RETURNING);
+ * when it returns none the whole write rolls back and fails with GuardFailedError(guard).
+ * For the statements that lock rows many writes wait for (a hot reservation slot): on PostgreSQL a
+ * row an UPDATE touched stays locked until COMMIT, and deferred statements go to the database in
+ * the COMMIT's own message, so the row is locked for no round trip at all.
+ */
+export const deferToCommit = (trx: Transaction<Database>, query: Compilable, guard: string | null = null): void => {
+  const list = deferredOf.get(trx);
+  if (!list) throw new Error('deferToCommit: not inside a Store.write, or after its fn returned');
+  list.push({ query: query.compile(), guard });
+};
 
 /**
  * A deferred SQLite transaction takes its write lock at its first write, and fails with
@@ -130,44 +165,55 @@ export const inlineParameters = (q: CompiledQuery): string => {
   });
 };
 
-/** The `last` statement of the write in progress, handed from Store.write to the driver's commit. */
-const pendingLast = new AsyncLocalStorage<{ last: CompiledQuery | null }>();
+/** A PostgreSQL write's deferred statements, handed from Store.write to the driver's commit. */
+const pendingCommit = new AsyncLocalStorage<{ statements: Deferred[] | null }>();
 
-/** SQLSTATE division_by_zero: how commitWithLast's guard says the last statement returned no row. */
-const DIVISION_BY_ZERO = '22012';
+/** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
+const INVALID_TEXT_REPRESENTATION = '22P02';
+const GUARD_PREFIX = 'guard:';
 
 /**
  * PostgreSQL keeps every row a transaction updated locked until its COMMIT; a hot reservation slot
  * and a survey's answer-code row are such rows. Each round trip while they are held waits on the
- * server's one event loop, busy with other requests, so the write's last statement (the
- * idempotency key's answer) and the COMMIT go as one simple-query message: one round trip instead
- * of two. The guard `1 / count(*)` fails the statement when the last one returned no row, which
- * aborts the transaction; PostgreSQL then skips the COMMIT in the same message, and Kysely's
- * rollback ends the transaction.
+ * server's one event loop, busy with other requests, so the write's deferred statements (the slot
+ * claims, the idempotency key's answer) and the COMMIT go as one simple-query message.
+ * A guard is `(case when count(*) = 0 then 'guard:…' end)::int` over the statement's RETURNING
+ * rows: no row makes the cast fail, which aborts the transaction; PostgreSQL then skips the rest
+ * of the message, COMMIT included, and Kysely's rollback ends the transaction. (The CASE is not a
+ * constant, so the planner cannot fold the failing cast early.)
  */
-class CommitWithLastDriver extends PostgresDriver {
+class CommitWithDeferredDriver extends PostgresDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const slot = pendingLast.getStore();
-    const last = slot?.last;
-    if (!slot || !last) return super.commitTransaction(connection);
-    slot.last = null;
+    const slot = pendingCommit.getStore();
+    const statements = slot?.statements;
+    if (!slot || !statements || statements.length === 0) return super.commitTransaction(connection);
+    slot.statements = null;
+    const text = statements
+      .map((d) =>
+        d.guard === null
+          ? inlineParameters(d.query)
+          : `with s as (${inlineParameters(d.query)}) select (case when count(*) = 0 then ${pg.escapeLiteral(GUARD_PREFIX + d.guard)} end)::int from s`,
+      )
+      .concat('commit')
+      .join(';\n');
     try {
-      await connection.executeQuery(CompiledQuery.raw(`with last as (${inlineParameters(last)}) select 1 / count(*)::int from last; commit`));
+      await connection.executeQuery(CompiledQuery.raw(text));
     } catch (e) {
-      if ((e as { code?: unknown }).code === DIVISION_BY_ZERO) throw new LastStatementMissedError();
+      const failed = (e as { code?: unknown }).code === INVALID_TEXT_REPRESENTATION ? /"guard:([^"]*)"/.exec(String((e as Error).message)) : null;
+      if (failed) throw guardFailed(failed[1] as string);
       throw e;
     }
   }
 }
 
-class CommitWithLastDialect extends PostgresDialect {
+class CommitWithDeferredDialect extends PostgresDialect {
   readonly #config: ConstructorParameters<typeof PostgresDialect>[0];
   constructor(config: ConstructorParameters<typeof PostgresDialect>[0]) {
     super(config);
     this.#config = config;
   }
   override createDriver(): Driver {
-    return new CommitWithLastDriver(this.#config);
+    return new CommitWithDeferredDriver(this.#config);
   }
 }
 
@@ -191,7 +237,7 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   // Fail now, loudly, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
-  return new Kysely<Database>({ dialect: new CommitWithLastDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new CommitWithDeferredDialect({ pool }) });
 };
 
 export const openStore = async (opts: StoreOptions): Promise<Store> => {
@@ -218,23 +264,29 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
     db,
     engine,
     write: <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) => {
-      if (!last) return db.transaction().execute(fn);
-      if (engine === 'postgres') {
-        const slot = { last: null as CompiledQuery | null };
-        return pendingLast.run(slot, () =>
-          db.transaction().execute(async (trx) => {
-            const answer = await fn(trx);
-            slot.last = last(answer).compile();
+      const slot: { statements: Deferred[] | null } = { statements: null };
+      const run = () =>
+        db.transaction().execute(async (trx) => {
+          const deferred: Deferred[] = [];
+          deferredOf.set(trx, deferred);
+          let answer: T;
+          try {
+            answer = await fn(trx);
+          } finally {
+            deferredOf.delete(trx);
+          }
+          if (last) deferred.push({ query: last(answer).compile(), guard: LAST_GUARD });
+          if (engine === 'postgres') {
+            slot.statements = deferred;
             return answer;
-          }),
-        );
-      }
-      return db.transaction().execute(async (trx) => {
-        const answer = await fn(trx);
-        const r = await trx.executeQuery(last(answer).compile());
-        if (r.rows.length === 0) throw new LastStatementMissedError();
-        return answer;
-      });
+          }
+          for (const d of deferred) {
+            const r = await trx.executeQuery(d.query);
+            if (d.guard !== null && r.rows.length === 0) throw guardFailed(d.guard);
+          }
+          return answer;
+        });
+      return engine === 'postgres' ? pendingCommit.run(slot, run) : run();
     },
     close,
   };

@@ -19,11 +19,13 @@ export interface SlotRef {
 export type ClaimResult = 'claimed' | 'full' | 'noSlot' | 'dayOff';
 
 /**
- * One statement claims the place: the slot exists, the day is not a day off, and reserved + cost
- * stays within the quota. Only when it claims nothing is the reason looked up.
+ * The one statement that claims the place: the slot exists, the day is not a day off, and reserved
+ * + cost stays within the quota. It returns the slot's row only when it claimed; run it deferred to
+ * the commit with a guard (store/open.ts deferToCommit), and look the reason up with
+ * unclaimedReason when the guard fails.
  */
-export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<ClaimResult> => {
-  const r = await trx
+export const claimSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
+  db
     .updateTable('slots')
     .set({ reserved: sql<number>`reserved + ${cost}` })
     .where('calendar_id', '=', ref.calendarId)
@@ -33,11 +35,13 @@ export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: 
     .where((eb) =>
       eb.not(eb.exists(eb.selectFrom('day_offs').select('day').where('day_offs.calendar_id', '=', ref.calendarId).where('day_offs.day', '=', ref.day))),
     )
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 1) return 'claimed';
-  const off = await trx.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
+    .returning('slot');
+
+/** Why claimSlotStatement claimed nothing (read after the refused write rolled back). */
+export const unclaimedReason = async (db: Db, ref: SlotRef): Promise<Exclude<ClaimResult, 'claimed'>> => {
+  const off = await db.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
   if (off) return 'dayOff';
-  const exists = await trx
+  const exists = await db
     .selectFrom('slots')
     .select('quota')
     .where('calendar_id', '=', ref.calendarId)
@@ -46,6 +50,15 @@ export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: 
     .executeTakeFirst();
   return exists ? 'full' : 'noSlot';
 };
+
+/** The statement giving `cost` places of a slot back. */
+export const releaseSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
+  db
+    .updateTable('slots')
+    .set({ reserved: sql<number>`reserved - ${cost}` })
+    .where('calendar_id', '=', ref.calendarId)
+    .where('day', '=', ref.day)
+    .where('slot', '=', ref.slot);
 
 export const insertReservation = async (trx: Transaction<Database>, row: ReservationTable): Promise<void> => {
   await trx.insertInto('reservations').values(row).execute();
@@ -60,15 +73,9 @@ export const refOf = (r: Pick<ReservationTable, 'calendar_id' | 'day' | 'slot'>)
 export const heldBy = async (db: Db, partitionKey: string): Promise<ReservationTable[]> =>
   db.selectFrom('reservations').selectAll().where('partition_key', '=', partitionKey).execute();
 
-/** Gives `cost` places of a slot back. */
+/** Gives `cost` places of a slot back, now. */
 export const releaseSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<void> => {
-  await trx
-    .updateTable('slots')
-    .set({ reserved: sql<number>`reserved - ${cost}` })
-    .where('calendar_id', '=', ref.calendarId)
-    .where('day', '=', ref.day)
-    .where('slot', '=', ref.slot)
-    .execute();
+  await releaseSlotStatement(trx, ref, cost).execute();
 };
 
 export const deleteReservations = async (trx: Transaction<Database>, partitionKey: string): Promise<void> => {
