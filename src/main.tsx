@@ -1,16 +1,19 @@
 import './app/mantine.css';
 import './app/app.css';
+// First: on a repeat visit it requests the offline layer's chunk before the rest evaluates.
+import './offline/preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
-import { bootOffline } from './offline/runtime';
+import { bootOffline } from './offline/boot';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 const queryClient = createQueryClient();
+// Loads workbox-window and registers after the page's load event; the update prompt is wired now.
 registerServiceWorker();
 // Spec 01 §8: a page restored from the back-forward cache reloads (its data may be stale).
 window.addEventListener('pageshow', (e) => {
@@ -24,9 +27,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// Render from the IndexedDB cache when it answers quickly; the outbox triggers start with it
-// (app start is one of them). A broken IndexedDB must never keep the app from rendering.
-bootOffline({ queryClient }).then(render, (e: unknown) => {
-  console.warn('offline layer failed to start', e);
-  render();
-});
+// A repeat visit renders from the IndexedDB cache when it answers quickly; a first visit renders
+// at once and loads the offline layer after the first screen (src/offline/load.ts). bootOffline
+// never rejects: a broken IndexedDB must never keep the app from rendering.
+void bootOffline({ queryClient }).then(render);

@@ -14,6 +14,7 @@ import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
 import { isApiClientError } from '../lib/api-error';
 import { writeErrorText } from '../lib/error-text';
+import { firstScreenShown } from '../lib/first-screen';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
@@ -151,6 +152,9 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
 
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
+    // Every item is in: work the page put off until the first screen (the offline layer, the
+    // service worker) may start now.
+    else firstScreenShown();
   }, [limit, total]);
 
   useEffect(() => {

@@ -8,8 +8,9 @@
  * worker at all (LINE's in-app browser on iOS may have none: the app works without it).
  */
 import { OUTBOX_SYNC_TAG } from '@core/pwa/sw-contract';
-import { Workbox, type WorkboxLifecycleEvent } from 'workbox-window';
+import type { Workbox, WorkboxLifecycleEvent } from 'workbox-window';
 import { useSyncExternalStore } from 'react';
+import { afterFirstScreen } from './first-screen';
 
 export interface PwaUpdateState {
   /** A new version is ready; show the reload prompt. */
@@ -126,18 +127,39 @@ let activeRegistration: Promise<ServiceWorkerRegistration | undefined> | null = 
 const UPDATE_CHECK_MS = 60 * 60_000;
 
 /**
- * Registers /sw.js (after the page's load event, workbox-window's default, so it does not compete
- * with the first screen). Call once at start; returns the updater (idle when there is no worker).
+ * workbox-window's Workbox, which loads after the first screen (first-screen.ts: neither its code
+ * nor the worker's install, which fetches the whole precache, competes with it), behind the
+ * WorkboxLike the updater needs now. Calls made meanwhile run once it is here, in order.
+ */
+const deferredWorkbox = (wb: Promise<Workbox>): WorkboxLike => {
+  // A failed load is reported once, by the registration below.
+  const later = (fn: (w: Workbox) => void) => void wb.then(fn, () => {});
+  return {
+    addEventListener: (type, listener) => later((w) => w.addEventListener(type, listener)),
+    messageSkipWaiting: () => later((w) => w.messageSkipWaiting()),
+  };
+};
+
+/**
+ * Registers /sw.js after the first screen. Call once at start; returns the updater (idle when
+ * there is no worker).
  */
 export const registerServiceWorker = (): PwaUpdater => {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return idleUpdater;
-  const wb = new Workbox('/sw.js', { scope: '/' });
-  activeUpdater = createPwaUpdater({ wb, container: navigator.serviceWorker, reload: () => window.location.reload() });
-  activeRegistration = wb.register().catch((e: unknown) => {
-    console.warn('service worker registration failed', e);
-    return undefined;
-  });
-  setInterval(() => void wb.update().catch(() => {}), UPDATE_CHECK_MS);
+  const wb = new Promise<void>((resolve) => afterFirstScreen(resolve))
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }));
+  activeUpdater = createPwaUpdater({ wb: deferredWorkbox(wb), container: navigator.serviceWorker, reload: () => window.location.reload() });
+  // After the updater's listener (added above, run first once wb resolves): a waiting worker is reported to it.
+  activeRegistration = wb
+    .then((w) => {
+      setInterval(() => void w.update().catch(() => {}), UPDATE_CHECK_MS);
+      return w.register();
+    })
+    .catch((e: unknown) => {
+      console.warn('service worker registration failed', e);
+      return undefined;
+    });
   return activeUpdater;
 };
 

@@ -12,11 +12,18 @@
  *   withdrawn form must not keep working from an old copy.
  * - Rows are scoped to the signed-in user (or '*' for public lists); another resident on the same
  *   tablet never gets them.
+ * - This module is on the first screen's path; the database is not (load.ts). A fresh answer is
+ *   kept in memory at once and stored once the offline layer is here: on a first visit, after
+ *   the first screen. Reads load the layer.
  */
 import { hashKey, queryOptions, type QueryFunctionContext, type QueryKey } from '@tanstack/react-query';
 import { isApiClientError } from '../lib/api-error';
 import { getStoredUserId } from '../lib/session';
-import { getOfflineDb, PUBLIC_SCOPE, type CacheRow, type OfflineDb } from './db';
+import type { CacheRow, CacheScope, OfflineDb } from './db';
+import { offlineLayerLoaded, pageOfflineDb } from './load';
+
+/** `'*'` marks data that is the same for everyone (public lists); anything else is a user id. */
+export const PUBLIC_SCOPE: CacheScope = '*';
 
 export interface Cached<T> {
   data: T;
@@ -39,7 +46,13 @@ export interface CachedQuerySpec<T, K extends QueryKey = QueryKey> {
 }
 
 export interface OfflineCacheDeps {
-  db?: () => OfflineDb;
+  /** The database for reads (the page's loads the offline layer). */
+  db?: () => OfflineDb | Promise<OfflineDb>;
+  /**
+   * The database fresh answers are stored in; db by default. The page's waits for the offline
+   * layer without loading it, so a first visit's first screen never waits for Dexie.
+   */
+  storeDb?: () => OfflineDb | Promise<OfflineDb>;
   userId?: () => string | null;
   now?: () => number;
   /** navigator.onLine; only `false` is trusted (LINE's WebView reports true on a dead network). */
@@ -55,7 +68,8 @@ export const isTransientFailure = (e: unknown): boolean => {
 const mirrorKey = (scope: string, key: string) => `${scope}\u0000${key}`;
 
 export const createOfflineCache = (deps: OfflineCacheDeps = {}) => {
-  const db = deps.db ?? getOfflineDb;
+  const db = deps.db ?? pageOfflineDb;
+  const storeDb = deps.storeDb ?? (deps.db ? db : () => offlineLayerLoaded().then((l) => l.getOfflineDb()));
   const userId = deps.userId ?? getStoredUserId;
   const now = deps.now ?? Date.now;
   const isOnline = deps.isOnline ?? (() => (typeof navigator === 'undefined' ? true : navigator.onLine !== false));
@@ -79,7 +93,7 @@ export const createOfflineCache = (deps: OfflineCacheDeps = {}) => {
   const prime = async (forUser: string | null = userId()): Promise<number> => {
     mirror.clear();
     const scopes = forUser ? [PUBLIC_SCOPE, forUser] : [PUBLIC_SCOPE];
-    const rows = await db().cache.where('userId').anyOf(scopes).toArray();
+    const rows = await (await db()).cache.where('userId').anyOf(scopes).toArray();
     for (const row of rows) mirror.set(mirrorKey(row.userId, row.key), row);
     return rows.length;
   };
@@ -95,14 +109,14 @@ export const createOfflineCache = (deps: OfflineCacheDeps = {}) => {
   const read = async <T>(spec: Pick<CachedQuerySpec<T>, 'queryKey' | 'visibility' | 'version' | 'parse'>): Promise<Cached<T> | null> => {
     const scope = scopeOf(spec.visibility);
     if (!scope) return null;
-    const row = await db().cache.get([scope, hashKey(spec.queryKey)]);
+    const row = await (await db()).cache.get([scope, hashKey(spec.queryKey)]);
     return accept(row, spec);
   };
 
-  const write = async <T>(spec: Pick<CachedQuerySpec<T>, 'queryKey' | 'visibility' | 'version'>, data: T): Promise<number> => {
-    const savedAt = now();
+  /** Keeps a fresh answer in memory (what the next screen's initialData reads); null when nobody is signed in. */
+  const keep = <T>(spec: Pick<CachedQuerySpec<T>, 'queryKey' | 'visibility' | 'version'>, data: T, savedAt: number): CacheRow | null => {
     const scope = scopeOf(spec.visibility);
-    if (!scope) return savedAt;
+    if (!scope) return null;
     const row: CacheRow = {
       userId: scope,
       key: hashKey(spec.queryKey),
@@ -112,12 +126,23 @@ export const createOfflineCache = (deps: OfflineCacheDeps = {}) => {
       version: spec.version ?? 1,
     };
     mirror.set(mirrorKey(row.userId, row.key), row);
+    return row;
+  };
+
+  const store = async (row: CacheRow): Promise<void> => {
     try {
-      await db().cache.put(row);
+      await (await storeDb()).cache.put(row);
     } catch (e) {
       // A full or unavailable IndexedDB must not fail a screen that has its data.
       console.warn('offline cache write failed', e);
     }
+  };
+
+  /** Keeps and stores a fresh answer; resolves with its savedAt once it is stored. */
+  const write = async <T>(spec: Pick<CachedQuerySpec<T>, 'queryKey' | 'visibility' | 'version'>, data: T): Promise<number> => {
+    const savedAt = now();
+    const row = keep(spec, data, savedAt);
+    if (row) await store(row);
     return savedAt;
   };
 
@@ -133,7 +158,10 @@ export const createOfflineCache = (deps: OfflineCacheDeps = {}) => {
       }
       try {
         const data = await spec.fetcher(context.signal);
-        const savedAt = await write(full, data);
+        const savedAt = now();
+        const row = keep(full, data, savedAt);
+        // Not awaited: the screen has its data, and on a first visit the database comes later.
+        if (row) void store(row);
         return { data, fromCache: false, savedAt };
       } catch (e) {
         if (!isTransientFailure(e)) throw e;

@@ -11,12 +11,10 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ItemIssues } from '../lib/api-error';
+import { markOfflineDbCreated, noteRestorableWrite, OFFLINE_DB_NAME } from './presence';
 
-export const OFFLINE_DB_NAME = 'liff-forms';
-
-/** `'*'` marks data that is the same for everyone (public lists); anything else is a user id. */
+/** A user id, or cache.ts's PUBLIC_SCOPE for data that is the same for everyone (public lists). */
 export type CacheScope = string;
-export const PUBLIC_SCOPE = '*';
 
 export interface CacheRow {
   /** The owner, or PUBLIC_SCOPE. */
@@ -119,87 +117,10 @@ export const openOfflineDb = (options: OpenOfflineDbOptions = {}): OfflineDb => 
     outbox: 'id, userId, [userId+status], status, createdAt, nextAttemptAt',
   });
   // Ends knownNoRestore(): from now on this page itself has drafts or queued answers to find.
-  const written = () => {
-    wroteRestorable = true;
-  };
-  db.drafts.hook('creating', written);
-  db.outbox.hook('creating', written);
+  db.drafts.hook('creating', noteRestorableWrite);
+  db.outbox.hook('creating', noteRestorableWrite);
   return db;
 };
-
-/** localStorage key set once the page's database exists (it survives as long as the database does, or less). */
-const DB_MARK_KEY = 'offlineDbCreated';
-
-const readMark = (): boolean => {
-  try {
-    return globalThis.localStorage?.getItem(DB_MARK_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
-
-const setMark = (): void => {
-  try {
-    globalThis.localStorage?.setItem(DB_MARK_KEY, '1');
-  } catch {
-    // Storage refused: the next start probes again, which is only slower.
-  }
-};
-
-/** The database did not exist when the page started (offlineDbExists said so). */
-let absentAtStart = false;
-/** A draft or an outbox entry has been stored since. */
-let wroteRestorable = false;
-
-/**
- * Whether the page's database exists, found without creating it: on a first visit there is
- * nothing to read, and creating it through Dexie takes long enough on a slow phone to hold up the
- * first screen. Resolves true when it cannot tell (no IndexedDB answer: the old path decides).
- */
-export const offlineDbExists = (name: string = OFFLINE_DB_NAME, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<boolean> =>
-  new Promise((resolve) => {
-    // Repeat visits skip the probe: a second open before Dexie's slowed the offline start.
-    if (name === OFFLINE_DB_NAME && readMark()) {
-      resolve(true);
-      return;
-    }
-    if (!factory) {
-      resolve(true);
-      return;
-    }
-    let created = false;
-    let req: IDBOpenDBRequest;
-    try {
-      req = factory.open(name);
-    } catch {
-      resolve(true);
-      return;
-    }
-    // Opening without a version upgrades only a database that did not exist: abort that, and
-    // IndexedDB removes the empty database again, so Dexie later creates it with its schema.
-    req.onupgradeneeded = () => {
-      created = true;
-      req.transaction?.abort();
-    };
-    req.onsuccess = () => {
-      req.result.close();
-      if (name === OFFLINE_DB_NAME && factory === globalThis.indexedDB) setMark();
-      resolve(true);
-    };
-    req.onerror = (e) => {
-      e.preventDefault();
-      if (created && name === OFFLINE_DB_NAME && factory === globalThis.indexedDB) absentAtStart = true;
-      resolve(!created);
-    };
-  });
-
-/**
- * True when the page's database did not exist at start and no draft or outbox entry has been
- * stored by this page since: a form's restore then has nothing to find and need not wait for the
- * database. (Another tab that opened later and stored a draft is not seen; its draft still wins
- * the next time this form opens.)
- */
-export const knownNoRestore = (): boolean => absentAtStart && !wroteRestorable;
 
 let appDb: OfflineDb | null = null;
 
@@ -207,7 +128,7 @@ let appDb: OfflineDb | null = null;
 export const getOfflineDb = (): OfflineDb => {
   if (!appDb) {
     appDb = openOfflineDb();
-    appDb.on('ready', setMark);
+    appDb.on('ready', markOfflineDbCreated);
   }
   return appDb;
 };

@@ -3,9 +3,13 @@
  * LINE browser or a dropped connection does not lose it. One draft per user, survey and edited
  * answer (partitionKey, or 'new'); another resident on the same tablet never reads it because
  * every read needs the owner's user id.
+ *
+ * On the first screen's path without the database: the saver keeps the latest values while the
+ * offline layer loads (load.ts), and writes them once it is here.
  */
 import { getStoredUserId } from '../lib/session';
-import { getOfflineDb, type DraftRow, type OfflineDb } from './db';
+import type { DraftRow, OfflineDb } from './db';
+import { pageOfflineDb } from './load';
 
 export interface DraftKey {
   userId: string;
@@ -44,7 +48,7 @@ export const saveDraft = async (
   values: DraftValues,
   options: DraftStoreOptions & { configVersion?: number | undefined } = {},
 ): Promise<void> => {
-  const db = options.db ?? getOfflineDb();
+  const db = options.db ?? (await pageOfflineDb());
   const row: DraftRow = {
     key: draftKey(key),
     userId: key.userId,
@@ -58,7 +62,7 @@ export const saveDraft = async (
 };
 
 export const loadDraft = async (key: DraftKey, options: DraftStoreOptions = {}): Promise<Draft | null> => {
-  const db = options.db ?? getOfflineDb();
+  const db = options.db ?? (await pageOfflineDb());
   const row = await db.drafts.get(draftKey(key));
   // The key embeds the user id already; the check guards against a hand-edited row.
   if (!row || row.userId !== key.userId) return null;
@@ -72,7 +76,7 @@ export const clearDraft = async (
     savedUpTo?: number | undefined;
   } = {},
 ): Promise<void> => {
-  const db = options.db ?? getOfflineDb();
+  const db = options.db ?? (await pageOfflineDb());
   const id = draftKey(key);
   await db.transaction('rw', db.drafts, async () => {
     const row = await db.drafts.get(id);
@@ -84,7 +88,7 @@ export const clearDraft = async (
 
 /** The resident's drafts, newest first (e.g. a "続きから入力" list). */
 export const listDrafts = async (userId: string, options: DraftStoreOptions = {}): Promise<(Draft & DraftKey)[]> => {
-  const db = options.db ?? getOfflineDb();
+  const db = options.db ?? (await pageOfflineDb());
   const rows = await db.drafts.where('userId').equals(userId).toArray();
   return rows
     .sort((a, b) => b.updatedAt - a.updatedAt)

@@ -30,8 +30,11 @@ import { ApiClientError, isApiClientError } from '../lib/api-error';
 import { getSession, getStoredUserId } from '../lib/session';
 import { ja } from '../messages/ja';
 import { createUserCompletionGuard, outboxFingerprint, type UserCompletionGuard } from './completion-guard';
-import type { OfflineDb, OutboxError, OutboxMeta, OutboxRow, OutboxStatus } from './db';
+import type { OfflineDb, OutboxError, OutboxMeta, OutboxRow } from './db';
 import { draftKey } from './drafts';
+import { EMPTY_OUTBOX_SNAPSHOT, isPending, summarizeOutbox, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
+
+export { EMPTY_OUTBOX_SNAPSHOT, summarizeOutbox, type OutboxEntry, type OutboxSnapshot };
 
 type Endpoints = typeof endpoints;
 
@@ -39,8 +42,6 @@ type Endpoints = typeof endpoints;
 export type OutboxEndpointName = {
   [K in EndpointName]: Endpoints[K] extends { idempotent: true } ? K : never;
 }[EndpointName];
-
-export type OutboxEntry = Readonly<OutboxRow>;
 
 export interface EnqueueInput<N extends OutboxEndpointName = OutboxEndpointName> {
   endpoint: N;
@@ -207,56 +208,6 @@ export const webLockRunner = (): LockRunner | null => {
   const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
   if (!locks || typeof locks.request !== 'function') return null;
   return <T>(name: string, fn: () => Promise<T>) => locks.request(name, () => fn()) as Promise<T>;
-};
-
-export interface OutboxSnapshot {
-  /** Whose entries these are; null when nobody is signed in (then the list is empty). */
-  userId: string | null;
-  /** This resident's entries, newest first, delivered ones included for a while. */
-  entries: readonly OutboxEntry[];
-  /** queued + sending + needs-auth: the badge count. */
-  waiting: number;
-  /** Some entries wait for the resident to sign in again. */
-  needsAuth: boolean;
-  rejected: number;
-  /** The newest error among entries not delivered. */
-  lastError: (OutboxError & { entryId: string; at: number }) | null;
-  /** The earliest time a queued entry may be tried again (for the timer trigger). */
-  nextAttemptAt: number | null;
-  replaying: boolean;
-}
-
-export const EMPTY_OUTBOX_SNAPSHOT: OutboxSnapshot = {
-  userId: null,
-  entries: [],
-  waiting: 0,
-  needsAuth: false,
-  rejected: 0,
-  lastError: null,
-  nextAttemptAt: null,
-  replaying: false,
-};
-
-const PENDING: readonly OutboxStatus[] = ['queued', 'sending', 'needs-auth'];
-const isPending = (s: OutboxStatus) => PENDING.includes(s);
-
-export const summarizeOutbox = (userId: string | null, rows: readonly OutboxRow[], replaying: boolean): OutboxSnapshot => {
-  const entries = [...rows].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1));
-  let lastError: OutboxSnapshot['lastError'] = null;
-  let nextAttemptAt: number | null = null;
-  let waiting = 0;
-  let rejected = 0;
-  let needsAuth = false;
-  for (const e of entries) {
-    if (isPending(e.status)) waiting += 1;
-    if (e.status === 'needs-auth') needsAuth = true;
-    if (e.status === 'rejected') rejected += 1;
-    if (e.status === 'queued') nextAttemptAt = nextAttemptAt === null ? e.nextAttemptAt : Math.min(nextAttemptAt, e.nextAttemptAt);
-    if (e.lastError && e.status !== 'delivered' && (!lastError || e.updatedAt > lastError.at)) {
-      lastError = { ...e.lastError, entryId: e.id, at: e.updatedAt };
-    }
-  }
-  return { userId, entries, waiting, needsAuth, rejected, lastError, nextAttemptAt, replaying };
 };
 
 export interface ReplayOptions {

@@ -25,6 +25,11 @@ export interface ReplayTriggerDeps {
   setTimer?: (fn: () => void, ms: number) => () => void;
   onSessionChange?: (listener: () => void) => () => void;
   currentUserId?: () => string | null;
+  /**
+   * Whose page this was when it started, if that was before the triggers (the offline layer
+   * starts after a first visit's first screen): a change of resident meanwhile still counts.
+   */
+  startUserId?: string | null;
   /** Another resident signed in (or out): drop in-memory data of the previous one. */
   onUserChange?: (userId: string | null) => void;
   /** Ask the worker for a Background Sync while entries wait (no-op where unsupported). */
@@ -75,7 +80,7 @@ export const startReplayTriggers = (deps: ReplayTriggerDeps): (() => void) => {
     if (isMessageOfType((e as MessageEvent).data, REPLAY_OUTBOX_MESSAGE.type)) replay();
   });
 
-  let lastUser = currentUserId();
+  let lastUser = deps.startUserId === undefined ? currentUserId() : deps.startUserId;
   const sessionChanged = () => {
     const user = currentUserId();
     if (user !== lastUser) {
@@ -120,6 +125,7 @@ export const startReplayTriggers = (deps: ReplayTriggerDeps): (() => void) => {
   cleanups.push(outbox.subscribe(schedule));
   cleanups.push(() => cancelTimer?.());
 
+  if (currentUserId() !== lastUser) sessionChanged();
   // App start.
   replay({ networkBack: true });
 

@@ -1,7 +1,27 @@
-/** The outbox for React: the badge count, the last error and the list, kept current. */
+/**
+ * The page's outbox for React: the badge count, the last error and the list, kept current. Empty
+ * until the offline layer has loaded (load.ts); it never loads the layer itself, since the badge
+ * is on the first screen.
+ */
 import { useSyncExternalStore } from 'react';
-import type { Outbox, OutboxSnapshot } from './outbox';
-import { getOutbox } from './runtime';
+import { loadedOfflineLayer, offlineLayerLoaded } from './load';
+import { EMPTY_OUTBOX_SNAPSHOT, type OutboxSnapshot } from './outbox-snapshot';
 
-export const useOutbox = (outbox: Pick<Outbox, 'subscribe' | 'getSnapshot'> = getOutbox()): OutboxSnapshot =>
-  useSyncExternalStore(outbox.subscribe, outbox.getSnapshot, outbox.getSnapshot);
+const subscribe = (listener: () => void): (() => void) => {
+  let closed = false;
+  let unsubscribe: (() => void) | null = null;
+  void offlineLayerLoaded().then((layer) => {
+    if (closed) return;
+    unsubscribe = layer.getOutbox().subscribe(listener);
+    // The snapshot changes from the empty one the first render read.
+    listener();
+  });
+  return () => {
+    closed = true;
+    unsubscribe?.();
+  };
+};
+
+const getSnapshot = (): OutboxSnapshot => loadedOfflineLayer()?.getOutbox().getSnapshot() ?? EMPTY_OUTBOX_SNAPSHOT;
+
+export const useOutbox = (): OutboxSnapshot => useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

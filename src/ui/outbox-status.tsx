@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { storedRefusalTextOf } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
-import type { OutboxEntry } from '../offline/outbox';
-import { getOutbox } from '../offline/runtime';
+import { pageOutbox } from '../offline/load';
+import type { OutboxEntry } from '../offline/outbox-snapshot';
 import { useOutbox } from '../offline/use-outbox';
 
 const statusColor: Record<OutboxEntry['status'], string> = {
@@ -100,7 +100,7 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
             {ja.offline.close}
           </Button>
           {s.waiting > 0 ? (
-            <Button size="xs" loading={s.replaying} onClick={() => void getOutbox().retryNow()} data-testid="outbox-retry">
+            <Button size="xs" loading={s.replaying} onClick={() => void pageOutbox().then((o) => o.retryNow())} data-testid="outbox-retry">
               {ja.offline.retryNow}
             </Button>
           ) : null}

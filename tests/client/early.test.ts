@@ -4,7 +4,8 @@ import { surveyConfigsGetItem } from '@core/contract/survey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
 import { EARLY_REQUESTS_KEY } from '../../src/lib/early-requests';
-import { offlineDbExists, openOfflineDb } from '../../src/offline/db';
+import { openOfflineDb } from '../../src/offline/db';
+import { offlineDbExists } from '../../src/offline/presence';
 import { makeIdToken } from './fake-clock';
 
 const session = (exp = 4_000_000_000): Session => ({

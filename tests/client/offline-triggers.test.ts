@@ -5,7 +5,7 @@ import { SESSION_KEY } from '../../src/lib/session';
 import { EMPTY_OUTBOX_SNAPSHOT, type OutboxEntry, type OutboxSnapshot, type ReplayOptions } from '../../src/offline/outbox';
 import { startReplayTriggers } from '../../src/offline/triggers';
 
-const setup = () => {
+const setup = ({ user = 'U1', startUserId }: { user?: string | null; startUserId?: string | null } = {}) => {
   const replays: (ReplayOptions | undefined)[] = [];
   let listener: ((s: OutboxSnapshot) => void) | null = null;
   const outbox = {
@@ -26,7 +26,7 @@ const setup = () => {
   const sw = new EventTarget();
   const timers: { fn: () => void; ms: number; live: boolean }[] = [];
   const sessionListeners = new Set<() => void>();
-  const state = { user: 'U1' as string | null, now: 10_000 };
+  const state = { user, now: 10_000 };
   const onUserChange = vi.fn();
   const registerBackgroundSync = vi.fn();
   const stop = startReplayTriggers({
@@ -54,6 +54,7 @@ const setup = () => {
       return () => sessionListeners.delete(l);
     },
     currentUserId: () => state.user,
+    ...(startUserId === undefined ? {} : { startUserId }),
     onUserChange,
     registerBackgroundSync,
   });
@@ -108,6 +109,17 @@ describe('replay triggers', () => {
     expect(t.onUserChange).toHaveBeenLastCalledWith(null);
     t.win.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
     expect(t.onUserChange).toHaveBeenCalledTimes(2);
+    t.stop();
+  });
+
+  it('started after the first screen: a change of resident since the page started still counts', () => {
+    const same = setup({ user: 'U1', startUserId: 'U1' });
+    expect(same.onUserChange).not.toHaveBeenCalled();
+    same.stop();
+    const t = setup({ user: 'U2', startUserId: 'U1' });
+    expect(t.onUserChange).toHaveBeenCalledWith('U2');
+    expect(t.outbox.refresh).toHaveBeenCalled();
+    expect(t.replays.at(-1)).toEqual({ networkBack: true });
     t.stop();
   });
 

@@ -13,7 +13,8 @@ import { storedRefusalTextOf } from '../../lib/error-text';
 import { getStoredUserId } from '../../lib/session';
 import type { OfflineDb, OutboxRow } from '../../offline/db';
 import { loadDraft } from '../../offline/drafts';
-import type { Outbox, OutboxEntry } from '../../offline/outbox';
+import type { Outbox } from '../../offline/outbox';
+import type { OutboxEntry } from '../../offline/outbox-snapshot';
 
 export interface AnswerTarget {
   surveyId: string;

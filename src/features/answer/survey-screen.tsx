@@ -10,10 +10,10 @@ import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../.
 import { closeApp } from '../../lib/liff';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
-import { getOfflineDb, knownNoRestore } from '../../offline/db';
 import { createDraftSaver } from '../../offline/drafts';
-import type { OutboxEntry } from '../../offline/outbox';
-import { getOutbox } from '../../offline/runtime';
+import { pageOfflineDb, pageOutbox } from '../../offline/load';
+import type { OutboxEntry } from '../../offline/outbox-snapshot';
+import { knownNoRestore } from '../../offline/presence';
 import { useOutbox } from '../../offline/use-outbox';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -67,8 +67,14 @@ const useRestored = (target: AnswerTarget, generation: number): Restored | null 
   useEffect(() => {
     if (state?.key === key && knownNoRestore()) return;
     let live = true;
-    const timer = setTimeout(() => live && setState({ key, value: {} }), RESTORE_TIMEOUT_MS);
-    loadRestored(getOfflineDb(), target)
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The timeout counts from the offline layer's arrival: a slow chunk (a repeat visit without a
+    // service worker) must not open the form empty over a draft that is there.
+    pageOfflineDb()
+      .then((db) => {
+        timer = setTimeout(() => live && setState({ key, value: {} }), RESTORE_TIMEOUT_MS);
+        return loadRestored(db, target);
+      })
       .catch((e: unknown) => {
         console.warn('draft restore failed', e);
         return {};
@@ -92,8 +98,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // Going back from the last confirm reloads the chosen week's counts (spec 02 §2): every loaded
   // schedule is refetched, the chosen week's among them.
   const refreshSchedules = useCallback(() => void queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }), [queryClient]);
-  const outbox = getOutbox();
-  const queue = useOutbox(outbox);
+  const queue = useOutbox();
   const partitionKey = search?.['partitionKey'] || null;
   const [sent, setSent] = useState<OutboxEntry | null>(null);
   /** Bumped to reopen the form afresh (a queued answer was refused later). */
@@ -142,13 +147,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const send = useCallback(
     async (request: SendRequest) => {
       // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
-      // entry's creation) clears it.
+      // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
       await saver?.flush();
-      const entry = await sendThroughOutbox(outbox, target, request, restored?.rejectedId ?? null);
+      const entry = await sendThroughOutbox(await pageOutbox(), target, request, restored?.rejectedId ?? null);
       saver?.cancel();
       return entry;
     },
-    [outbox, saver, target, restored?.rejectedId],
+    [saver, target, restored?.rejectedId],
   );
   // Spec 02 §5: the chosen reservations are checked against the resident's limits before the
   // confirmation opens (src/calendar/check.ts, loaded only when a form with a reservation submits).
