@@ -30,6 +30,7 @@ import {
   refOf,
   releasePartition,
   releaseSlotStatement,
+  slotIsFull,
   slotOrder,
   unclaimedReason,
   type SlotRef,
@@ -128,6 +129,15 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   }
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
   if (held.length === 0 && wanted.length === 0) return;
+  // A slot already full is refused now, with one plain read, before the answer takes the survey's
+  // answer-code row (store/results.ts) only to roll it back at the commit: once a popular slot
+  // fills, every later request for it is such a refusal. A slot this answer already holds is left
+  // to the claim (moving within it needs its own places given back first). The read takes no lock;
+  // a slot with room now may still be full at the commit, where the guarded claim decides.
+  for (const w of wanted) {
+    if (held.some((h) => slotOrder(refOf(h), w.ref) === 0)) continue;
+    if (await slotIsFull(trx, w.ref, w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+  }
 
   // The new rows first: they lock nothing another write waits for, so the hot slot rows below are
   // held for as few statements as possible before the commit (PostgreSQL keeps a claimed row

@@ -37,6 +37,17 @@ export const claimSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
     )
     .returning('slot');
 
+/** Whether the slot exists and has no room for `cost` more places now (a read; no lock). */
+export const slotIsFull = async (db: Db, ref: SlotRef, cost: number): Promise<boolean> =>
+  (await db
+    .selectFrom('slots')
+    .select('slot')
+    .where('calendar_id', '=', ref.calendarId)
+    .where('day', '=', ref.day)
+    .where('slot', '=', ref.slot)
+    .where(sql<boolean>`reserved + ${cost} > quota`)
+    .executeTakeFirst()) !== undefined;
+
 /** Why claimSlotStatement claimed nothing (read after the refused write rolled back). */
 export const unclaimedReason = async (db: Db, ref: SlotRef): Promise<Exclude<ClaimResult, 'claimed'>> => {
   const off = await db.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
