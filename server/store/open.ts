@@ -17,6 +17,7 @@ import {
   SqliteDriver,
   type Compilable,
   type DatabaseConnection,
+  type Dialect,
   type Driver,
   type Transaction,
 } from 'kysely';
@@ -103,16 +104,13 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
-  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
+/** `dialect` with its driver swapped for `driver` (adapter, compiler and introspector kept). */
+const withDriver = (dialect: Dialect, driver: () => Driver): Dialect => ({
+  createAdapter: () => dialect.createAdapter(),
+  createDriver: driver,
+  createQueryCompiler: () => dialect.createQueryCompiler(),
+  createIntrospector: (db) => dialect.createIntrospector(db),
+});
 
 /**
  * Kysely's SQLite driver prepares every query anew; preparing costs about as much as running a
@@ -144,7 +142,7 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
   database.pragma('foreign_keys = ON');
   cacheStatements(database);
   const checkpointer = startCheckpointer(database, file);
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) }), checkpointer };
+  return { db: new Kysely<Database>({ dialect: withDriver(new SqliteDialect({ database }), () => new ImmediateSqliteDriver({ database })) }), checkpointer };
 };
 
 /**
@@ -206,17 +204,6 @@ class CommitWithDeferredDriver extends PostgresDriver {
   }
 }
 
-class CommitWithDeferredDialect extends PostgresDialect {
-  readonly #config: ConstructorParameters<typeof PostgresDialect>[0];
-  constructor(config: ConstructorParameters<typeof PostgresDialect>[0]) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new CommitWithDeferredDriver(this.#config);
-  }
-}
-
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   const url = opts.databaseUrl as string;
   if (opts.pgSchema) {
@@ -237,7 +224,7 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   // Fail now, loudly, rather than at the first request.
   const probe = await pool.connect();
   probe.release();
-  return new Kysely<Database>({ dialect: new CommitWithDeferredDialect({ pool }) });
+  return new Kysely<Database>({ dialect: withDriver(new PostgresDialect({ pool }), () => new CommitWithDeferredDriver({ pool })) });
 };
 
 export const openStore = async (opts: StoreOptions): Promise<Store> => {
