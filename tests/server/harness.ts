@@ -13,7 +13,8 @@ import { startServer, type Running } from '../../server/main';
 import { silentLogger, type Logger } from '../../server/log';
 import type { Engine } from '../../server/store/open';
 
-const dropSchema = async (schema: string) => {
+/** Drops a test schema of TEST_DATABASE_URL and everything in it. */
+export const dropSchema = async (schema: string) => {
   const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
   await client.connect();
   try {

@@ -17,11 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { SignJWT } from 'jose';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEV_CHANNEL_ID, DEV_CHANNEL_SECRET } from '../../server/config';
 import { importBundle } from '../../server/forms/import';
-import { openStore, type Engine, type StoreOptions } from '../../server/store/open';
+import { openStore, type StoreOptions } from '../../server/store/open';
+import { dropSchema, engines } from './harness';
 
 const ROUNDS = 20;
 const NEW_KEYS_PER_ROUND = 6;
@@ -57,7 +57,6 @@ const bundle = {
 };
 const nameOf = (key: string) => `answer-of-${key}`;
 
-const enginesHere = (): Engine[] => (process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite']);
 
 const bundleDir = path.resolve('node_modules/.cache', `kill-test-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');
@@ -80,7 +79,7 @@ afterAll(() => {
 
 // The engines run side by side: each has its own port, data folder or schema, and processes.
 describe.concurrent('a server killed mid-write', () => {
-  for (const engine of enginesHere()) {
+  for (const engine of engines()) {
     it(`${engine}: every key ends with exactly one stored answer across ${ROUNDS} SIGKILLs`, async ({ expect, onTestFinished }) => {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
@@ -142,12 +141,7 @@ describe.concurrent('a server killed mid-write', () => {
       onTestFinished(async () => {
         for (const child of live) await killed(child);
         fs.rmSync(dataDir, { recursive: true, force: true });
-        if (pgSchema) {
-          const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-          await client.connect();
-          await client.query(`drop schema if exists ${pgSchema} cascade`);
-          await client.end();
-        }
+        if (pgSchema) await dropSchema(pgSchema);
       });
 
       const setup = await openStore(storeOpts);

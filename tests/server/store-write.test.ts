@@ -6,11 +6,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { CompiledQuery } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LastStatementMissedError, inlineParameters, openStore, type Store } from '../../server/store/open';
-import { engines } from './harness';
+import { dropSchema, engines } from './harness';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -24,12 +23,7 @@ const open = async (engine: 'sqlite' | 'postgres'): Promise<Store> => {
   cleanups.push(async () => {
     await store.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgSchema) {
-      const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
-      await client.connect();
-      await client.query(`drop schema if exists ${pgSchema} cascade`);
-      await client.end();
-    }
+    if (pgSchema) await dropSchema(pgSchema);
   });
   return store;
 };
