@@ -6,10 +6,10 @@
  *
  * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
  * calendar takes reservations, the day is bookable (window of core/rules/reservation-window.ts,
- * not a day off), the slot has room for the item's cost (conditional update), and the resident's
- * own limits (reservationMaxCount over the range, reservationMaxCountOfDay) hold — counted in the
- * same transaction, after the claim, so two of one resident's submissions racing each other are
- * counted together (the claim on the resident's counter row serialises them on PostgreSQL).
+ * not a day off), the slot has room for the item's cost (conditional update, sent with the COMMIT),
+ * and the resident's own limits (reservationMaxCount over the range, reservationMaxCountOfDay)
+ * hold — counted in the same transaction, after the claim on the resident's counter row, which
+ * serialises two of one resident's racing submissions on PostgreSQL so they are counted together.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
@@ -139,9 +139,8 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     if (await slotIsFull(trx, w.ref, w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
   }
 
-  // The new rows first: they lock nothing another write waits for, so the hot slot rows below are
-  // held for as few statements as possible before the commit (PostgreSQL keeps a claimed row
-  // locked to the end of the transaction). A refused claim rolls them back with everything else.
+  // The new rows now: they lock nothing another write waits for. A claim refused at the commit
+  // rolls them back with everything else.
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
   for (const w of wanted) {
     await insertReservation(trx, {
