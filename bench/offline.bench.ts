@@ -9,11 +9,20 @@
  *     enqueue p95, target ≤ 50 ms; and 100 queued answers drained against the server, ≤ 10 s.
  * "Interactive": the form is in the DOM with every item rendered and its submit button, measured
  * one task after the frame that showed it (that frame has painted).
+ * (d) the same first visit of a floor page: React and Mantine alone (the design card's fixed UI
+ *     stack), 30 Mantine TextInputs and a Button with the app's Mantine stylesheet, built by Vite
+ *     and served brotli-compressed as the app is. It fetches nothing, routes nothing and keeps no
+ *     state, so no app on this stack can be interactive sooner on this machine: the app's figure
+ *     minus this one is what the app itself costs.
  */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { build } from 'esbuild';
+import { build as viteBuild } from 'vite';
 import { startTestServer } from '../tests/server/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
@@ -80,7 +89,7 @@ interface ScriptEntry {
   end: number;
 }
 
-const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown) => {
+const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown, pagePath = `/survey/${FORM}`) => {
   const runs: { ms: number; scripts: ScriptEntry[] }[] = [];
   for (let i = 0; i < 3; i++) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
@@ -96,7 +105,7 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
       uploadThroughput: (675 * 1024) / 8,
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const { ms } = await waitInteractive(context, `${baseUrl}/survey/${FORM}`, page);
+    const { ms } = await waitInteractive(context, `${baseUrl}${pagePath}`, page);
     const scripts = (await page.evaluate(`
       performance.getEntriesByType('resource')
         .filter(function (e) { return /\\.m?js(\\?|$)/.test(new URL(e.name).pathname); })
@@ -126,6 +135,57 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
     jsRawKB: r1(raw / 1024),
     jsEncodedKB: r1(last.scripts.reduce((n, s) => n + s.encoded, 0) / 1024),
     files,
+  };
+};
+
+const FLOOR_ITEMS = 30;
+
+/**
+ * The floor page of (d), built under node_modules/.cache (so its bare imports resolve to the
+ * project's packages) and served from a static server that answers every file brotli-compressed,
+ * compressed once, as the app's build serves its precompressed files.
+ */
+const floorPage = async (): Promise<{ url: string; close: () => Promise<void> }> => {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dir = path.join(root, 'node_modules/.cache/bench-floor');
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  fs.writeFileSync(
+    path.join(dir, 'main.tsx'),
+    `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
+const items = Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => i);
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider>
+    <form data-testid="survey-form" data-rendered="all">
+      <Stack>{items.map((i) => <TextInput key={i} label={'質問 ' + (i + 1)} description="説明" />)}</Stack>
+      <Button type="button" data-testid="submit-button">送信</Button>
+    </form>
+  </MantineProvider>,
+);
+`,
+  );
+  const out = path.join(dir, 'dist');
+  await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+  const compressed = new Map<string, Buffer>();
+  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' };
+  const server = http.createServer((req, res) => {
+    const wanted = path.join(out, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
+    const file = wanted.startsWith(out) && fs.existsSync(wanted) && fs.statSync(wanted).isFile() ? wanted : path.join(out, 'index.html');
+    let body = compressed.get(file);
+    if (!body) compressed.set(file, (body = zlib.brotliCompressSync(fs.readFileSync(file))));
+    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'content-encoding': 'br' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 };
 
@@ -217,6 +277,13 @@ export const runOfflineBench = async (): Promise<void> => {
     const repeat = await repeatVisitOffline(browser, srv.url, session);
     const first = await firstVisitSlow4g(browser, srv.url, session);
     const outbox = await outboxFigures(browser, srv.url, token);
+    const floor = await floorPage();
+    let floorFirst;
+    try {
+      floorFirst = await firstVisitSlow4g(browser, floor.url, session, '/');
+    } finally {
+      await floor.close();
+    }
     console.log(
       JSON.stringify({
         bench: 'offline',
@@ -224,6 +291,7 @@ export const runOfflineBench = async (): Promise<void> => {
         targets: { repeatOfflineMs: 300, firstVisitSlow4gMs: 2500, firstVisitJsGzipKB: 200, enqueueP95Ms: 50, drain100Ms: 10_000 },
         repeatOffline: repeat,
         firstVisitSlow4g: first,
+        floorFirstVisitSlow4g: { page: `React + Mantine only, ${FLOOR_ITEMS} TextInputs`, medianMs: floorFirst.medianMs, runs: floorFirst.runs, jsGzipKB: floorFirst.jsGzipKB },
         outbox,
       }),
     );
