@@ -8,6 +8,9 @@
  * outbox sends it. Figures: achieved rate, p50/p95/p99 ms, and outcomes (ok, quota_exceeded,
  * anything else = errors).
  *
+ * Beside each engine's figures, the floor (bench/floor-server.ts): the same stack doing the same
+ * number of database round trips and nothing else, at the same rate; see that file.
+ *
  * To look into a tail: BENCH_TIMELINE=1 prints every request over 30 ms with when it was due, and
  * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
@@ -54,16 +57,16 @@ const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number | null
   return ticks / 100; // USER_HZ, 100 on Linux
 };
 
-const startServer = (engine: string) =>
-  new Promise<{ ready: Ready; stop: () => Promise<void>; pid: number }>((resolve, reject) => {
+const startServer = <R = Ready>(engine: string, script = 'bench/reservation-server.ts') =>
+  new Promise<{ ready: R; stop: () => Promise<void>; pid: number }>((resolve, reject) => {
     const root = path.resolve(import.meta.dirname, '..');
-    const child = spawn(process.execPath, [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'bench/reservation-server.ts', engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script, engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
       resolve({
         pid: child.pid as number,
-        ready: JSON.parse(line) as Ready,
+        ready: JSON.parse(line) as R,
         stop: () =>
           new Promise<void>((done) => {
             child.removeAllListeners('exit');
@@ -114,6 +117,19 @@ const send = (ready: Ready, i: number, reservation: string, key: string = random
       if (!retried && req.reusedSocket && e.code === 'ECONNRESET') send(ready, i, reservation, key, true).then(resolve, reject);
       else reject(e);
     });
+    req.end(body);
+  });
+
+/** One request of the floor server (bench/floor-server.ts). */
+const sendFloor = (url: string, i: number): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const body = JSON.stringify({ i });
+    const req = http.request(`${url}/floor`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200 ? 'ok' : String(res.statusCode)));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
     req.end(body);
   });
 
@@ -173,6 +189,14 @@ export const runReservationBench = async (): Promise<void> => {
       console.log(JSON.stringify({ bench: 'reservation', engine, hotSlot: hot, hundredSlots: spread }));
     } finally {
       await stop();
+    }
+    const floor = await startServer<{ url: string }>(engine, 'bench/floor-server.ts');
+    try {
+      await openLoop(WARMUP, RATE, (i) => sendFloor(floor.ready.url, i));
+      const figures = await openLoop(RATE * SECONDS, RATE, (i) => sendFloor(floor.ready.url, i), floor.pid);
+      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 10, floor: figures }));
+    } finally {
+      await floor.stop();
     }
   }
 };

@@ -1,0 +1,64 @@
+/**
+ * The floor of the reservation benchmark, run as its own process (`tsx bench/floor-server.ts
+ * sqlite|postgres`): the same framework and database layer as the real server (Hono on
+ * @hono/node-server, Kysely through server/store/open.ts on the same engine) doing the same number
+ * of database round trips as a reservation putItem on PostgreSQL (one statement on its own, one
+ * read, then BEGIN, six statements and COMMIT: ten), on a scratch table, with no token, no
+ * validation and no rules. Its CPU per request and latency at the benchmark's rate are what any
+ * server on this stack pays here before doing anything of its own; the real figure minus this one
+ * is what the product's code costs. Prints one JSON line {url} and serves until killed.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { sql, type Kysely } from 'kysely';
+import { openStore, type Engine } from '../server/store/open';
+import { dropSchema } from '../tests/server/harness';
+
+interface FloorDb {
+  bench_floor: { id: number; n: number };
+  bench_floor_keys: { k: string };
+}
+
+const ROWS = 100;
+const engine = (process.argv[2] ?? 'sqlite') as Engine;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
+const pgSchema = engine === 'postgres' ? `floor_${process.pid}` : undefined;
+const store = await openStore({ dataDir, databaseUrl: engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined, pgSchema });
+const db = store.db as unknown as Kysely<FloorDb>;
+await sql`create table bench_floor (id integer primary key, n integer not null)`.execute(db);
+await sql`create table bench_floor_keys (k text primary key)`.execute(db);
+await db.insertInto('bench_floor').values(Array.from({ length: ROWS }, (_, id) => ({ id, n: 0 }))).execute();
+
+const app = new Hono();
+app.post('/floor', async (c) => {
+  const body = (await c.req.json()) as { i: number };
+  const id = body.i % ROWS;
+  await db.insertInto('bench_floor_keys').values({ k: randomUUID() }).execute();
+  await db.selectFrom('bench_floor').select('n').where('id', '=', (id + 1) % ROWS).executeTakeFirst();
+  const n = await store.write(async (t) => {
+    const trx = t as unknown as Kysely<FloorDb>;
+    const row = await trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', id).returning('n').executeTakeFirstOrThrow();
+    for (const k of [2, 3, 4]) await trx.selectFrom('bench_floor').select(['id', 'n']).where('id', '=', (id + k) % ROWS).executeTakeFirst();
+    await trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 0) })).where('id', '=', (id + 5) % ROWS).execute();
+    await trx.insertInto('bench_floor_keys').values({ k: randomUUID() }).execute();
+    return row.n;
+  });
+  return c.json({ result: 'OK', n });
+});
+
+const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${info.port}` })}\n`);
+});
+const stop = async () => {
+  server.close();
+  await store.close();
+  if (pgSchema) await dropSchema(pgSchema);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
