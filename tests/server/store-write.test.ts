@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LastStatementMissedError, inlineParameters, openStore, type Store } from '../../server/store/open';
 import { dropSchema, engines } from './harness';
@@ -79,6 +79,25 @@ describe.each(engines())('Store.write with a last statement (%s)', (engine) => {
       ),
     ).rejects.toThrow('refused');
     expect((await store.db.selectFrom('counters').select(['scope', 'value']).execute()).map((r) => [r.scope, Number(r.value)])).toEqual([['s', 1]]);
+  });
+});
+
+describe.runIf(engines().includes('postgres'))('PostgreSQL statements by text', () => {
+  it('prepares a parameterised query once per connection and runs it again by name, with fresh values', async () => {
+    const store = await open('postgres');
+    await store.db.insertInto('counters').values([{ scope: 'a', name: 'n', value: 1 }, { scope: 'b', name: 'n', value: 2 }]).execute();
+    const lookup = (trx: typeof store.db, scope: string) => trx.selectFrom('counters').select('value').where('scope', '=', scope).executeTakeFirstOrThrow();
+    // One transaction: one connection, whose prepared statements PostgreSQL lists.
+    const seen = await store.write(async (trx) => {
+      const values = [Number((await lookup(trx, 'a')).value), Number((await lookup(trx, 'b')).value)];
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx);
+      return { values, prepared: prepared.rows.map((r) => r.statement) };
+    });
+    expect(seen.values).toEqual([1, 2]);
+    const compiled = store.db.selectFrom('counters').select('value').where('scope', '=', 'a').compile().sql;
+    expect(seen.prepared.filter((s) => s === compiled)).toHaveLength(1);
+    // Statements without parameters are not kept (BEGIN, COMMIT, the commit message's batch).
+    expect(seen.prepared.some((s) => /^(begin|commit)/i.test(s.trim()))).toBe(false);
   });
 });
 
