@@ -63,7 +63,12 @@ const startServer = <R = Ready>(engine: string, script = 'bench/reservation-serv
     const child = spawn(process.execPath, [...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', script, engine], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`benchmark server exited (${code})`)));
-    createInterface({ input: child.stdout }).once('line', (line) => {
+    // Only the JSON line is the server's: flags in BENCH_NODE_ARGS (--trace-gc) print there too.
+    const lines = createInterface({ input: child.stdout });
+    lines.on('line', (line) => {
+      if (!line.startsWith('{')) return void process.stderr.write(`${line}\n`);
+      lines.removeAllListeners('line');
+      lines.on('line', (rest) => process.stderr.write(`${rest}\n`));
       resolve({
         pid: child.pid as number,
         ready: JSON.parse(line) as R,
