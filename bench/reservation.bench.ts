@@ -25,7 +25,8 @@ import { engines } from '../tests/server/harness';
 
 const RATE = Number(process.env['BENCH_RATE'] ?? 200);
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 10);
-const WARMUP = 200;
+// Five seconds at the rate: the first measured run otherwise pays for JIT compilation still going on.
+const WARMUP = 1000;
 
 interface Ready {
   url: string;
