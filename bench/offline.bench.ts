@@ -14,6 +14,9 @@
  *     and served brotli-compressed as the app is. It fetches nothing, routes nothing and keeps no
  *     state, so no app on this stack can be interactive sooner on this machine: the app's figure
  *     minus this one is what the app itself costs.
+ * (e) the same page again through every other library the app's first screen needs (TanStack
+ *     Router and Query, zod/mini, Temporal), each used once as the app uses it: the floor of the
+ *     design card's stack; the app's figure minus this one is what the app's own code costs.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -140,36 +143,71 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
 
 const FLOOR_ITEMS = 30;
 
+const floorForm = `<form data-testid="survey-form" data-rendered="all">
+      <Stack>{items.map((i) => <TextInput key={i} label={'質問 ' + (i + 1)} description="説明" />)}</Stack>
+      <Button type="button" data-testid="submit-button">送信</Button>
+    </form>`;
+
+/** The floor pages' code: (d) the UI libraries alone; (e) every library the app's first screen needs. */
+const FLOOR_MAIN = {
+  ui: (root: string) => `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
+const items = Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => i);
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider>
+    ${floorForm}
+  </MantineProvider>,
+);
+`,
+  // The form's config goes through a query and a zod/mini schema, the date through Temporal, the
+  // page through the router, as in the app; the config is a literal (the app's arrives early, off
+  // the critical path, see src/early.ts).
+  stack: (root: string) => `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
+import { createRoot } from 'react-dom/client';
+import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { RouterProvider, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { Temporal } from 'temporal-polyfill';
+import * as z from 'zod/mini';
+const Config = z.object({ title: z.string(), items: z.array(z.object({ itemKey: z.string(), title: z.string(), required: z.optional(z.boolean()) })) });
+const literal = { title: 'floor', items: Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => ({ itemKey: 'q' + i, title: '質問 ' + (i + 1) })) };
+const Form = () => {
+  const q = useQuery({ queryKey: ['config'], queryFn: async () => Config.parse(literal) });
+  const today = Temporal.Now.plainDateISO('Asia/Tokyo');
+  if (!q.data) return null;
+  const items = q.data.items.map((_, i) => i);
+  return (<><p>{today.toString()}</p>${floorForm}</>);
+};
+const rootRoute = createRootRoute({ component: () => <Outlet /> });
+const formRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Form });
+const router = createRouter({ routeTree: rootRoute.addChildren([formRoute]) });
+const client = new QueryClient();
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider>
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </MantineProvider>,
+);
+`,
+};
+
 /**
- * The floor page of (d), built under node_modules/.cache (so its bare imports resolve to the
+ * A floor page of (d) or (e), built under node_modules/.cache (so its bare imports resolve to the
  * project's packages) and served from a static server that answers every file brotli-compressed,
  * compressed once, as the app's build serves its precompressed files.
  */
-const floorPage = async (): Promise<{ url: string; close: () => Promise<void> }> => {
+const floorPage = async (kind: keyof typeof FLOOR_MAIN): Promise<{ url: string; close: () => Promise<void> }> => {
   const root = path.resolve(import.meta.dirname, '..');
-  const dir = path.join(root, 'node_modules/.cache/bench-floor');
+  const dir = path.join(root, `node_modules/.cache/bench-floor-${kind}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'index.html'),
     '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
   );
-  fs.writeFileSync(
-    path.join(dir, 'main.tsx'),
-    `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
-import { createRoot } from 'react-dom/client';
-import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
-const items = Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => i);
-createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    <form data-testid="survey-form" data-rendered="all">
-      <Stack>{items.map((i) => <TextInput key={i} label={'質問 ' + (i + 1)} description="説明" />)}</Stack>
-      <Button type="button" data-testid="submit-button">送信</Button>
-    </form>
-  </MantineProvider>,
-);
-`,
-  );
+  fs.writeFileSync(path.join(dir, 'main.tsx'), FLOOR_MAIN[kind](root));
   const out = path.join(dir, 'dist');
   await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
   const compressed = new Map<string, Buffer>();
@@ -277,13 +315,16 @@ export const runOfflineBench = async (): Promise<void> => {
     const repeat = await repeatVisitOffline(browser, srv.url, session);
     const first = await firstVisitSlow4g(browser, srv.url, session);
     const outbox = await outboxFigures(browser, srv.url, token);
-    const floor = await floorPage();
-    let floorFirst;
-    try {
-      floorFirst = await firstVisitSlow4g(browser, floor.url, session, '/');
-    } finally {
-      await floor.close();
+    const floors: Record<keyof typeof FLOOR_MAIN, Awaited<ReturnType<typeof firstVisitSlow4g>> | null> = { ui: null, stack: null };
+    for (const kind of ['ui', 'stack'] as const) {
+      const floor = await floorPage(kind);
+      try {
+        floors[kind] = await firstVisitSlow4g(browser, floor.url, session, '/');
+      } finally {
+        await floor.close();
+      }
     }
+    const floorFigures = (f: Awaited<ReturnType<typeof firstVisitSlow4g>> | null) => f && { medianMs: f.medianMs, runs: f.runs, jsGzipKB: f.jsGzipKB };
     console.log(
       JSON.stringify({
         bench: 'offline',
@@ -291,7 +332,10 @@ export const runOfflineBench = async (): Promise<void> => {
         targets: { repeatOfflineMs: 300, firstVisitSlow4gMs: 2500, firstVisitJsGzipKB: 200, enqueueP95Ms: 50, drain100Ms: 10_000 },
         repeatOffline: repeat,
         firstVisitSlow4g: first,
-        floorFirstVisitSlow4g: { page: `React + Mantine only, ${FLOOR_ITEMS} TextInputs`, medianMs: floorFirst.medianMs, runs: floorFirst.runs, jsGzipKB: floorFirst.jsGzipKB },
+        floorFirstVisitSlow4g: {
+          ui: { page: `React + Mantine only, ${FLOOR_ITEMS} TextInputs`, ...floorFigures(floors.ui) },
+          stack: { page: 'the same, through TanStack Router and Query, zod/mini and Temporal', ...floorFigures(floors.stack) },
+        },
         outbox,
       }),
     );
