@@ -26,7 +26,7 @@ import {
   countUserReservations,
   deleteReservations,
   heldBy,
-  insertReservation,
+  insertReservationStatement,
   refOf,
   releasePartition,
   releaseSlotStatement,
@@ -139,11 +139,12 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     if (await slotIsFull(trx, w.ref, w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
   }
 
-  // The new rows now: they lock nothing another write waits for. A claim refused at the commit
-  // rolls them back with everything else.
+  // The new rows go with the commit (store/open.ts deferToCommit): on PostgreSQL that saves a round
+  // trip, and nothing before the commit reads them (the limits below count the resident's other
+  // answers only). A claim refused at the commit rolls them back with everything else.
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
   for (const w of wanted) {
-    await insertReservation(trx, {
+    deferToCommit(trx, insertReservationStatement(trx, {
       partition_key: input.partitionKey,
       item_key: w.itemKey,
       survey_id: input.config.surveyId,
@@ -155,7 +156,7 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
       slot: w.ref.slot,
       cost: w.t.cost,
       created_at: input.now,
-    });
+    }));
   }
 
   // The resident's own limits, before any slot is locked: the reservations they already hold besides

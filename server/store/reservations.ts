@@ -71,9 +71,8 @@ export const releaseSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
     .where('day', '=', ref.day)
     .where('slot', '=', ref.slot);
 
-export const insertReservation = async (trx: Transaction<Database>, row: ReservationTable): Promise<void> => {
-  await trx.insertInto('reservations').values(row).execute();
-};
+/** The insert of a live reservation, for the caller to run or to defer to the commit. */
+export const insertReservationStatement = (trx: Transaction<Database>, row: ReservationTable) => trx.insertInto('reservations').values(row);
 
 /** Lock order of slot rows: writes touching several slots take them in this order (no deadlocks). */
 export const slotOrder = (a: SlotRef, b: SlotRef): number =>
