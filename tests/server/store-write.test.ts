@@ -101,6 +101,46 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL statements by text', 
   });
 });
 
+describe.runIf(engines().includes('postgres'))('PostgreSQL BEGIN with the first statement', () => {
+  // statement_timestamp() is when the statement's message arrived, now() when the transaction
+  // began: equal only when BEGIN came in the same message as the statement.
+  const probe = (trx: Parameters<Parameters<Store['write']>[0]>[0], n: number) =>
+    sql<{ n: number; merged: boolean }>`select ${n}::int as n, now() = statement_timestamp() as merged`.execute(trx).then((r) => r.rows[0]);
+
+  it('sends BEGIN in one message with the first statement, which answers its own rows', async () => {
+    const store = await open('postgres');
+    const seen = await store.write(async (trx) => [await probe(trx, 1), await probe(trx, 2)]);
+    expect(seen).toEqual([
+      { n: 1, merged: true },
+      { n: 2, merged: false },
+    ]);
+  });
+
+  it('a write that fails in its first statement rolls back and leaves the connection clean', async () => {
+    const store = await open('postgres');
+    await store.db.insertInto('counters').values({ scope: 'taken', name: 'n', value: 1 }).execute();
+    // Refused in the message with BEGIN (a duplicate key), and after a BEGIN of its own (NaN
+    // cannot be written as a literal).
+    for (const value of [{ scope: 'taken', name: 'n', value: 2 }, { scope: 'x', name: 'n', value: Number.NaN }]) {
+      await expect(
+        store.write(async (trx) => {
+          await trx.insertInto('counters').values(value).execute();
+        }),
+      ).rejects.toThrow();
+    }
+    await expect(store.write(async () => 'nothing sent')).resolves.toBe('nothing sent');
+    const after = await store.write(async (trx) => {
+      await trx.insertInto('counters').values({ scope: 'y', name: 'n', value: 1 }).execute();
+      return probe(trx, 3);
+    });
+    expect(after).toEqual({ n: 3, merged: false });
+    expect((await store.db.selectFrom('counters').select(['scope', 'value']).orderBy('scope').execute()).map((r) => [r.scope, Number(r.value)])).toEqual([
+      ['taken', 1],
+      ['y', 1],
+    ]);
+  });
+});
+
 describe('inlineParameters', () => {
   it('writes strings as escaped literals, numbers, booleans and null', () => {
     const q = CompiledQuery.raw('update t set a = $1, b = $2, c = $3, d = $4 where e = $10', ['o\'k \\ $2', 3.5, true, null, 0, 0, 0, 0, 0, 'ten']);
