@@ -68,15 +68,18 @@ interface Target {
   categoryId: string;
   itemId: string;
   cost: number;
+  /** Whether the slot had no room for `cost` when the target was read; undefined: not read yet. */
+  full?: boolean;
 }
 
 /** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
 const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
   let calendar: Calendar | null;
   let cost: number | null;
-  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId);
+  let slotRow: { reserved: number; quota: number } | null | undefined;
+  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
-    ({ calendar, cost } = viaCategory);
+    ({ calendar, cost, slotRow } = viaCategory);
   } else {
     // A calendar id: the item is one of the items of the categories that use this calendar.
     calendar = await findCalendar(trx, v.categoryId);
@@ -92,7 +95,9 @@ const targetOf = async (trx: Transaction<Database>, itemKey: string, v: Reservat
     cost = item ? Number(item.cost) : null;
   }
   if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
-  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost };
+  // As slotIsFull: a slot with no row is not "full" here; the claim at the commit refuses it.
+  const full = slotRow === undefined ? undefined : slotRow !== null && slotRow.reserved + cost > slotRow.quota;
+  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
 };
 
 export interface ReplaceInput {
@@ -131,12 +136,13 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   if (held.length === 0 && wanted.length === 0) return;
   // A slot already full is refused now, with one plain read, before the answer takes the survey's
   // answer-code row (store/results.ts) only to roll it back at the commit: once a popular slot
-  // fills, every later request for it is such a refusal. A slot this answer already holds is left
+  // fills, every later request for it is such a refusal. A value naming a category has had its
+  // slot read with the category (targetOf); one naming a calendar is read here. A slot this answer already holds is left
   // to the claim (moving within it needs its own places given back first). The read takes no lock;
   // a slot with room now may still be full at the commit, where the guarded claim decides.
   for (const w of wanted) {
     if (held.some((h) => slotOrder(refOf(h), w.ref) === 0)) continue;
-    if (await slotIsFull(trx, w.ref, w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    if (w.t.full ?? (await slotIsFull(trx, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
   }
 
   // The new rows go with the commit (store/open.ts deferToCommit): on PostgreSQL that saves a round

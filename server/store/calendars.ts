@@ -41,20 +41,31 @@ const parseCalendar = (json: string): Calendar => {
  * the item's cost (null when the item is not one of the category's). null when there is no such
  * category (the caller then tries the id as a calendar id).
  */
+/**
+ * The calendar and cost a category and item name, with that slot's row of the category's calendar
+ * as it is now (a plain read, no lock): one round trip for what a reservation needs before it
+ * claims anything (server/reservations.ts).
+ */
 export const findCategoryTarget = async (
   db: Db,
   categoryId: string,
   itemId: string,
-): Promise<{ calendar: Calendar | null; cost: number | null } | null> => {
+  slot: { day: string; slot: string },
+): Promise<{ calendar: Calendar | null; cost: number | null; slotRow: { reserved: number; quota: number } | null } | null> => {
   const r = await db
     .selectFrom('categories as c')
     .leftJoin('calendars as cal', 'cal.calendar_id', 'c.calendar_id')
     .leftJoin('reservation_items as ri', (j) => j.onRef('ri.category_id', '=', 'c.category_id').on('ri.item_id', '=', itemId))
-    .select(['cal.config_json', 'ri.cost'])
+    .leftJoin('slots as s', (j) => j.onRef('s.calendar_id', '=', 'c.calendar_id').on('s.day', '=', slot.day).on('s.slot', '=', slot.slot))
+    .select(['cal.config_json', 'ri.cost', 's.reserved', 's.quota'])
     .where('c.category_id', '=', categoryId)
     .executeTakeFirst();
   if (!r) return null;
-  return { calendar: r.config_json ? parseCalendar(r.config_json) : null, cost: r.cost === null ? null : Number(r.cost) };
+  return {
+    calendar: r.config_json ? parseCalendar(r.config_json) : null,
+    cost: r.cost === null ? null : Number(r.cost),
+    slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
+  };
 };
 
 export const listCalendars = async (db: Db): Promise<Calendar[]> => {
