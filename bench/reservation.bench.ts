@@ -9,7 +9,7 @@
  * anything else = errors).
  *
  * Beside each engine's figures, the floor (bench/floor-server.ts): the same stack doing the same
- * number of database round trips and nothing else, at the same rate; see that file.
+ * database round trips and nothing else, at the same rate; see that file.
  *
  * To look into a tail: BENCH_TIMELINE=1 prints every request over 30 ms with when it was due, and
  * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
@@ -200,7 +200,7 @@ export const runReservationBench = async (): Promise<void> => {
     try {
       await openLoop(WARMUP, RATE, (i) => sendFloor(floor.ready.url, i));
       const figures = await openLoop(RATE * SECONDS, RATE, (i) => sendFloor(floor.ready.url, i), floor.pid);
-      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 10, floor: figures }));
+      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 7, floor: figures }));
     } finally {
       await floor.stop();
     }
