@@ -136,10 +136,11 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   if (held.length === 0 && wanted.length === 0) return;
   // A slot already full is refused now, with one plain read, before the answer takes the survey's
   // answer-code row (store/results.ts) only to roll it back at the commit: once a popular slot
-  // fills, every later request for it is such a refusal. A value naming a category has had its
-  // slot read with the category (targetOf); one naming a calendar is read here. A slot this answer already holds is left
-  // to the claim (moving within it needs its own places given back first). The read takes no lock;
-  // a slot with room now may still be full at the commit, where the guarded claim decides.
+  // fills, every later request for it is such a refusal. A value naming a category had its slot
+  // read with the category (targetOf); one naming a calendar is read here. A slot this answer
+  // already holds is left to the claim (moving within it needs its own places given back first).
+  // The read takes no lock; a slot with room now may still be full at the commit, where the
+  // guarded claim decides.
   for (const w of wanted) {
     if (held.some((h) => slotOrder(refOf(h), w.ref) === 0)) continue;
     if (w.t.full ?? (await slotIsFull(trx, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);

@@ -37,14 +37,11 @@ const parseCalendar = (json: string): Calendar => {
 };
 
 /**
- * What a reservation value's category and item lead to, in one query: the category's calendar and
- * the item's cost (null when the item is not one of the category's). null when there is no such
- * category (the caller then tries the id as a calendar id).
- */
-/**
- * The calendar and cost a category and item name, with that slot's row of the category's calendar
- * as it is now (a plain read, no lock): one round trip for what a reservation needs before it
- * claims anything (server/reservations.ts).
+ * What a reservation value's category and item lead to, in one query: the category's calendar, the
+ * item's cost (null when the item is not one of the category's) and the slot's row of that
+ * calendar as it is now (a plain read, no lock; null when there is none) — what a reservation needs
+ * before it claims anything (server/reservations.ts), in one round trip. null when there is no
+ * such category (the caller then tries the id as a calendar id).
  */
 export const findCategoryTarget = async (
   db: Db,
