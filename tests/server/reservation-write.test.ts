@@ -4,6 +4,7 @@
  * off, per-user limits, cancel deadline with days off, item cost) are enforced by the server;
  * corona-type forms cancel lapsed reservations when the list loads.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
@@ -88,6 +89,35 @@ for (const engine of engines()) {
       expect(full.json).toMatchObject({ result: 'ERROR', code: 'quota_exceeded', errorMessage: QUOTA_TEXT });
       expect(await resultCount()).toBe(before);
       expect(await slotOf('cal-a', 3, '1')).toEqual({ quota: 2, reserved: 2 });
+    });
+
+    // On PostgreSQL the survey's answer-code row stays locked until a write commits; a request for
+    // a slot already full is refused by a plain read before it would wait for that row
+    // (server/reservations.ts). SQLite serialises whole writes, so there is nothing to show there.
+    if (engine === 'postgres') it('refuses a slot already full without waiting for the survey\'s answer-code row', async () => {
+      expect(await slotOf('cal-a', 3, '1')).toEqual({ quota: 2, reserved: 2 });
+      let release!: () => void;
+      const released = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      const holder = srv.deps.store.db.connection().execute(async (conn) => {
+        await sql`begin`.execute(conn);
+        await sql`select value from counters where scope = 'rsv' and name = 'answer_code' for update`.execute(conn);
+        locked();
+        await released;
+        await sql`rollback`.execute(conn);
+      });
+      try {
+        await isLocked;
+        const answer = await Promise.race([
+          reserve('U-w9', value('naika-a', 'i1', 3, '1')),
+          new Promise<'waited'>((r) => setTimeout(() => r('waited'), 3000)),
+        ]);
+        expect(answer === 'waited' ? answer : answer.json.code).toBe('quota_exceeded');
+      } finally {
+        release();
+        await holder;
+      }
     });
 
     it('an item of cost 2 takes two places: it needs two free, and a one-place item still fits beside it', async () => {
