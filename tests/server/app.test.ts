@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -37,6 +38,30 @@ for (const engine of engines()) {
         expect(res.headers.get('x-content-type-options')).toBe('nosniff');
         expect(res.headers.get('referrer-policy')).toBeTruthy();
       }
+    });
+
+    it('gives every API answer its request id and nosniff: success, refusal, unknown call, too large, replay', async () => {
+      const token = await srv.token('Uheaders');
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const answers = [
+        await srv.fetch('/survey/api/v1/db/survey-configs/open', { headers: { 'x-request-id': 'h-ok' } }),
+        await srv.fetch('/survey/api/v1/db/survey-results/putItem', { method: 'POST', headers: { ...headers, 'x-request-id': 'h-400' }, body: '{"data":[]}' }),
+        await srv.fetch('/survey/api/v1/db/nothing-here', { headers: { 'x-request-id': 'h-404' } }),
+        await srv.fetch('/survey/api/v1/db/survey-results/putItem', { method: 'POST', headers: { ...headers, 'x-request-id': 'h-413' }, body: 'x'.repeat(5 * 1024 * 1024) }),
+      ];
+      for (const n of [1, 2]) {
+        answers.push(
+          await srv.fetch('/survey/api/v1/db/survey-results/putItem', {
+            method: 'POST',
+            headers: { ...headers, 'x-request-id': `h-key-${n}`, 'idempotency-key': 'headers-key' },
+            body: '{"data":[{"surveyId":"no-such-form","itemKey":"a","value":"b"}]}',
+          }),
+        );
+      }
+      expect(answers.map((r) => r.status)).toEqual([200, 400, 404, 413, 404, 404]);
+      expect(answers[5]?.headers.get('idempotent-replayed')).toBe('true');
+      expect(answers.map((r) => r.headers.get('x-request-id'))).toEqual(['h-ok', 'h-400', 'h-404', 'h-413', 'h-key-1', 'h-key-2']);
+      expect(answers.every((r) => r.headers.get('x-content-type-options') === 'nosniff')).toBe(true);
     });
 
     it('makes the service worker and the manifest revalidate on every visit', async () => {
@@ -100,6 +125,60 @@ for (const engine of engines()) {
       });
       expect(res.status).toBe(413);
       expect(await res.json()).toMatchObject({ result: 'ERROR', code: 'payload_too_large' });
+    });
+
+    it('answers a chunked body (no Content-Length) over the limit with 413 JSON', async () => {
+      const token = await srv.token('Ubodylimit');
+      // node:http rather than fetch: the server answers 413 as soon as the limit is passed and drops
+      // the rest of the upload, and fetch reports the cut upload instead of the answer.
+      const { status, json } = await new Promise<{ status: number; json: unknown }>((resolve, reject) => {
+        const req = http.request(`${srv.url}/survey/api/v1/db/survey-results/putItem`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
+        let answered = false;
+        req.on('response', (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) }));
+        });
+        req.on('error', (e) => {
+          if (!answered) reject(e);
+        });
+        const chunk = 'x'.repeat(64 * 1024);
+        let sent = 0;
+        const more = () => {
+          while (!answered && sent < 5 * 1024 * 1024) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', more);
+          }
+          req.end();
+        };
+        more();
+      });
+      expect(status).toBe(413);
+      expect(json).toMatchObject({ result: 'ERROR', code: 'payload_too_large' });
+    });
+
+    it('reads a chunked body under the limit', async () => {
+      const token = await srv.token('Ubodylimit');
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":'));
+          controller.enqueue(new TextEncoder().encode('[]}'));
+          controller.close();
+        },
+      });
+      const res = await srv.fetch('/survey/api/v1/db/survey-results/putItem', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      // The body was read: the contract refuses its empty data list, not a missing body.
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'bad_request', errorMessage: expect.stringContaining('data') });
     });
 
     it('logs every request as one structured line with a request id', async () => {
