@@ -49,7 +49,23 @@ export interface BookableWindow {
   last: Temporal.PlainDate | null;
 }
 
+/**
+ * Windows of frozen calendars by the day they were computed for: the server shares one frozen
+ * object per stored calendar (server/store/calendars.ts) and asks for its window on every
+ * reservation, and the dates parsed and added here were a good part of a putItem's Temporal time.
+ * A calendar that can still change is computed every time.
+ */
+const windowsOfFrozen = new WeakMap<WindowCalendar, { today: Temporal.PlainDate; window: BookableWindow }>();
+
 export const bookableWindow = (cal: WindowCalendar, today: Temporal.PlainDate): BookableWindow => {
+  const known = windowsOfFrozen.get(cal);
+  if (known && known.today.equals(today)) return known.window;
+  const window = computeWindow(cal, today);
+  if (Object.isFrozen(cal)) windowsOfFrozen.set(cal, { today, window: Object.freeze(window) });
+  return window;
+};
+
+const computeWindow = (cal: WindowCalendar, today: Temporal.PlainDate): BookableWindow => {
   let first = today.add({ days: Math.max(0, cal.reservationPossibleStart) });
   for (const d of [dateOrNull(cal.startDate), dateOrNull(cal.reservationStart)]) if (d) first = later(first, d);
   let last = dateOrNull(cal.endDate);

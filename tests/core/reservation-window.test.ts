@@ -136,3 +136,14 @@ describe('hasSlotStarted', () => {
     expect(hasSlotStarted(day, '25:00', at('23:00'))).toBe(false);
   });
 });
+
+describe('bookableWindow of a frozen calendar', () => {
+  it('answers the window of the day asked, also when it was asked before for another day', () => {
+    const frozen = Object.freeze({ ...cal, reservationPossibleStart: 1, reservationPossibleMonths: 0, reservationControlType: 1 });
+    const nov = bookableWindow(frozen, Temporal.PlainDate.from('2026-11-23'));
+    expect(bookableWindow(frozen, Temporal.PlainDate.from('2026-11-23'))).toBe(nov);
+    const dec = bookableWindow(frozen, Temporal.PlainDate.from('2026-12-02'));
+    expect([dec.first.toString(), dec.last?.toString()]).toEqual(['2026-12-03', '2026-12-31']);
+    expect([nov.first.toString(), nov.last?.toString()]).toEqual(['2026-11-24', '2026-11-30']);
+  });
+});
