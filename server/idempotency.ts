@@ -31,11 +31,10 @@
  *
  * How a write route takes part: its handler writes only through `commit(fn)` (HandlerArgs in
  * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
- * route's answer; commit stores that answer under the key before the transaction commits. Inside
- * an idempotent request, `store.write` outside commit throws (guardStore), so an effect cannot
- * escape the stored answer by accident. One commit per request.
+ * route's answer; commit stores that answer under the key before the transaction commits. The
+ * store routes get has no `write` at all (app.ts RouteContext), so an effect cannot escape the
+ * stored answer by accident. One commit per request.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Compilable, Transaction } from 'kysely';
@@ -133,8 +132,6 @@ export interface WriteRunner {
   run(w: WriteRun): Promise<Response>;
   /** commit() for writes outside the idempotency scheme. */
   plainCommit(path: string, userId: string | null): Commit<unknown>;
-  /** The store as routes see it: store.write refuses to run inside an idempotent request. */
-  guardStore(store: Store): Store;
   purgeExpired(): Promise<number>;
 }
 
@@ -148,7 +145,6 @@ const jsonResponse = (c: Context<AppEnv>, status: number, json: string, replayed
 export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
   const { store, log } = opts;
   const now = opts.now ?? (() => new Date());
-  const scope = new AsyncLocalStorage<{ path: string }>();
   /** Keys running in this process, with their request hash. */
   const running = new Map<string, string>();
   let claims = 0;
@@ -186,7 +182,7 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
 
   const run = async ({ c, path, userId, key, requestHash, execute }: WriteRun): Promise<Response> => {
     if (key === null) {
-      const out = await scope.run({ path }, () => execute(plainCommit(path, userId)));
+      const out = await execute(plainCommit(path, userId));
       return out instanceof Response ? out : c.json(out as object, 200);
     }
 
@@ -239,7 +235,7 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     });
 
     try {
-      const out = await scope.run({ path }, () => execute(commit));
+      const out = await execute(commit);
       if (held.stored) return jsonResponse(c, held.stored.status, held.stored.json);
       if (out instanceof Response) {
         // Not an answer that can be stored and replayed: the key is given back.
@@ -267,14 +263,5 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     }
   };
 
-  const guardStore = (inner: Store): Store => ({
-    ...inner,
-    write: (fn, last) => {
-      const s = scope.getStore();
-      if (s) return Promise.reject(new Error(`${s.path} is an idempotent write: write through commit(), not store.write()`));
-      return inner.write(fn, last);
-    },
-  });
-
-  return { run, plainCommit, guardStore, purgeExpired };
+  return { run, plainCommit, purgeExpired };
 };

@@ -23,6 +23,7 @@
  * an amendment gives the old answer's slot back and claims the new one in that same transaction;
  * cancel and delete give it back.
  */
+import type { ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import {
   surveyResultsByPartitionKey,
@@ -47,13 +48,15 @@ import type { FormValue } from '@core/items/define';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
+import type { Commit } from '../idempotency';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../http';
-import { findEnabledSurveyConfig, findSurveyConfig } from '../store/configs';
+import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
 import {
   RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
+  claimCounterWith,
   claimRowForUser,
   deletePartition,
   filterUserRows,
@@ -244,13 +247,6 @@ const amendTarget = (body: { data: AnswerRowInput[]; items?: { partitionKey: str
   return target;
 };
 
-/** `surveyId#userId#millis`, moved on a millisecond while the key is taken. */
-const freshAppendingKey = async (trx: Transaction<Database>, surveyId: string, userId: string): Promise<string> => {
-  let millis = Date.now();
-  while (await partitionKeyTaken(trx, `${surveyId}#${userId}#${millis}`)) millis += 1;
-  return `${surveyId}#${userId}#${millis}`;
-};
-
 /** Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG. */
 export const cancelledCheck = (
   config: Pick<ServedSurveyConfig, 'surveySchema'> | null,
@@ -260,19 +256,50 @@ export const cancelledCheck = (
   return cancelledStatus(rows.some((r) => reservationKeys.has(r.itemKey) && r.value !== ''));
 };
 
+const configOutdated = () => new ApiError(409, 'config_outdated', 'フォームが更新されました。画面を再読み込みしてください。', { needRefresh: true });
+
+type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
+
+/**
+ * A putItem's body checked against a config (null: none stored): the form takes answers, the
+ * client's config is not older, and the rows are the form's and valid. Answers the rows to store.
+ */
+const checkSubmission = (config: ServedSurveyConfig | null, body: PutItemBody): AnswerRowInput[] => {
+  if (!config || config.surveyStatus !== 'enabled') throw noConfig();
+  if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
+  const issues = validateAnswerRows(config, body.data);
+  if (issues.length > 0) throw badRequest(issues);
+  const { itemIssues, kept } = checkAnswer(config, body.data);
+  if (Object.keys(itemIssues).length > 0) {
+    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
+      itemIssues,
+      issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
+    });
+  }
+  if (kept.length === 0) {
+    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+  }
+  return kept;
+};
+
 interface Submission {
-  config: ServedSurveyConfig;
+  /** The config the rows were checked against, read before the transaction (maybe cached). */
+  checked: StampedConfig;
   user: AuthUser;
   rows: AnswerRowInput[];
   target: string | null;
   engine: Engine;
+  /** The survey's config read again in the transaction, and the body checked against it. */
+  recheck: (trx: Transaction<Database>) => Promise<{ config: ServedSurveyConfig; rows: AnswerRowInput[] }>;
 }
 
 /** One submission, in the caller's transaction: claims the code, retires the edited answer, writes. */
 const writeSubmission = async (
   trx: Transaction<Database>,
-  { config, user, rows, target, engine }: Submission,
+  { checked, user, target, engine, recheck, ...submitted }: Submission,
 ): Promise<{ partitionKey: string; answerCode: string | null; stored: ResultRow[] }> => {
+  let { config } = checked;
+  let { rows } = submitted;
   const { surveyId } = config;
   const { userId } = user;
   const appending = isAppending(config);
@@ -286,9 +313,21 @@ const writeSubmission = async (
   // code, then slots (sorted, server/reservations.ts, claimed in the COMMIT's own message) — so no
   // two writes can wait on each other in a cycle; the survey-wide code row is held for one round
   // trip, and a slot row for none (store/open.ts deferToCommit).
+  // The resident's counter also hands out the new answer's partition key, `surveyId#userId#millis`:
+  // its value is the clock's millisecond, or one past the resident's last key when the clock has
+  // not moved past it, so no key of theirs is given twice (keys from before the counter did this
+  // were clock readings too, all in the past). Both claims read the stored config's stamp as well.
   const partitionKeyOfSingle = target ?? `${surveyId}#${userId}`;
-  if (appending) await claimCounter(trx, `${surveyId}#${userId}`, RESIDENT_COUNTER);
-  else await claimCounter(trx, partitionKeyOfSingle, REVISION_COUNTER);
+  const claim = appending
+    ? await claimCounterWith(trx, `${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Date.now(), configStampOf: surveyId })
+    : await claimCounterWith(trx, partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId });
+  if (claim.configStamp !== checked.stamp) {
+    // The form was imported again since the rows were checked (or since this process read it):
+    // they are checked again against the stored one. Had it switched between appending and
+    // single answers, the wrong counter would be held: the resident reloads the form instead.
+    ({ config, rows } = await recheck(trx));
+    if (isAppending(config) !== appending) throw configOutdated();
+  }
   // An amended appending answer is also a write to the old partition: this serialises it with a
   // cancel or delete of that answer (they claim the same row).
   if (appending && target) await claimCounter(trx, target, REVISION_COUNTER);
@@ -320,7 +359,7 @@ const writeSubmission = async (
 
   let partitionKey: string;
   if (appending) {
-    partitionKey = await freshAppendingKey(trx, surveyId, userId);
+    partitionKey = `${surveyId}#${userId}#${claim.value}`;
   } else {
     partitionKey = partitionKeyOfSingle;
     await deletePartition(trx, surveyId, userId, partitionKey);
@@ -385,6 +424,7 @@ const writeSubmission = async (
 
 export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
+  const configs = createConfigCache();
 
   /** Reads need the form to exist; a disabled form's answers stay readable to their owner. */
   const requireSurvey = async (surveyId: string): Promise<ServedSurveyConfig> => {
@@ -394,17 +434,23 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   };
 
   /** The resident's answers, after the lapsed reservations of a corona-type form are cancelled. */
-  const listForUser = async (surveyId: string, userId: string): Promise<ResultRow[]> => {
+  const listForUser = async (surveyId: string, userId: string, commit: Commit<unknown>): Promise<ResultRow[]> => {
     const config = await requireSurvey(surveyId);
     if (config.surveyType === CORONA_SURVEY_TYPE) {
-      await store.write((trx) => cancelLapsedReservations(trx, config, userId, todayInTokyo(), new Date().toISOString()));
+      await commit((trx) => cancelLapsedReservations(trx, config, userId, todayInTokyo(), new Date().toISOString()));
     }
     return listUserRows(store.db, surveyId, userId);
   };
 
-  ctx.route(surveyResultsQuery, async ({ body, user }) => ({ result: 'OK', data: await listForUser(body.surveyId, user.userId) }));
+  ctx.route(surveyResultsQuery, async ({ body, user, commit }) => ({
+    result: 'OK',
+    data: await listForUser(body.surveyId, user.userId, commit as Commit<unknown>),
+  }));
 
-  ctx.route(surveyResultsByUser, async ({ query, user }) => ({ result: 'OK', data: await listForUser(query.surveyId, user.userId) }));
+  ctx.route(surveyResultsByUser, async ({ query, user, commit }) => ({
+    result: 'OK',
+    data: await listForUser(query.surveyId, user.userId, commit as Commit<unknown>),
+  }));
 
   ctx.route(surveyResultsByPartitionKey, async ({ query, user }) => {
     await requireSurvey(query.surveyId);
@@ -423,28 +469,34 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     if (mixed.length > 0) throw badRequest(mixed);
 
-    const config = await findEnabledSurveyConfig(store.db, surveyId);
-    if (!config) throw noConfig();
-    if (body.configVersion !== undefined && body.configVersion < config.version) {
-      throw new ApiError(409, 'config_outdated', 'フォームが更新されました。画面を再読み込みしてください。', { needRefresh: true });
-    }
-    const issues = validateAnswerRows(config, body.data);
-    if (issues.length > 0) throw badRequest(issues);
-    const { itemIssues, kept } = checkAnswer(config, body.data);
-    if (Object.keys(itemIssues).length > 0) {
-      throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
-        itemIssues,
-        issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
-      });
-    }
-    if (kept.length === 0) {
-      throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+    // Checked against the config this process last read (configs), which the write confirms inside
+    // its transaction. A refusal stands only if the stored config refuses too.
+    let checked = await configs.get(store.db, surveyId);
+    let kept: AnswerRowInput[];
+    try {
+      kept = checkSubmission(checked?.config ?? null, body);
+    } catch (e) {
+      const fresh = checked && e instanceof ApiError ? await configs.refresh(store.db, surveyId) : checked;
+      if (fresh?.stamp === checked?.stamp) throw e;
+      checked = fresh;
+      kept = checkSubmission(checked?.config ?? null, body);
     }
     const target = amendTarget(body);
+    const recheck = async (trx: Transaction<Database>) => {
+      const fresh = await configs.refresh(trx, surveyId);
+      return { config: fresh?.config as ServedSurveyConfig, rows: checkSubmission(fresh?.config ?? null, body) };
+    };
 
     try {
       return await commit(async (trx) => {
-        const { partitionKey, answerCode, stored } = await writeSubmission(trx, { config, user, rows: kept, target, engine: store.engine });
+        const { partitionKey, answerCode, stored } = await writeSubmission(trx, {
+          checked: checked as StampedConfig,
+          user,
+          rows: kept,
+          target,
+          engine: store.engine,
+          recheck,
+        });
         return { result: 'OK', partitionKey, answercode: answerCode, data: stored };
       });
     } catch (e) {

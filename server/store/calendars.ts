@@ -19,6 +19,7 @@ import {
 } from '@core/contract/calendars';
 import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
 import type { CategoryTable, Database } from './schema';
+import { compiled } from './compiled';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -36,6 +37,16 @@ const parseCalendar = (json: string): Calendar => {
   return cal;
 };
 
+const categoryTarget = compiled((db: Kysely<Database>, a: { categoryId: string; itemId: string; day: string; slot: string }) =>
+  db
+    .selectFrom('categories as c')
+    .leftJoin('calendars as cal', 'cal.calendar_id', 'c.calendar_id')
+    .leftJoin('reservation_items as ri', (j) => j.onRef('ri.category_id', '=', 'c.category_id').on('ri.item_id', '=', a.itemId))
+    .leftJoin('slots as s', (j) => j.onRef('s.calendar_id', '=', 'c.calendar_id').on('s.day', '=', a.day).on('s.slot', '=', a.slot))
+    .select(['cal.config_json', 'ri.cost', 's.reserved', 's.quota'])
+    .where('c.category_id', '=', a.categoryId),
+);
+
 /**
  * What a reservation value's category and item lead to, in one query: the category's calendar, the
  * item's cost (null when the item is not one of the category's) and the slot's row of that
@@ -49,14 +60,7 @@ export const findCategoryTarget = async (
   itemId: string,
   slot: { day: string; slot: string },
 ): Promise<{ calendar: Calendar | null; cost: number | null; slotRow: { reserved: number; quota: number } | null } | null> => {
-  const r = await db
-    .selectFrom('categories as c')
-    .leftJoin('calendars as cal', 'cal.calendar_id', 'c.calendar_id')
-    .leftJoin('reservation_items as ri', (j) => j.onRef('ri.category_id', '=', 'c.category_id').on('ri.item_id', '=', itemId))
-    .leftJoin('slots as s', (j) => j.onRef('s.calendar_id', '=', 'c.calendar_id').on('s.day', '=', slot.day).on('s.slot', '=', slot.slot))
-    .select(['cal.config_json', 'ri.cost', 's.reserved', 's.quota'])
-    .where('c.category_id', '=', categoryId)
-    .executeTakeFirst();
+  const [r] = await categoryTarget.run(db, { categoryId, itemId, day: slot.day, slot: slot.slot });
   if (!r) return null;
   return {
     calendar: r.config_json ? parseCalendar(r.config_json) : null,

@@ -2,7 +2,7 @@
  * Reads of stored survey configs. The stored JSON is the config as surveyConfigSchema produced it
  * at import (defaults applied), so serving it only adds the version.
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { servedSurveyConfigSchema } from '@core/form/survey-config';
 import type { Database, SurveyConfigTable } from './schema';
@@ -64,4 +64,54 @@ export const countSurveyConfigs = async (db: Db): Promise<number> => {
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+};
+
+/**
+ * What tells one stored config from another: an import that changes a config bumps its version
+ * and changes its hash (server/forms/import.ts; the status is part of the hashed config), and a
+ * config removed and imported again starts at version 1 with, as a rule, another hash.
+ */
+const stampOfRow = (row: Pick<SurveyConfigTable, 'version' | 'config_hash'>): string => `${Number(row.version)}:${row.config_hash}`;
+
+/**
+ * The stamp of a survey's stored config as a scalar subquery (null when there is none), for a
+ * write to read with a statement it makes anyway (results.ts claimCounter): the config a write
+ * was checked against is confirmed inside its transaction at no extra round trip.
+ */
+export const configStampSql = (surveyId: string): RawBuilder<string | null> =>
+  sql<string | null>`(select cast(version as text) || ':' || config_hash from survey_configs where survey_id = ${surveyId})`;
+
+export interface StampedConfig {
+  config: ServedSurveyConfig;
+  stamp: string;
+}
+
+/**
+ * The latest config of each survey as this process last read it, for putItem: on PostgreSQL a
+ * config read is a round trip of its own before the write, and the server's one event loop pays
+ * for every round trip (issue 6's benchmark). Nothing invalidates an entry: the write reads the
+ * stored stamp with its first statement (configStampSql) and, when it differs, reads the config
+ * again in its transaction (`refresh`), so what the write is checked against is never older than
+ * the transaction, as it was when the config was read before it. One per app, since each app has
+ * its own database.
+ */
+export const createConfigCache = () => {
+  const latest = new Map<string, StampedConfig>();
+  const read = async (db: Db, surveyId: string): Promise<StampedConfig | null> => {
+    const row = await db.selectFrom('survey_configs').selectAll().where('survey_id', '=', surveyId).executeTakeFirst();
+    if (!row) {
+      latest.delete(surveyId);
+      return null;
+    }
+    const entry = { config: toServed(row), stamp: stampOfRow(row) };
+    if (!latest.has(surveyId) && latest.size >= PARSED_MAX) latest.delete(latest.keys().next().value as string);
+    latest.set(surveyId, entry);
+    return entry;
+  };
+  return {
+    /** The survey's config as last read, read now when this process has none. Status not checked. */
+    get: async (db: Db, surveyId: string): Promise<StampedConfig | null> => latest.get(surveyId) ?? read(db, surveyId),
+    /** Reads the survey's config again (inside a write: under its transaction). */
+    refresh: read,
+  };
 };

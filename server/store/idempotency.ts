@@ -5,6 +5,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
+import { compiled } from './compiled';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,6 +33,27 @@ export interface ClaimOptions {
   newToken: () => string;
 }
 
+/** A new key, as a lease; no row when the key is known (every write with a key makes this one). */
+const insertClaim = compiled(
+  (db: Db, a: { userId: string; key: string; requestHash: string; token: string; leaseUntil: string; createdAt: string; expiresAt: string }) =>
+    db
+      .insertInto('idempotency_keys')
+      .values({
+        user_id: a.userId,
+        idem_key: a.key,
+        request_hash: a.requestHash,
+        state: 'running',
+        lease_token: a.token,
+        lease_expires_at: a.leaseUntil,
+        status_code: null,
+        answer_json: null,
+        created_at: a.createdAt,
+        expires_at: a.expiresAt,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
+      .returning('idem_key'),
+);
+
 /**
  * Claims a key for a request: a new key is inserted as a lease; a known one answers its stored
  * answer (same request), a mismatch (another request under the same key), a lock (its lease still
@@ -44,23 +66,15 @@ export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise
   const leaseUntil = new Date(opts.now.getTime() + opts.leaseMs).toISOString();
   for (let attempt = 0; attempt < 5; attempt++) {
     const token = opts.newToken();
-    const inserted = await db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: ref.userId,
-        idem_key: ref.key,
-        request_hash: opts.requestHash,
-        state: 'running',
-        lease_token: token,
-        lease_expires_at: leaseUntil,
-        status_code: null,
-        answer_json: null,
-        created_at: nowIso,
-        expires_at: new Date(opts.now.getTime() + opts.retainMs).toISOString(),
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
-      .returning('idem_key')
-      .executeTakeFirst();
+    const [inserted] = await insertClaim.run(db, {
+      userId: ref.userId,
+      key: ref.key,
+      requestHash: opts.requestHash,
+      token,
+      leaseUntil,
+      createdAt: nowIso,
+      expiresAt: new Date(opts.now.getTime() + opts.retainMs).toISOString(),
+    });
     if (inserted) return { kind: 'claimed', lease: { ...ref, token }, tookOver: false };
 
     const row = await db
@@ -95,20 +109,28 @@ export const claimKey = async (db: Db, ref: KeyRef, opts: ClaimOptions): Promise
  * claimer took the expired lease over, and the effect must roll back, since the other claimer's
  * effect is the one that will count.
  */
-export const completeKeyStatement = (db: Db, lease: Lease, answer: { status: number; json: string }, now: Date, retainMs: number) =>
+const completion = compiled((db: Db, a: Lease & { status: number; json: string; expiresAt: string }) =>
   db
     .updateTable('idempotency_keys')
-    .set({
-      state: 'done',
-      status_code: answer.status,
-      answer_json: answer.json,
-      expires_at: new Date(now.getTime() + retainMs).toISOString(),
-    })
-    .where('user_id', '=', lease.userId)
-    .where('idem_key', '=', lease.key)
+    .set({ state: 'done', status_code: a.status, answer_json: a.json, expires_at: a.expiresAt })
+    .where('user_id', '=', a.userId)
+    .where('idem_key', '=', a.key)
     .where('state', '=', 'running')
-    .where('lease_token', '=', lease.token)
-    .returning('idem_key');
+    .where('lease_token', '=', a.token)
+    .returning('idem_key'),
+);
+
+const completionOf = (lease: Lease, answer: { status: number; json: string }, now: Date, retainMs: number) => ({
+  userId: lease.userId,
+  key: lease.key,
+  token: lease.token,
+  status: answer.status,
+  json: answer.json,
+  expiresAt: new Date(now.getTime() + retainMs).toISOString(),
+});
+
+export const completeKeyStatement = (db: Db, lease: Lease, answer: { status: number; json: string }, now: Date, retainMs: number) =>
+  completion.with(db, completionOf(lease, answer, now, retainMs));
 
 /** Stores the answer on its own (a refusal, which has no effect to join). false: the lease was lost. */
 export const completeKey = async (
@@ -117,7 +139,7 @@ export const completeKey = async (
   answer: { status: number; json: string },
   now: Date,
   retainMs: number,
-): Promise<boolean> => (await completeKeyStatement(db, lease, answer, now, retainMs).executeTakeFirst()) !== undefined;
+): Promise<boolean> => (await completion.run(db, completionOf(lease, answer, now, retainMs))).length > 0;
 
 /** Gives a held key back (the request failed without an answer worth keeping): a retry runs anew. */
 export const releaseKey = async (db: Db, lease: Lease): Promise<void> => {

@@ -2,7 +2,7 @@
  * Versioned migrations, run at every start (Kysely's Migrator records what ran). Add a new entry
  * for every change; never edit one that has shipped.
  */
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { SqliteAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_surveys_and_results': {
@@ -164,6 +164,14 @@ const migrations: Record<string, Migration> = {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('value_json', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  // The resident counter holds a millisecond clock reading (store/results.ts RESIDENT_COUNTER),
+  // past PostgreSQL's 32-bit integer. SQLite's integers are 64-bit already.
+  '0004_counters_bigint': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await db.schema.alterTable('counters').alterColumn('value', (c) => c.setDataType('bigint')).execute();
     },
   },
 };

@@ -2,7 +2,6 @@
  * Opens the database: SQLite under DATA_DIR by default, PostgreSQL when a URL is given. Migrations
  * run before anything else touches it.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -163,8 +162,12 @@ export const inlineParameters = (q: CompiledQuery): string => {
   });
 };
 
-/** A PostgreSQL write's deferred statements, handed from Store.write to the driver's commit. */
-const pendingCommit = new AsyncLocalStorage<{ statements: Deferred[] | null }>();
+/**
+ * A PostgreSQL write's deferred statements, handed from Store.write to the driver's commit by the
+ * transaction's connection (the one object both see). Not an AsyncLocalStorage: on Node 20 one
+ * in use puts a hook on every promise of the process.
+ */
+const pendingCommit = new WeakMap<DatabaseConnection, Deferred[]>();
 
 /** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
 const INVALID_TEXT_REPRESENTATION = '22P02';
@@ -182,10 +185,9 @@ const GUARD_PREFIX = 'guard:';
  */
 class CommitWithDeferredDriver extends PostgresDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    const slot = pendingCommit.getStore();
-    const statements = slot?.statements;
-    if (!slot || !statements || statements.length === 0) return super.commitTransaction(connection);
-    slot.statements = null;
+    const statements = pendingCommit.get(connection);
+    pendingCommit.delete(connection);
+    if (!statements || statements.length === 0) return super.commitTransaction(connection);
     const text = statements
       .map((d) =>
         d.guard === null
@@ -201,6 +203,11 @@ class CommitWithDeferredDriver extends PostgresDriver {
       if (failed) throw guardFailed(failed[1] as string);
       throw e;
     }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    pendingCommit.delete(connection);
+    return super.rollbackTransaction(connection);
   }
 }
 
@@ -312,31 +319,27 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
   return {
     db,
     engine,
-    write: <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) => {
-      const slot: { statements: Deferred[] | null } = { statements: null };
-      const run = () =>
-        db.transaction().execute(async (trx) => {
-          const deferred: Deferred[] = [];
-          deferredOf.set(trx, deferred);
-          let answer: T;
-          try {
-            answer = await fn(trx);
-          } finally {
-            deferredOf.delete(trx);
-          }
-          if (last) deferred.push({ query: last(answer).compile(), guard: LAST_GUARD });
-          if (engine === 'postgres') {
-            slot.statements = deferred;
-            return answer;
-          }
-          for (const d of deferred) {
-            const r = await trx.executeQuery(d.query);
-            if (d.guard !== null && r.rows.length === 0) throw guardFailed(d.guard);
-          }
+    write: <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) =>
+      db.transaction().execute(async (trx) => {
+        const deferred: Deferred[] = [];
+        deferredOf.set(trx, deferred);
+        let answer: T;
+        try {
+          answer = await fn(trx);
+        } finally {
+          deferredOf.delete(trx);
+        }
+        if (last) deferred.push({ query: last(answer).compile(), guard: LAST_GUARD });
+        if (engine === 'postgres') {
+          await trx.getExecutor().provideConnection(async (connection) => void pendingCommit.set(connection, deferred));
           return answer;
-        });
-      return engine === 'postgres' ? pendingCommit.run(slot, run) : run();
-    },
+        }
+        for (const d of deferred) {
+          const r = await trx.executeQuery(d.query);
+          if (d.guard !== null && r.rows.length === 0) throw guardFailed(d.guard);
+        }
+        return answer;
+      }),
     close,
   };
 };

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ReservationTable } from './schema';
+import { compiled } from './compiled';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,18 +25,21 @@ export type ClaimResult = 'claimed' | 'full' | 'noSlot' | 'dayOff';
  * the commit with a guard (store/open.ts deferToCommit), and look the reason up with
  * unclaimedReason when the guard fails.
  */
-export const claimSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
+export const claimSlotStatement = (db: Db, ref: SlotRef, cost: number) => slotClaim.with(db, { ...ref, cost });
+
+const slotClaim = compiled((db: Kysely<Database>, a: SlotRef & { cost: number }) =>
   db
     .updateTable('slots')
-    .set({ reserved: sql<number>`reserved + ${cost}` })
-    .where('calendar_id', '=', ref.calendarId)
-    .where('day', '=', ref.day)
-    .where('slot', '=', ref.slot)
-    .where(sql<boolean>`reserved + ${cost} <= quota`)
+    .set({ reserved: sql<number>`reserved + ${a.cost}` })
+    .where('calendar_id', '=', a.calendarId)
+    .where('day', '=', a.day)
+    .where('slot', '=', a.slot)
+    .where(sql<boolean>`reserved + ${a.cost} <= quota`)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('day_offs').select('day').where('day_offs.calendar_id', '=', ref.calendarId).where('day_offs.day', '=', ref.day))),
+      eb.not(eb.exists(eb.selectFrom('day_offs').select('day').where('day_offs.calendar_id', '=', a.calendarId).where('day_offs.day', '=', a.day))),
     )
-    .returning('slot');
+    .returning('slot'),
+);
 
 /** Whether the slot exists and has no room for `cost` more places now (a read; no lock). */
 export const slotIsFull = async (db: Db, ref: SlotRef, cost: number): Promise<boolean> =>
@@ -72,7 +76,23 @@ export const releaseSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
     .where('slot', '=', ref.slot);
 
 /** The insert of a live reservation, for the caller to run or to defer to the commit. */
-export const insertReservationStatement = (trx: Transaction<Database>, row: ReservationTable) => trx.insertInto('reservations').values(row);
+export const insertReservationStatement = (trx: Transaction<Database>, row: ReservationTable) => reservationInsert.with(trx, row);
+
+const reservationInsert = compiled((db: Kysely<Database>, row: ReservationTable) =>
+  db.insertInto('reservations').values({
+    partition_key: row.partition_key,
+    item_key: row.item_key,
+    survey_id: row.survey_id,
+    user_id: row.user_id,
+    calendar_id: row.calendar_id,
+    category_id: row.category_id,
+    item_id: row.item_id,
+    day: row.day,
+    slot: row.slot,
+    cost: row.cost,
+    created_at: row.created_at,
+  }),
+);
 
 /** Lock order of slot rows: writes touching several slots take them in this order (no deadlocks). */
 export const slotOrder = (a: SlotRef, b: SlotRef): number =>

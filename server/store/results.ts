@@ -6,6 +6,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
 import type { Engine } from './open';
+import { configStampSql } from './configs';
+import { compiled } from './compiled';
 import type { Database, SurveyResultTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -97,27 +99,108 @@ export const filterUserRows = async (
 export const ANSWER_CODE_COUNTER = 'answer_code';
 /** Scope: a single-answer partition key. How many times it was written. */
 export const REVISION_COUNTER = 'revision';
-/** Scope: `surveyId#userId`. How many appending answers the resident wrote (a per-resident lock). */
+/**
+ * Scope: `surveyId#userId`. A per-resident lock for appending answers, whose value is the
+ * millisecond of the resident's last appending partition key (claimCounter's `atLeast`).
+ */
 export const RESIDENT_COUNTER = 'resident';
 
+export interface CounterClaim {
+  value: number;
+  /** The stamp of the survey's stored config (store/configs.ts configStampSql); null when there is none. */
+  configStamp: string | null;
+}
+
+/** The claim's statement, by shape: [with atLeast][with the config stamp]. */
+const counterClaimOf = (withAtLeast: boolean, withStamp: boolean) =>
+  compiled((db: Kysely<Database>, a: { scope: string; name: string; atLeast: number; surveyId: string }) =>
+    db
+      .insertInto('counters')
+      .values({ scope: a.scope, name: a.name, value: withAtLeast ? a.atLeast : 1 })
+      .onConflict((oc) =>
+        oc.columns(['scope', 'name']).doUpdateSet({
+          value: withAtLeast
+            ? sql<number>`case when counters.value + 1 > ${a.atLeast} then counters.value + 1 else ${a.atLeast} end`
+            : sql<number>`counters.value + 1`,
+        }),
+      )
+      .returning(['value', (withStamp ? configStampSql(a.surveyId) : sql<string | null>`null`).as('config_stamp')]),
+  );
+const counterClaims = [
+  [counterClaimOf(false, false), counterClaimOf(false, true)],
+  [counterClaimOf(true, false), counterClaimOf(true, true)],
+] as const;
+
 /**
- * Claims the survey's next answer code in one conditional statement: concurrent claims serialise
- * on the counter row (PostgreSQL row lock, SQLite's write lock), so no two answers share a code.
- * On PostgreSQL the lock is held to commit, which also serialises what the caller does next in
- * the same transaction for this survey.
+ * Claims the next value of a counter in one conditional statement: concurrent claims serialise
+ * on the counter row (PostgreSQL row lock, SQLite's write lock), so no two claims get the same
+ * value. On PostgreSQL the lock is held to commit, which also serialises what the caller does next
+ * in the same transaction for this scope.
+ * - `atLeast`: the value is the greater of the next one and this (a clock reading: values stay
+ *   unique and increasing, and follow the clock while it moves on).
+ * - `configStampOf`: the statement also reads that survey's config stamp, which a write checked
+ *   against a cached config confirms with the statement it makes first anyway (no round trip).
  */
-export const claimCounter = async (trx: Transaction<Database>, scope: string, name: string): Promise<number> => {
-  const r = await trx
-    .insertInto('counters')
-    .values({ scope, name, value: 1 })
-    .onConflict((oc) => oc.columns(['scope', 'name']).doUpdateSet({ value: sql<number>`counters.value + 1` }))
-    .returning('value')
-    .executeTakeFirstOrThrow();
-  return Number(r.value);
+export const claimCounterWith = async (
+  trx: Transaction<Database>,
+  scope: string,
+  name: string,
+  opts: { atLeast?: number; configStampOf?: string } = {},
+): Promise<CounterClaim> => {
+  const { atLeast, configStampOf } = opts;
+  const claim = counterClaims[atLeast === undefined ? 0 : 1][configStampOf === undefined ? 0 : 1];
+  const [r] = await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' });
+  if (!r) throw new Error(`claimCounter ${scope} ${name}: no row`);
+  return { value: Number(r.value), configStamp: r.config_stamp };
 };
+
+export const claimCounter = async (trx: Transaction<Database>, scope: string, name: string): Promise<number> =>
+  (await claimCounterWith(trx, scope, name)).value;
 
 /** An appending answer's rows before its code and time are known. */
 export type CodelessRow = Omit<Selectable<SurveyResultTable>, 'answer_code' | 'created_at' | 'updated_at'>;
+
+/** Every column of an answer's row but its code and times; a CodelessRow has exactly these. */
+const CODELESS_COLUMNS = [
+  'partition_key',
+  'sort_key',
+  'survey_id',
+  'user_id',
+  'item_key',
+  'value',
+  'title',
+  'type',
+  'check_status',
+  'user_search_key',
+  'is_liff_mode',
+  'registrant_name',
+  'user_name',
+  'clinic_attributes',
+  'is_appending',
+  'status',
+] as const satisfies readonly (keyof CodelessRow)[];
+// A column missing above fails to compile here, naming it.
+type MissingColumn = Exclude<keyof CodelessRow, (typeof CODELESS_COLUMNS)[number]>;
+const everyColumnListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
+void everyColumnListed;
+
+/** PostgreSQL: the answer code, the clock and the rows in one statement (see below). */
+const codeAndRows = compiled((db: Kysely<Database>, a: { surveyId: string; rowsJson: string }) => {
+  const cols = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(c)));
+  const fromJson = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(`r.${c}`)));
+  return sql<{ value: string; at: string }>`
+    with code as (
+      insert into counters (scope, name, value) values (${a.surveyId}, ${ANSWER_CODE_COUNTER}, 1)
+      on conflict (scope, name) do update set value = counters.value + 1
+      returning value::text as value, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+    ),
+    ins as (
+      insert into survey_results (${cols}, answer_code, created_at, updated_at)
+      select ${fromJson}, code.value, code.at, code.at
+      from code, json_populate_recordset(null::survey_results, ${a.rowsJson}::json) as r
+    )
+    select value, at from code`.compile(db);
+});
 
 /**
  * Claims the survey's next answer code and writes the answer's rows under it, stamped with the
@@ -143,23 +226,9 @@ export const insertRowsWithAnswerCode = async (
     await insertRows(trx, stored);
     return stored;
   }
-  const columns = Object.keys(rows[0] ?? {}) as (keyof CodelessRow)[];
-  if (columns.length === 0) throw new Error('insertRowsWithAnswerCode: no rows');
-  const cols = sql.join(columns.map((c) => sql.ref(c)));
-  const fromJson = sql.join(columns.map((c) => sql.ref(`r.${c}`)));
-  const r = await sql<{ value: string; at: string }>`
-    with code as (
-      insert into counters (scope, name, value) values (${surveyId}, ${ANSWER_CODE_COUNTER}, 1)
-      on conflict (scope, name) do update set value = counters.value + 1
-      returning value::text as value, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
-    ),
-    ins as (
-      insert into survey_results (${cols}, answer_code, created_at, updated_at)
-      select ${fromJson}, code.value, code.at, code.at
-      from code, json_populate_recordset(null::survey_results, ${JSON.stringify(rows)}::json) as r
-    )
-    select value, at from code`.execute(trx);
-  const { value, at } = r.rows[0] as { value: string; at: string };
+  if (rows.length === 0) throw new Error('insertRowsWithAnswerCode: no rows');
+  const [r] = await codeAndRows.run(trx, { surveyId, rowsJson: JSON.stringify(rows) });
+  const { value, at } = r as { value: string; at: string };
   return rows.map((row) => ({ ...row, answer_code: value, created_at: at, updated_at: at }));
 };
 

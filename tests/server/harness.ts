@@ -11,7 +11,7 @@ import pg from 'pg';
 import { loadConfig } from '../../server/config';
 import { startServer, type Running } from '../../server/main';
 import { silentLogger, type Logger } from '../../server/log';
-import type { Engine } from '../../server/store/open';
+import { openStore, type Engine, type Store } from '../../server/store/open';
 
 /** Drops a test schema of TEST_DATABASE_URL and everything in it. */
 export const dropSchema = async (schema: string) => {
@@ -25,6 +25,30 @@ export const dropSchema = async (schema: string) => {
 };
 
 export const engines = (): Engine[] => (process.env['TEST_DATABASE_URL'] ? ['sqlite', 'postgres'] : ['sqlite']);
+
+/**
+ * Bare stores (no server) for tests of the store layer: each in a temporary SQLite folder or a
+ * PostgreSQL schema of its own. `closeAll` (in afterAll) closes them and removes what they made.
+ */
+export const scratchStores = (name: string) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  return {
+    open: async (engine: Engine): Promise<Store> => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `liff-forms-${name}-`));
+      const pgSchema = engine === 'postgres' ? `t_${name}_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+      const store = await openStore({ dataDir, databaseUrl: engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined, pgSchema });
+      cleanups.push(async () => {
+        await store.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        if (pgSchema) await dropSchema(pgSchema);
+      });
+      return store;
+    },
+    closeAll: async () => {
+      for (const c of cleanups.splice(0)) await c();
+    },
+  };
+};
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -3,30 +3,14 @@
  * return a row or the whole write rolls back; on PostgreSQL it is sent with the COMMIT, its
  * parameters written in as literals — which must survive quotes, backslashes and "$1" in values.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LastStatementMissedError, inlineParameters, openStore, type Store } from '../../server/store/open';
-import { dropSchema, engines } from './harness';
+import { LastStatementMissedError, inlineParameters, type Store } from '../../server/store/open';
+import { engines, scratchStores } from './harness';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanups.splice(0)) await c();
-});
-
-const open = async (engine: 'sqlite' | 'postgres'): Promise<Store> => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-store-'));
-  const pgSchema = engine === 'postgres' ? `t_store_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
-  const store = await openStore({ dataDir, databaseUrl: engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined, pgSchema });
-  cleanups.push(async () => {
-    await store.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (pgSchema) await dropSchema(pgSchema);
-  });
-  return store;
-};
+const stores = scratchStores('store');
+afterAll(() => stores.closeAll());
+const open = stores.open;
 
 const TRICKY = `it's a \\ back'slash $1 and $$ too; commit; --`;
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
 import { importBundle } from '../../server/forms/import';
 import { cancelledCheck } from '../../server/routes/survey-results';
+import { claimCounterWith } from '../../server/store/results';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: `${itemKey}の題`, ...extra });
 const searchable = { isSearchable: { value: true } };
@@ -285,6 +286,81 @@ for (const engine of engines()) {
       const fresh = await put(tokenA, { data: rowsOf('versioned', { name: '新しい画面' }), configVersion: 2 });
       expect(fresh.status).toBe(200);
       expect(await countRows()).toBe(before + 1);
+    });
+
+    describe('a form imported again while the server has it cached', () => {
+      // putItem checks against the config this server last read and confirms its stamp inside the
+      // write; each step below would pass against the previous version.
+      const version = (extra: Record<string, unknown>, schema = [item('name', 'text')]) => ({
+        surveyId: 'recut',
+        surveyTitle: '改訂されるフォーム',
+        isAppending: { value: true },
+        surveySchema: schema,
+        ...extra,
+      });
+      const reimport = async (config: Record<string, unknown>) => {
+        // Nothing tells the route's cache, as when the import CLI writes beside a running server.
+        const summary = await importBundle(srv.deps.store, { surveyConfigs: [config] }, 'recut');
+        expect(summary.updated.length + summary.created.length).toBe(1);
+      };
+
+      it('checks against the stored version, refuses a disabled one, and takes it again once re-enabled', async () => {
+        await reimport(version({}));
+        const first = await put(tokenA, { data: rowsOf('recut', { name: '一回目' }) });
+        expect(first.status).toBe(200);
+
+        await reimport(version({}, [item('name', 'text'), item('phone', 'phone', { isRequired: { value: true } })]));
+        const before = await countRows('recut');
+        const missing = await put(tokenA, { data: rowsOf('recut', { name: '電話なし' }) });
+        expect(missing.status).toBe(400);
+        expect(missing.json).toMatchObject({ code: 'invalid_answer', itemIssues: { phone: [expect.objectContaining({ key: expect.any(String) })] } });
+        expect(await countRows('recut')).toBe(before);
+
+        await reimport(version({ surveyStatus: 'disabled' }, [item('name', 'text'), item('phone', 'phone', { isRequired: { value: true } })]));
+        const closed = await put(tokenA, { data: rowsOf('recut', { name: '受付終了後', phone: '0312345678' }) });
+        expect(closed.status).toBe(404);
+        expect(closed.json.errorMessage).toBe('no survey config.');
+
+        await reimport(version({ description: '再開しました' }, [item('name', 'text'), item('phone', 'phone', { isRequired: { value: true } })]));
+        const reopened = await put(tokenA, { data: rowsOf('recut', { name: '再開後', phone: '0312345678' }) });
+        expect(reopened.status).toBe(200);
+        expect(await countRows('recut')).toBe(before + 2);
+      });
+
+      it('tells the resident to reload when the form switched between appending and single answers', async () => {
+        await reimport(version({ description: '追記型' }));
+        expect((await put(tokenB, { data: rowsOf('recut', { name: '追記型で一回目' }) })).status).toBe(200);
+        await reimport(version({ isAppending: { value: false } }));
+        const switched = await put(tokenB, { data: rowsOf('recut', { name: '追記型のつもり' }) });
+        expect(switched.status).toBe(409);
+        expect(switched.json).toMatchObject({ code: 'config_outdated', needRefresh: true });
+        const again = await put(tokenB, { data: rowsOf('recut', { name: '一回だけ' }) });
+        expect(again.status).toBe(200);
+        expect(again.json.partitionKey).toBe('recut#U-bob');
+      });
+    });
+
+    it('gives one resident distinct, increasing appending keys however fast they answer', async () => {
+      const keys: string[] = [];
+      for (let i = 0; i < 5; i++) keys.push((await put(tokenA, { data: rowsOf('race', { name: `連続 ${i}` }) })).json.partitionKey as string);
+      const millis = keys.map((k) => Number(k.split('#')[2]));
+      expect(keys.every((k) => k.startsWith('race#U-alice#'))).toBe(true);
+      expect(millis.every((m, i) => i === 0 || m > (millis[i - 1] as number))).toBe(true);
+      expect(Math.abs((millis[0] as number) - Date.now())).toBeLessThan(60_000);
+    });
+
+    it('a counter claimed with a clock reading follows the clock and never gives a value twice', async () => {
+      const t = Date.now();
+      const claim = (atLeast: number) =>
+        srv.deps.store.write(async (trx) => (await claimCounterWith(trx, 'clock-test', 'resident', { atLeast, configStampOf: 'single' })));
+      const first = await claim(t);
+      expect(first.value).toBe(t);
+      // The stamp of the stored config: `version:hash`.
+      expect(first.configStamp).toMatch(/^1:[0-9a-f]{64}$/);
+      expect((await claim(t)).value).toBe(t + 1);
+      expect((await claim(t - 5000)).value).toBe(t + 2);
+      expect((await claim(t + 100)).value).toBe(t + 100);
+      expect((await srv.deps.store.write((trx) => claimCounterWith(trx, 'clock-test', 'resident', { configStampOf: 'no-such-form' }))).configStamp).toBeNull();
     });
 
     it('filterQuery matches every condition exactly, on searchable items only', async () => {
