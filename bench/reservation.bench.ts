@@ -140,15 +140,19 @@ const sendFloor = (url: string, i: number): Promise<string> =>
   });
 
 /** Open loop: request n is due at start + n / rate; latency counts from when it was due. */
-const openLoop = async (total: number, rate: number, task: (i: number) => Promise<string>, serverPid?: number) => {
+const openLoop = async (label: string, total: number, rate: number, task: (i: number) => Promise<string>, serverPid?: number) => {
   const cpu = () => ({
     server: serverPid === undefined ? null : cpuSeconds((pid) => pid === String(serverPid)),
     postgres: cpuSeconds((_pid, comm) => comm.startsWith('postgres')),
+    // This process: the load generator shares the two cores too.
+    generator: ((u) => (u.user + u.system) / 1e6)(process.cpuUsage()),
   });
   const cpuBefore = cpu();
   const latencies: number[] = [];
   const outcomes: Record<string, number> = {};
   const start = performance.now();
+  // The wall clock, to line the timeline up with other logs (the server's --trace-gc, PostgreSQL's).
+  if (process.env['BENCH_TIMELINE']) console.error(`phase ${label} starts ${Date.now()}`);
   const inflight: Promise<void>[] = [];
   const timeline: [number, number, string][] = [];
   for (let i = 0; i < total; i++) {
@@ -166,7 +170,7 @@ const openLoop = async (total: number, rate: number, task: (i: number) => Promis
     );
   }
   await Promise.all(inflight);
-  if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > 30) console.error(`slow at ${at} ms: ${ms} ms ${outcome}`);
+  if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > 30) console.error(`slow ${label} at ${at} ms: ${ms} ms ${outcome}`);
   const seconds = (performance.now() - start) / 1000;
   const cpuAfter = cpu();
   const perRequest = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round(((b - a) * 1000 * 100) / total) / 100);
@@ -176,7 +180,11 @@ const openLoop = async (total: number, rate: number, task: (i: number) => Promis
     .filter(([k]) => k !== 'ok' && k !== '409 quota_exceeded')
     .reduce((n, [, v]) => n + v, 0);
   return { requests: total, targetRps: rate, rps: r(total / seconds), p50: r(percentile(latencies, 50)), p95: r(percentile(latencies, 95)), p99: r(percentile(latencies, 99)), max: r(latencies.at(-1) ?? NaN), outcomes, errors,
-    cpuMsPerRequest: { server: perRequest(cpuBefore.server, cpuAfter.server), postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres) },
+    cpuMsPerRequest: {
+      server: perRequest(cpuBefore.server, cpuAfter.server),
+      postgres: perRequest(cpuBefore.postgres, cpuAfter.postgres),
+      generator: perRequest(cpuBefore.generator, cpuAfter.generator),
+    },
   };
 };
 
@@ -186,9 +194,9 @@ export const runReservationBench = async (): Promise<void> => {
     try {
       const total = RATE * SECONDS;
       // Warm-up (JIT, connection pools, prepared paths); not counted.
-      await openLoop(WARMUP, RATE, (i) => send(ready, i + 1_000_000, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[i % 5] as string}`));
-      const hot = await openLoop(total, RATE, (i) => send(ready, i, `naika-b_v1|${ready.hotDay}|1`), pid);
-      const spread = await openLoop(total, RATE, (i) =>
+      await openLoop('warm-up', WARMUP, RATE, (i) => send(ready, i + 1_000_000, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[i % 5] as string}`));
+      const hot = await openLoop('hotSlot', total, RATE, (i) => send(ready, i, `naika-b_v1|${ready.hotDay}|1`), pid);
+      const spread = await openLoop('hundredSlots', total, RATE, (i) =>
         send(ready, i + total, `naika-b_v1|${ready.days[i % 20] as string}|${ready.slots[Math.floor(i / 20) % 5] as string}`),
         pid,
       );
@@ -198,9 +206,9 @@ export const runReservationBench = async (): Promise<void> => {
     }
     const floor = await startServer<{ url: string }>(engine, 'bench/floor-server.ts');
     try {
-      await openLoop(WARMUP, RATE, (i) => sendFloor(floor.ready.url, i));
-      const figures = await openLoop(RATE * SECONDS, RATE, (i) => sendFloor(floor.ready.url, i), floor.pid);
-      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 7, floor: figures }));
+      await openLoop('floor warm-up', WARMUP, RATE, (i) => sendFloor(floor.ready.url, i));
+      const figures = await openLoop('floor', RATE * SECONDS, RATE, (i) => sendFloor(floor.ready.url, i), floor.pid);
+      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 5, floor: figures }));
     } finally {
       await floor.stop();
     }
