@@ -33,10 +33,12 @@ export const startOfflineLayer = ({ queryClient, startUserId }: StartOfflineLaye
   stop ??= startReplayTriggers({
     outbox: getOutbox(),
     startUserId,
-    onUserChange: (userId) => {
+    onUserChange: (userId, previous) => {
       // Shared tablets: the previous resident's answers and configs must not stay on screen or
-      // in memory. Their stored rows stay in IndexedDB, scoped to them.
-      queryClient.clear();
+      // in memory. Their stored rows stay in IndexedDB, scoped to them. A sign-in from nobody
+      // (a first visit through the login screen, seen when the layer starts after the form) has
+      // no one's data to drop: clearing then would empty the form the resident is typing in.
+      if (previous !== null) queryClient.clear();
       void getOfflineCache()
         .prime(userId)
         .catch(() => {});

@@ -30,8 +30,8 @@ export interface ReplayTriggerDeps {
    * starts after a first visit's first screen): a change of resident meanwhile still counts.
    */
   startUserId?: string | null;
-  /** Another resident signed in (or out): drop in-memory data of the previous one. */
-  onUserChange?: (userId: string | null) => void;
+  /** Another resident signed in (or out): drop in-memory data of the previous one (`previous`, null when nobody was signed in). */
+  onUserChange?: (userId: string | null, previous: string | null) => void;
   /** Ask the worker for a Background Sync while entries wait (no-op where unsupported). */
   registerBackgroundSync?: () => unknown;
   /** Longest quiet time while entries wait (a missed event must not strand them). */
@@ -84,8 +84,9 @@ export const startReplayTriggers = (deps: ReplayTriggerDeps): (() => void) => {
   const sessionChanged = () => {
     const user = currentUserId();
     if (user !== lastUser) {
+      const previous = lastUser;
       lastUser = user;
-      deps.onUserChange?.(user);
+      deps.onUserChange?.(user, previous);
     }
     void outbox.refresh();
     replay();

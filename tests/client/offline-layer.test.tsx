@@ -76,20 +76,27 @@ const runIdle = () => {
   for (const fn of idle.splice(0)) fn();
 };
 
-/** A page load as main.tsx does it: boot, then render; the modules are fresh for each test. */
-const openPage = async () => {
+/**
+ * A page load as main.tsx does it: boot, then render; the modules are fresh for each test.
+ * `signIn: 'afterBoot'` is a first visit through the login screen: the app booted signed out
+ * (on /login) and the session arrived before the form.
+ */
+const openPage = async ({ signIn = 'beforeBoot' }: { signIn?: 'beforeBoot' | 'afterBoot' } = {}) => {
   const { bootOffline } = await import('../../src/offline/boot');
   const { App } = await import('../../src/app/app');
   const { saveSession } = await import('../../src/lib/session');
   const { getOfflineDb } = await import('../../src/offline/db');
-  saveSession({
-    idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
-    accessToken: 'a',
-    profile: { userId: 'U1', displayName: '山田 花子' },
-  });
+  const session = () =>
+    saveSession({
+      idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      accessToken: 'a',
+      profile: { userId: 'U1', displayName: '山田 花子' },
+    });
+  if (signIn === 'beforeBoot') session();
   const queryClient = new QueryClient();
   window.history.replaceState(null, '', '/survey/s1');
   await bootOffline({ queryClient });
+  if (signIn === 'afterBoot') session();
   render(<App queryClient={queryClient} />);
   return { getOfflineDb };
 };
@@ -161,6 +168,39 @@ describe('the offline layer on a first visit', () => {
     });
     // Whoever loaded the chunk, the triggers start with it.
     await waitFor(() => expect(chunk.started).toBe(1));
+  });
+
+  it('signed in after the app booted: the layer starting keeps the form and what was typed in it', async () => {
+    const fetch = serve();
+    await openPage({ signIn: 'afterBoot' });
+    const name = await screen.findByLabelText(/^お名前/);
+    fireEvent.change(name, { target: { value: '鈴木 一郎' } });
+    runIdle();
+    chunk.release();
+    await waitFor(() => expect(chunk.started).toBe(1));
+    // The triggers saw the sign-in as a change of resident; from nobody, there was nothing of
+    // another resident's to drop, so the form was neither emptied nor loaded again.
+    const { getOfflineDb } = await import('../../src/offline/db');
+    await waitFor(async () => expect(await getOfflineDb().cache.count()).toBe(1));
+    expect(screen.getByLabelText<HTMLInputElement>(/^お名前/).value).toBe('鈴木 一郎');
+    expect(fetch.mock.calls.filter(([u]) => String(u).includes('survey-configs/getItem'))).toHaveLength(1);
+  });
+
+  it('another resident signing in on the same tablet: the previous one\'s form is dropped and read again', async () => {
+    const fetch = serve();
+    await openPage();
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '鈴木 一郎' } });
+    runIdle();
+    chunk.release();
+    await waitFor(() => expect(chunk.started).toBe(1));
+    const { saveSession } = await import('../../src/lib/session');
+    saveSession({
+      idToken: makeIdToken({ sub: 'U2', exp: Math.floor(Date.now() / 1000) + 3600 }),
+      accessToken: 'b',
+      profile: { userId: 'U2', displayName: '佐藤 太郎' },
+    });
+    await waitFor(() => expect(fetch.mock.calls.filter(([u]) => String(u).includes('survey-configs/getItem'))).toHaveLength(2));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^お名前/).value).toBe(''));
   });
 
   it('a submit before the chunk arrived waits for it, then goes through the outbox once', async () => {

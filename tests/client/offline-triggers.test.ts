@@ -95,7 +95,7 @@ describe('replay triggers', () => {
     const t = setup();
     t.state.user = 'U2';
     for (const l of t.sessionListeners) l();
-    expect(t.onUserChange).toHaveBeenCalledWith('U2');
+    expect(t.onUserChange).toHaveBeenCalledWith('U2', 'U1');
     expect(t.outbox.refresh).toHaveBeenCalled();
     expect(t.replays).toHaveLength(2);
 
@@ -106,7 +106,7 @@ describe('replay triggers', () => {
     // Another tab signed out.
     t.state.user = null;
     t.win.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEY }));
-    expect(t.onUserChange).toHaveBeenLastCalledWith(null);
+    expect(t.onUserChange).toHaveBeenLastCalledWith(null, 'U2');
     t.win.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
     expect(t.onUserChange).toHaveBeenCalledTimes(2);
     t.stop();
@@ -117,7 +117,16 @@ describe('replay triggers', () => {
     expect(same.onUserChange).not.toHaveBeenCalled();
     same.stop();
     const t = setup({ user: 'U2', startUserId: 'U1' });
-    expect(t.onUserChange).toHaveBeenCalledWith('U2');
+    expect(t.onUserChange).toHaveBeenCalledWith('U2', 'U1');
+    t.stop();
+    // Signed in through the login screen after the page started: the change comes from nobody.
+    const first = setup({ user: 'U1', startUserId: null });
+    expect(first.onUserChange).toHaveBeenCalledWith('U1', null);
+    first.stop();
+  });
+
+  it('a change of resident after the layer started: the outbox re-scopes and replays', () => {
+    const t = setup({ user: 'U2', startUserId: 'U1' });
     expect(t.outbox.refresh).toHaveBeenCalled();
     expect(t.replays.at(-1)).toEqual({ networkBack: true });
     t.stop();
