@@ -221,13 +221,13 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     // Set only once the effect's transaction has committed: from then on this is the key's answer.
     const held: { stored: StoredAnswer | null } = { stored: null };
     const commit = oneCommit(path, async (fn) => {
-      let pending: StoredAnswer | null = null;
       try {
-        const answer = await write(path, lease.userId, lease.key, fn, (a) => {
-          pending = { status: 200, json: JSON.stringify(a) };
-          return completeKeyStatement(store.db, lease, pending, now(), IDEMPOTENCY_RETENTION_MS);
-        });
-        held.stored = pending;
+        const answer = await write(path, lease.userId, lease.key, fn, (a) =>
+          completeKeyStatement(store.db, lease, { status: 200, json: JSON.stringify(a) }, now(), IDEMPOTENCY_RETENTION_MS),
+        );
+        // The answer as committed: values known only at the commit (store/open.ts
+        // deferWithLateValues) are in it now, as they are in the stored copy.
+        held.stored = { status: 200, json: JSON.stringify(answer) };
         return answer;
       } catch (e) {
         throw e instanceof LastStatementMissedError ? new LeaseLostError() : e;

@@ -310,9 +310,9 @@ const writeSubmission = async (
   // reservations the per-user limits count). SQLite's write lock already does this.
   // Appending: the resident's counter for the survey. Single answer: the partition's revision.
   // Locks are always taken in one order — resident or partition counters, then the survey's answer
-  // code, then slots (sorted, server/reservations.ts, claimed in the COMMIT's own message) — so no
-  // two writes can wait on each other in a cycle; the survey-wide code row is held for one round
-  // trip, and a slot row for none (store/open.ts deferToCommit).
+  // code, then slots (sorted, server/reservations.ts) — so no two writes can wait on each other in
+  // a cycle. On PostgreSQL the code and the slots are claimed in the COMMIT's own message, the code
+  // first (store/open.ts deferWithLateValues, deferToCommit): neither row is held for a round trip.
   // The resident's counter also hands out the new answer's partition key, `surveyId#userId#millis`:
   // its value is the clock's millisecond, or one past the resident's last key when the clock has
   // not moved past it, so no key of theirs is given twice (keys from before the counter did this
@@ -379,8 +379,7 @@ const writeSubmission = async (
     now: startedAt,
   });
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
-  // left 取り消し with nothing replacing it. Before the answer code below, so it is not written
-  // while the survey's code row is held.
+  // left 取り消し with nothing replacing it.
   if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, new Date().toISOString());
 
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
@@ -409,7 +408,8 @@ const writeSubmission = async (
   });
   let stored: Selectable<SurveyResultTable>[];
   if (appending) {
-    // The survey's answer code last (see above), with the rows in the same step.
+    // The survey's answer code with the rows in one step; on PostgreSQL at the commit, so the
+    // code and the rows' time in `stored` are tokens until then (store/results.ts).
     stored = await insertRowsWithAnswerCode(trx, engine, surveyId, codeless);
   } else {
     const now = new Date().toISOString();

@@ -2,6 +2,7 @@
  * Opens the database: SQLite under DATA_DIR by default, PostgreSQL when a URL is given. Migrations
  * run before anything else touches it.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -73,6 +74,10 @@ interface Deferred {
   query: CompiledQuery;
   /** Set: the statement must return a row (RETURNING), or the write fails with GuardFailedError(guard). */
   guard: string | null;
+  /** A statement whose one row gives late values (deferWithLateValues): its column → token. */
+  late?: ReadonlyMap<string, string>;
+  /** The statement's rows, once the commit message has run (PostgreSQL). */
+  rows?: readonly Record<string, unknown>[];
 }
 
 /** The deferred statements of the writes in progress, by their transaction. */
@@ -87,9 +92,65 @@ const deferredOf = new WeakMap<Transaction<Database>, Deferred[]>();
  * the COMMIT's own message, so the row is locked for no round trip at all.
  */
 export const deferToCommit = (trx: Transaction<Database>, query: Compilable, guard: string | null = null): void => {
+  deferredList(trx, 'deferToCommit').push({ query: query.compile(), guard });
+};
+
+const deferredList = (trx: Transaction<Database>, caller: string): Deferred[] => {
   const list = deferredOf.get(trx);
-  if (!list) throw new Error('deferToCommit: not inside a Store.write, or after its fn returned');
-  list.push({ query: query.compile(), guard });
+  if (!list) throw new Error(`${caller}: not inside a Store.write, or after its fn returned`);
+  return list;
+};
+
+/** What a late value may hold: it goes into later statements' text and JSON unescaped. */
+const LATE_VALUE = /^[0-9A-Za-z:.+\- ]*$/;
+const LATE_GUARD = 'late';
+
+/**
+ * PostgreSQL only. Defers a statement that produces values fn cannot know before the commit to
+ * the commit message, ahead of every statement deferred so far, and answers a token for each of
+ * `columns`. fn may put the tokens anywhere in what it answers and in the values of statements it
+ * defers afterwards (Store.write's `last` included): at the commit each token is replaced by its
+ * value, in those statements by PostgreSQL and in the answer Store.write gives back.
+ *
+ * `build` gets the name of a transaction-local setting for each column: the statement must return
+ * one row whose column is `set_config(<its setting>, <value>, true)`. (It cannot be wrapped to do
+ * that itself: a statement with data-modifying CTEs may not be nested in another WITH.) No row
+ * fails the write with GuardFailedError('late'). The values must be plain (LATE_VALUE: digits, a
+ * time): they go into later statements' text and JSON unescaped.
+ *
+ * For the survey-wide answer-code row: claimed in the commit message, it is locked for no round
+ * trip, where claiming it before cost every answer to the survey a wait on the server's event
+ * loop. First, so locks are still taken in one order (the code row before the slots, see
+ * routes/survey-results.ts).
+ */
+export const deferWithLateValues = <C extends string>(
+  trx: Transaction<Database>,
+  columns: readonly C[],
+  build: (settings: Record<C, string>) => Compilable,
+): Record<C, string> => {
+  const list = deferredList(trx, 'deferWithLateValues');
+  const prefix = `late_${randomBytes(8).toString('hex')}_`;
+  const late = new Map(columns.map((c, i) => [c as string, `${prefix}${i}`]));
+  const settings = Object.fromEntries([...late].map(([c, t]) => [c, settingOf(t)])) as Record<C, string>;
+  list.unshift({ query: build(settings).compile(), guard: null, late });
+  return Object.fromEntries(late) as Record<C, string>;
+};
+
+/** The answer with every late token replaced by its value (a JSON round trip; answers are JSON). */
+const fillLateValues = <T>(answer: T, deferred: readonly Deferred[]): T => {
+  const values = new Map<string, string>();
+  for (const d of deferred) {
+    if (!d.late) continue;
+    const row = d.rows?.[0];
+    for (const [column, token] of d.late) {
+      const v = row?.[column];
+      if (typeof v !== 'string' || !LATE_VALUE.test(v)) throw new Error(`late value ${column}: ${String(v)}`);
+      values.set(token, v);
+    }
+  }
+  if (values.size === 0 || answer === undefined) return answer;
+  const pattern = new RegExp([...values.keys()].join('|'), 'g');
+  return JSON.parse(JSON.stringify(answer).replace(pattern, (t) => values.get(t) as string)) as T;
 };
 
 /**
@@ -150,12 +211,18 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
  * as $n parameters, never as quoted text, unless a query was built with sql.lit/raw; such a query is
  * refused rather than risk a "$1" inside a literal being replaced.
  */
-export const inlineParameters = (q: CompiledQuery): string => {
+export const inlineParameters = (q: CompiledQuery, lateTokens: readonly string[] = []): string => {
   if (q.sql.includes("'") || q.sql.includes('$$')) throw new Error('inlineParameters: the SQL holds literal text');
   return q.sql.replace(/\$(\d+)/g, (_m, n: string) => {
     const v = q.parameters[Number(n) - 1];
     if (v === null || v === undefined) return 'NULL';
-    if (typeof v === 'string') return pg.escapeLiteral(v);
+    if (typeof v === 'string') {
+      // A late value's token (deferWithLateValues) is replaced by the value its statement set.
+      return lateTokens.reduce(
+        (text, t) => (v.includes(t) ? `replace(${text}, ${pg.escapeLiteral(t)}, current_setting(${pg.escapeLiteral(settingOf(t))}))` : text),
+        pg.escapeLiteral(v),
+      );
+    }
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
     throw new Error(`inlineParameters: cannot write a ${typeof v} as a literal`);
@@ -168,6 +235,9 @@ export const inlineParameters = (q: CompiledQuery): string => {
  * in use puts a hook on every promise of the process.
  */
 const pendingCommit = new WeakMap<DatabaseConnection, Deferred[]>();
+
+/** The transaction-local setting a late value's token reads (a custom setting needs a dotted name). */
+const settingOf = (token: string): string => `late.${token}`;
 
 /** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
 const INVALID_TEXT_REPRESENTATION = '22P02';
@@ -188,16 +258,27 @@ class CommitWithDeferredDriver extends PostgresDriver {
     const statements = pendingCommit.get(connection);
     pendingCommit.delete(connection);
     if (!statements || statements.length === 0) return super.commitTransaction(connection);
-    const text = statements
-      .map((d) =>
-        d.guard === null
-          ? inlineParameters(d.query)
-          : `with s as (${inlineParameters(d.query)}) select (case when count(*) = 0 then ${pg.escapeLiteral(GUARD_PREFIX + d.guard)} end)::int from s`,
-      )
-      .concat('commit')
-      .join(';\n');
+    const tokens: string[] = [];
+    const texts = statements.map((d) => {
+        const sql = inlineParameters(d.query, tokens);
+        if (d.late) {
+          // The statement set its values (deferWithLateValues); with no row it set none, which
+          // the check after it turns into the guard's failure.
+          const first = settingOf(d.late.values().next().value as string);
+          tokens.push(...d.late.values());
+          return [sql, `select (case when current_setting(${pg.escapeLiteral(first)}, true) is null then ${pg.escapeLiteral(GUARD_PREFIX + LATE_GUARD)} end)::int`];
+        }
+        return [d.guard === null ? sql : `with s as (${sql}) select (case when count(*) = 0 then ${pg.escapeLiteral(GUARD_PREFIX + d.guard)} end)::int from s`];
+      });
+    const text = [...texts.flat(), 'commit'].join(';\n');
     try {
-      await connection.executeQuery(CompiledQuery.raw(text));
+      const { rows } = await connection.executeQuery(CompiledQuery.raw(text));
+      // One entry per statement (adaptClient's resultOf), in order: each deferred one's own first.
+      let at = 0;
+      statements.forEach((d, i) => {
+        d.rows = (rows[at] as Record<string, unknown>[] | undefined) ?? [];
+        at += (texts[i] as string[]).length;
+      });
     } catch (e) {
       const failed = (e as { code?: unknown }).code === INVALID_TEXT_REPRESENTATION ? /"guard:([^"]*)"/.exec(String((e as Error).message)) : null;
       if (failed) throw guardFailed(failed[1] as string);
@@ -219,7 +300,15 @@ const MAX_PREPARED = 500;
 const beginPending = new WeakSet<pg.PoolClient>();
 
 type QueryResults = pg.QueryResult | pg.QueryResult[];
-const lastResult = (r: QueryResults): pg.QueryResult => (Array.isArray(r) ? (r[r.length - 1] as pg.QueryResult) : r);
+/**
+ * A message of several statements answers, as its rows, one entry per statement: that statement's
+ * rows (Kysely reads only `rows`; the commit message reads them this way).
+ */
+const resultOf = (r: QueryResults): pg.QueryResult => {
+  if (!Array.isArray(r)) return r;
+  if (r.length === 1) return r[0] as pg.QueryResult;
+  return { command: 'MULTI', rowCount: null, oid: 0, rows: r.map((x) => x.rows), fields: [] };
+};
 const noRows = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
 /**
@@ -241,7 +330,7 @@ const noRows = (command: string): pg.QueryResult => ({ command, rowCount: null, 
 const adaptClient = (client: pg.PoolClient): void => {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<QueryResults>;
   const send = (text: string, values: unknown[]): Promise<QueryResults> => {
-    if (values.length === 0) return query(text);
+    if (values.length === 0) return query(text).then(resultOf);
     let name = statementNames.get(text);
     if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `k${statementNames.size}`));
     return name === undefined ? query(text, values) : query({ name, text, values });
@@ -266,7 +355,8 @@ const adaptClient = (client: pg.PoolClient): void => {
       }
     }
     if (inlined === null) return query('begin').then(() => send(config, params));
-    return query(`begin;\n${inlined}`).then(lastResult);
+    // The BEGIN's own result dropped: the statement's (or each statement's) result, as if sent alone.
+    return query(`begin;\n${inlined}`).then((r) => resultOf((r as pg.QueryResult[]).slice(1)));
   };
 };
 
@@ -319,9 +409,9 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
   return {
     db,
     engine,
-    write: <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) =>
-      db.transaction().execute(async (trx) => {
-        const deferred: Deferred[] = [];
+    write: async <T>(fn: (trx: Transaction<Database>) => Promise<T>, last?: (answer: T) => Compilable) => {
+      const deferred: Deferred[] = [];
+      const answer = await db.transaction().execute(async (trx) => {
         deferredOf.set(trx, deferred);
         let answer: T;
         try {
@@ -335,11 +425,14 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
           return answer;
         }
         for (const d of deferred) {
+          if (d.late) throw new Error('deferWithLateValues: PostgreSQL only');
           const r = await trx.executeQuery(d.query);
           if (d.guard !== null && r.rows.length === 0) throw guardFailed(d.guard);
         }
         return answer;
-      }),
+      });
+      return fillLateValues(answer, deferred);
+    },
     close,
   };
 };

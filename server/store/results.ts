@@ -5,7 +5,7 @@
  */
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
-import type { Engine } from './open';
+import { deferWithLateValues, type Engine } from './open';
 import { configStampSql } from './configs';
 import { compiled } from './compiled';
 import type { Database, SurveyResultTable } from './schema';
@@ -184,22 +184,26 @@ type MissingColumn = Exclude<keyof CodelessRow, (typeof CODELESS_COLUMNS)[number
 const everyColumnListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
 void everyColumnListed;
 
-/** PostgreSQL: the answer code, the clock and the rows in one statement (see below). */
-const codeAndRows = compiled((db: Kysely<Database>, a: { surveyId: string; rowsJson: string }) => {
+/**
+ * PostgreSQL: the answer code, the clock and the rows in one statement (see below). Its constants
+ * are values, not SQL text: the commit message writes values in as literals and refuses SQL that
+ * already holds some (store/open.ts inlineParameters).
+ */
+const codeAndRows = compiled((db: Kysely<Database>, a: { surveyId: string; rowsJson: string; valueSetting: string; atSetting: string }) => {
   const cols = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(c)));
   const fromJson = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(`r.${c}`)));
   return sql<{ value: string; at: string }>`
     with code as (
       insert into counters (scope, name, value) values (${a.surveyId}, ${ANSWER_CODE_COUNTER}, 1)
       on conflict (scope, name) do update set value = counters.value + 1
-      returning value::text as value, to_char(clock_timestamp() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at
+      returning value::text as value, to_char(clock_timestamp() at time zone ${'UTC'}, ${'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'}) as at
     ),
     ins as (
       insert into survey_results (${cols}, answer_code, created_at, updated_at)
       select ${fromJson}, code.value, code.at, code.at
       from code, json_populate_recordset(null::survey_results, ${a.rowsJson}::json) as r
     )
-    select value, at from code`.compile(db);
+    select set_config(${a.valueSetting}, value, true) as value, set_config(${a.atSetting}, at, true) as at from code`.compile(db);
 });
 
 /**
@@ -208,10 +212,12 @@ const codeAndRows = compiled((db: Kysely<Database>, a: { surveyId: string; rowsJ
  * Answers the rows as stored.
  *
  * The code row is survey-wide and, on PostgreSQL, stays locked to the commit: every appending
- * answer to the survey waits for it, and the slot a reservation claimed just before is held too.
- * Each round trip while they are held waits on the server's one event loop, so on PostgreSQL the
- * claim, the clock and the insert are one statement (the rows go as one JSON parameter, typed by
- * the table's own row type). SQLite runs in-process with no round trips: two plain statements.
+ * answer to the survey waits for it. So on PostgreSQL the claim, the clock and the insert are one
+ * statement (the rows go as one JSON parameter, typed by the table's own row type), sent in the
+ * commit message itself (store/open.ts deferWithLateValues): the row is locked for no round trip.
+ * The code and time are not known before then: the rows answered hold tokens for them, which
+ * Store.write replaces in the write's answer (and in its stored idempotent answer) at the commit.
+ * SQLite runs in-process with no round trips: two plain statements, real values at once.
  */
 export const insertRowsWithAnswerCode = async (
   trx: Transaction<Database>,
@@ -227,8 +233,9 @@ export const insertRowsWithAnswerCode = async (
     return stored;
   }
   if (rows.length === 0) throw new Error('insertRowsWithAnswerCode: no rows');
-  const [r] = await codeAndRows.run(trx, { surveyId, rowsJson: JSON.stringify(rows) });
-  const { value, at } = r as { value: string; at: string };
+  const { value, at } = deferWithLateValues(trx, ['value', 'at'], (settings) =>
+    codeAndRows.with(trx, { surveyId, rowsJson: JSON.stringify(rows), valueSetting: settings.value, atSetting: settings.at }),
+  );
   return rows.map((row) => ({ ...row, answer_code: value, created_at: at, updated_at: at }));
 };
 

@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LastStatementMissedError, inlineParameters, type Store } from '../../server/store/open';
+import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, type Store } from '../../server/store/open';
 import { engines, scratchStores } from './harness';
 
 const stores = scratchStores('store');
@@ -125,10 +125,102 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL BEGIN with the first 
   });
 });
 
+describe.runIf(engines().includes('postgres'))('PostgreSQL late values (deferWithLateValues)', () => {
+  /** A counter claim answering its value and a time, as late values (settings named by deferWithLateValues). */
+  const bump = (db: Store['db'], scope: string) => (settings: { value: string; at?: string }) =>
+    db
+      .insertInto('counters')
+      .values({ scope, name: 'n', value: 1 })
+      .onConflict((oc) => oc.columns(['scope', 'name']).doUpdateSet({ value: sql`counters.value + 1` }))
+      .returning([
+        sql<string>`set_config(${settings.value}, value::text, true)`.as('value'),
+        ...(settings.at ? [sql<string>`set_config(${settings.at}, ${'2026-11-23T10:00:00.000Z'}, true)`.as('at')] : []),
+      ]);
+
+  it('runs first in the commit message; its values replace their tokens in later statements, the last one and the answer', async () => {
+    const store = await open('postgres');
+    await store.db.insertInto('counters').values({ scope: 'code', name: 'n', value: 41 }).execute();
+    const answer = await store.write(
+      async (trx) => {
+        // Deferred before the late statement, run after it: 42 × 10, not 41 × 10 + 1.
+        deferToCommit(trx, trx.updateTable('counters').set({ value: sql`value * 10` }).where('scope', '=', 'code'));
+        const { value, at } = deferWithLateValues(trx, ['value', 'at'], bump(trx, 'code'));
+        expect(value).not.toBe('42');
+        deferToCommit(trx, trx.insertInto('counters').values({ scope: `copy ${value} at ${at}`, name: TRICKY, value: 1 }));
+        return { answercode: value, rows: [{ answerCode: value, createdAt: at, note: `${TRICKY} ${value}` }] };
+      },
+      (a) => store.db.insertInto('counters').values({ scope: 'answer', name: JSON.stringify(a), value: 0 }).returning('scope'),
+    );
+    const expected = { answercode: '42', rows: [{ answerCode: '42', createdAt: '2026-11-23T10:00:00.000Z', note: `${TRICKY} 42` }] };
+    expect(answer).toEqual(expected);
+    const rows = await store.db.selectFrom('counters').select(['scope', 'name', 'value']).orderBy('scope').execute();
+    expect(rows.map((r) => [r.scope, r.name, Number(r.value)])).toEqual([
+      ['answer', JSON.stringify(expected), 0],
+      ['code', 'n', 420],
+      ['copy 42 at 2026-11-23T10:00:00.000Z', TRICKY, 1],
+    ]);
+  });
+
+  it('holds no lock of its row before the commit: another write updates it meanwhile', async () => {
+    const store = await open('postgres');
+    await store.db.insertInto('counters').values({ scope: 'code', name: 'n', value: 1 }).execute();
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered = () => {};
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const first = store.write(async (trx) => {
+      await trx.insertInto('counters').values({ scope: 'first', name: 'n', value: 1 }).execute();
+      const late = deferWithLateValues(trx, ['value'], bump(trx, 'code'));
+      entered();
+      await gate;
+      return late.value;
+    });
+    await inside;
+    // Would wait for `first` (and never end: it waits for this) if the code row were locked now.
+    await store.write((trx) => trx.updateTable('counters').set({ value: 100 }).where('scope', '=', 'code').execute());
+    release();
+    expect(await first).toBe('101');
+  });
+
+  it('a late statement that returns no row rolls the whole write back', async () => {
+    const store = await open('postgres');
+    const write = store.write(async (trx) => {
+      await trx.insertInto('counters').values({ scope: 'effect', name: 'n', value: 1 }).execute();
+      return deferWithLateValues(trx, ['value'], (settings) =>
+        trx.updateTable('counters').set({ value: 2 }).where('scope', '=', 'nobody').returning(sql<string>`set_config(${settings.value}, value::text, true)`.as('value')),
+      );
+    });
+    await expect(write).rejects.toBeInstanceOf(GuardFailedError);
+    await expect(write).rejects.toMatchObject({ guard: 'late' });
+    expect(await store.db.selectFrom('counters').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe.runIf(engines().includes('sqlite'))('SQLite and late values', () => {
+  it('refuses them (SQLite runs a write in-process: its values are known at once)', async () => {
+    const store = await open('sqlite');
+    await expect(
+      store.write(async (trx) => deferWithLateValues(trx, ['scope'], () => trx.insertInto('counters').values({ scope: 'x', name: 'n', value: 1 }).returning('scope'))),
+    ).rejects.toThrow(/PostgreSQL only/);
+    expect(await store.db.selectFrom('counters').selectAll().execute()).toEqual([]);
+  });
+});
+
 describe('inlineParameters', () => {
   it('writes strings as escaped literals, numbers, booleans and null', () => {
     const q = CompiledQuery.raw('update t set a = $1, b = $2, c = $3, d = $4 where e = $10', ['o\'k \\ $2', 3.5, true, null, 0, 0, 0, 0, 0, 'ten']);
     expect(inlineParameters(q)).toBe(`update t set a =  E'o''k \\\\ $2', b = 3.5, c = TRUE, d = NULL where e = 'ten'`);
+  });
+
+  it('writes a late value\'s token in a string as the setting its statement made', () => {
+    const q = CompiledQuery.raw('select $1, $2', ['code late_ab_0 at late_ab_1', 'plain']);
+    expect(inlineParameters(q, ['late_ab_0', 'late_ab_1'])).toBe(
+      "select replace(replace('code late_ab_0 at late_ab_1', 'late_ab_0', current_setting('late.late_ab_0')), 'late_ab_1', current_setting('late.late_ab_1')), 'plain'",
+    );
   });
 
   it('refuses SQL that already holds literal text, and values it cannot write', () => {
