@@ -206,28 +206,55 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
 };
 
 /**
- * A compiled PostgreSQL statement with its parameters written in as literals, for the simple-query
- * protocol (which takes no parameters, but several statements in one message). Kysely writes values
- * as $n parameters, never as quoted text, unless a query was built with sql.lit/raw; such a query is
- * refused rather than risk a "$1" inside a literal being replaced.
+ * A value written as an SQL expression, for the simple-query protocol (which takes no parameters,
+ * but several statements in one message). A string holding a late value's token
+ * (deferWithLateValues) is replaced there by the value its statement set.
  */
-export const inlineParameters = (q: CompiledQuery, lateTokens: readonly string[] = []): string => {
-  if (q.sql.includes("'") || q.sql.includes('$$')) throw new Error('inlineParameters: the SQL holds literal text');
-  return q.sql.replace(/\$(\d+)/g, (_m, n: string) => {
-    const v = q.parameters[Number(n) - 1];
-    if (v === null || v === undefined) return 'NULL';
-    if (typeof v === 'string') {
-      // A late value's token (deferWithLateValues) is replaced by the value its statement set.
-      return lateTokens.reduce(
-        (text, t) => (v.includes(t) ? `replace(${text}, ${pg.escapeLiteral(t)}, current_setting(${pg.escapeLiteral(settingOf(t))}))` : text),
-        pg.escapeLiteral(v),
-      );
-    }
-    if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-    if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
-    throw new Error(`inlineParameters: cannot write a ${typeof v} as a literal`);
-  });
+const literalOf = (v: unknown, lateTokens: readonly string[] = []): string => {
+  if (v === null || v === undefined) return 'NULL';
+  if (typeof v === 'string') {
+    return lateTokens.reduce(
+      (text, t) => (v.includes(t) ? `replace(${text}, ${pg.escapeLiteral(t)}, current_setting(${pg.escapeLiteral(settingOf(t))}))` : text),
+      pg.escapeLiteral(v),
+    );
+  }
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'boolean') return v ? 'TRUE' : 'FALSE';
+  throw new CannotInlineError(`inlineParameters: cannot write a ${typeof v} as a literal`);
 };
+
+/**
+ * `sql` with each $n replaced by args[n-1]. Kysely writes values as $n parameters, never as
+ * quoted text, unless a query was built with sql.lit/raw; such a query is refused rather than risk
+ * a "$1" inside a literal being replaced.
+ */
+class CannotInlineError extends Error {}
+
+const substitute = (sql: string, args: readonly string[]): string => {
+  if (sql.includes("'") || sql.includes('$$')) throw new CannotInlineError('inlineParameters: the SQL holds literal text');
+  return sql.replace(/\$(\d+)/g, (_m, n: string) => args[Number(n) - 1] as string);
+};
+
+/** A compiled PostgreSQL statement with its parameters written in as literals (literalOf). */
+export const inlineParameters = (q: CompiledQuery, lateTokens: readonly string[] = []): string =>
+  substitute(
+    q.sql,
+    q.parameters.map((v) => literalOf(v, lateTokens)),
+  );
+
+/** One statement of a simple-query message: its SQL, and each $n's value as an SQL expression. */
+interface MessagePart {
+  sql: string;
+  args: string[];
+}
+
+const partOf = (q: CompiledQuery, lateTokens: readonly string[] = []): MessagePart => ({
+  sql: q.sql,
+  args: q.parameters.map((v) => literalOf(v, lateTokens)),
+});
+
+/** The SQL text CommitWithDeferredDriver sends to adaptClient for a message of several parts. */
+const MESSAGE = '-- message';
 
 /**
  * A PostgreSQL write's deferred statements, handed from Store.write to the driver's commit by the
@@ -238,6 +265,9 @@ const pendingCommit = new WeakMap<DatabaseConnection, Deferred[]>();
 
 /** The transaction-local setting a late value's token reads (a custom setting needs a dotted name). */
 const settingOf = (token: string): string => `late.${token}`;
+
+/** After a late-value statement: fails as a guard when it set nothing ($1 its first setting, $2 the guard text). */
+const LATE_CHECK = 'select (case when current_setting($1::text, true) is null then $2::text end)::int';
 
 /** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
 const INVALID_TEXT_REPRESENTATION = '22P02';
@@ -259,25 +289,27 @@ class CommitWithDeferredDriver extends PostgresDriver {
     pendingCommit.delete(connection);
     if (!statements || statements.length === 0) return super.commitTransaction(connection);
     const tokens: string[] = [];
-    const texts = statements.map((d) => {
-        const sql = inlineParameters(d.query, tokens);
-        if (d.late) {
-          // The statement set its values (deferWithLateValues); with no row it set none, which
-          // the check after it turns into the guard's failure.
-          const first = settingOf(d.late.values().next().value as string);
-          tokens.push(...d.late.values());
-          return [sql, `select (case when current_setting(${pg.escapeLiteral(first)}, true) is null then ${pg.escapeLiteral(GUARD_PREFIX + LATE_GUARD)} end)::int`];
-        }
-        return [d.guard === null ? sql : `with s as (${sql}) select (case when count(*) = 0 then ${pg.escapeLiteral(GUARD_PREFIX + d.guard)} end)::int from s`];
-      });
-    const text = [...texts.flat(), 'commit'].join(';\n');
+    const parts = statements.map((d): MessagePart[] => {
+      const part = partOf(d.query, tokens);
+      if (d.late) {
+        // The statement set its values (deferWithLateValues); with no row it set none, which
+        // the check after it turns into the guard's failure.
+        const first = settingOf(d.late.values().next().value as string);
+        tokens.push(...d.late.values());
+        return [part, { sql: LATE_CHECK, args: [pg.escapeLiteral(first), pg.escapeLiteral(GUARD_PREFIX + LATE_GUARD)] }];
+      }
+      if (d.guard === null) return [part];
+      // The guard's text is a parameter, so every guard shares one prepared statement per text.
+      const n = part.args.length + 1;
+      return [{ sql: `with s as (${part.sql}) select (case when count(*) = 0 then $${n}::text end)::int from s`, args: [...part.args, pg.escapeLiteral(GUARD_PREFIX + d.guard)] }];
+    });
     try {
-      const { rows } = await connection.executeQuery(CompiledQuery.raw(text));
-      // One entry per statement (adaptClient's resultOf), in order: each deferred one's own first.
+      const { rows } = await connection.executeQuery(CompiledQuery.raw(MESSAGE, [[...parts.flat(), { sql: 'commit', args: [] }]]));
+      // One entry per part (adaptClient's resultOf), in order: each deferred statement's own first.
       let at = 0;
       statements.forEach((d, i) => {
         d.rows = (rows[at] as Record<string, unknown>[] | undefined) ?? [];
-        at += (texts[i] as string[]).length;
+        at += (parts[i] as MessagePart[]).length;
       });
     } catch (e) {
       const failed = (e as { code?: unknown }).code === INVALID_TEXT_REPRESENTATION ? /"guard:([^"]*)"/.exec(String((e as Error).message)) : null;
@@ -312,20 +344,30 @@ const resultOf = (r: QueryResults): pg.QueryResult => {
 const noRows = (command: string): pg.QueryResult => ({ command, rowCount: null, oid: 0, rows: [], fields: [] });
 
 /**
- * How Kysely's queries reach PostgreSQL, changed in two ways that each save the database and the
+ * SQL text → name of a statement prepared with SQL PREPARE, which a simple-query message runs with
+ * EXECUTE and its values written in; shared by the pool's connections (each prepares its own).
+ */
+const messageStatementNames = new Map<string, string>();
+
+/**
+ * How Kysely's queries reach PostgreSQL, changed in three ways that each save the database and the
  * server's one event loop work on every request (measured on the reservation putItem):
  *
  * - Prepared by text. Kysely sends every query unnamed, so PostgreSQL parses, analyses and plans
  *   it on every run. Giving a parameterised query a name makes pg prepare it once per connection
  *   and then only bind and execute it (and lets PostgreSQL switch to a cached generic plan when
- *   that plans as well). Queries without parameters stay on the simple protocol: BEGIN, COMMIT,
- *   and the commit message of CommitWithDeferredDriver, which holds several statements. Bounded
- *   for SQL built with variable IN lists: past MAX_PREPARED texts, new ones run unnamed.
+ *   that plans as well). Bounded for SQL built with variable IN lists: past MAX_PREPARED texts,
+ *   new ones run unnamed.
+ * - Several statements in one message (the commit message of CommitWithDeferredDriver, and BEGIN
+ *   with the first statement, below). The simple-query protocol that carries several takes no
+ *   parameters, so each statement is prepared once per connection with SQL PREPARE and the
+ *   message runs it with EXECUTE, its values written in as literals (literalOf): planned once,
+ *   like the others, where writing the values into the statement itself had PostgreSQL parse and
+ *   plan it on every run. Past MAX_PREPARED texts, the values are written into the statement.
  * - BEGIN with the first statement. A plain BEGIN answers nothing worth a round trip, so it is
- *   held back and sent in one simple-query message with the transaction's first statement (its
- *   parameters written in as literals, inlineParameters), whose result is the one answered.
- *   A transaction that ends before any statement sends nothing at all. A statement that cannot be
- *   written with literals goes after a BEGIN of its own, as before.
+ *   held back and sent in one message with the transaction's first statement, whose result is
+ *   the one answered. A transaction that ends before any statement sends nothing at all. A
+ *   statement whose values cannot be written as literals goes after a BEGIN of its own.
  */
 const adaptClient = (client: pg.PoolClient): void => {
   const query = client.query.bind(client) as (...args: unknown[]) => Promise<QueryResults>;
@@ -335,7 +377,38 @@ const adaptClient = (client: pg.PoolClient): void => {
     if (name === undefined && statementNames.size < MAX_PREPARED) statementNames.set(text, (name = `k${statementNames.size}`));
     return name === undefined ? query(text, values) : query({ name, text, values });
   };
+  /** The SQL-prepared statements this connection holds. */
+  const prepared = new Set<string>();
+  /** The parts as one message, after a BEGIN when `begin`; answers as if each were sent alone (resultOf). */
+  const sendMessage = async (parts: readonly MessagePart[], begin: boolean): Promise<pg.QueryResult> => {
+    const texts: string[] = [];
+    for (const part of parts) {
+      if (part.args.length === 0) {
+        texts.push(part.sql);
+        continue;
+      }
+      let name = messageStatementNames.get(part.sql);
+      if (name === undefined && messageStatementNames.size < MAX_PREPARED) messageStatementNames.set(part.sql, (name = `m${messageStatementNames.size}`));
+      if (name === undefined) {
+        texts.push(substitute(part.sql, part.args));
+        continue;
+      }
+      if (!prepared.has(name)) {
+        // In a message of its own, once per connection: a PREPARE outlives a rollback, so one in a
+        // message that failed further on could not be told from one that never ran.
+        await query(`prepare ${name} as ${part.sql}`);
+        prepared.add(name);
+      }
+      texts.push(`execute ${name}(${part.args.join(', ')})`);
+    }
+    const r = await query((begin ? ['begin', ...texts] : texts).join(';\n'));
+    const results = Array.isArray(r) ? r : [r];
+    return resultOf(begin ? results.slice(1) : results);
+  };
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
+    if (config === MESSAGE && Array.isArray(values) && callback === undefined) {
+      return sendMessage(values[0] as MessagePart[], beginPending.delete(client));
+    }
     if (typeof config !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return query(config, values, callback);
     const params = (values ?? []) as unknown[];
     const verb = params.length === 0 ? config.trim().toLowerCase() : '';
@@ -346,17 +419,16 @@ const adaptClient = (client: pg.PoolClient): void => {
     if (!beginPending.has(client)) return send(config, params);
     beginPending.delete(client);
     if (verb === 'rollback' || verb === 'commit') return Promise.resolve(noRows(verb.toUpperCase()));
-    let inlined: string | null = config;
-    if (params.length > 0) {
-      try {
-        inlined = inlineParameters(CompiledQuery.raw(config, params));
-      } catch {
-        inlined = null;
-      }
+    const alone = () => query('begin').then(() => send(config, params));
+    let part: MessagePart;
+    try {
+      part = partOf(CompiledQuery.raw(config, params));
+    } catch (e) {
+      if (e instanceof CannotInlineError) return alone();
+      throw e;
     }
-    if (inlined === null) return query('begin').then(() => send(config, params));
-    // The BEGIN's own result dropped: the statement's (or each statement's) result, as if sent alone.
-    return query(`begin;\n${inlined}`).then((r) => resultOf((r as pg.QueryResult[]).slice(1)));
+    // Refused before anything of the message is sent (past MAX_PREPARED, SQL with literal text).
+    return sendMessage([part], true).catch((e: unknown) => (e instanceof CannotInlineError ? alone() : Promise.reject(e)));
   };
 };
 

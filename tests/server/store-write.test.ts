@@ -85,6 +85,29 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL statements by text', 
   });
 });
 
+describe.runIf(engines().includes('postgres'))('PostgreSQL commit messages', () => {
+  it('prepare each deferred statement once per connection (SQL PREPARE) and run it by EXECUTE with new values', async () => {
+    const store = await open('postgres');
+    await store.db.insertInto('counters').values({ scope: 'p', name: 'n', value: 1 }).execute();
+    const bump = (trx: Store['db'], by: number) => trx.updateTable('counters').set({ value: sql`value + ${by}` }).where('scope', '=', 'p');
+    const text = bump(store.db, 1).compile().sql;
+    const seen = new Set<number>();
+    for (const by of [1, 2, 3, 4]) {
+      const r = await store.write(async (trx) => {
+        const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid as number;
+        const prepared = (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(trx)).rows.map((x) => x.statement);
+        deferToCommit(trx, bump(trx, by));
+        return { pid, prepared };
+      });
+      // Prepared by the first commit on this connection, and only then.
+      expect(r.prepared.filter((st) => st.includes(text))).toHaveLength(seen.has(r.pid) ? 1 : 0);
+      seen.add(r.pid);
+    }
+    expect(seen.size).toBeLessThan(4);
+    expect(Number((await store.db.selectFrom('counters').select('value').where('scope', '=', 'p').executeTakeFirstOrThrow()).value)).toBe(11);
+  });
+});
+
 describe.runIf(engines().includes('postgres'))('PostgreSQL BEGIN with the first statement', () => {
   // statement_timestamp() is when the statement's message arrived, now() when the transaction
   // began: equal only when BEGIN came in the same message as the statement.
