@@ -11,7 +11,7 @@
  * hold — counted in the same transaction, after the claim on the resident's counter row, which
  * serialises two of one resident's racing submissions on PostgreSQL so they are counted together.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -20,7 +20,7 @@ import { isReservationItem, parseReservationValue, type ReservationValue } from 
 import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
-import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
+import { categoryTargetOf, categoryTargetStatement, dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar, type CategoryTarget } from './store/calendars';
 import {
   claimSlotStatement,
   countUserReservations,
@@ -72,12 +72,37 @@ interface Target {
   full?: boolean;
 }
 
+/** What the reservation values of an answer name, as read ahead (categoryTargetReads), by valueKey. */
+export type PrefetchedTargets = ReadonlyMap<string, CategoryTarget | null>;
+
+const valueKey = (itemKey: string, v: ReservationValue) => `${itemKey}|${v.categoryId}|${v.itemId}|${v.date.toString()}|${v.slot}`;
+
+/**
+ * The category reads of an answer's reservation values as statements, for the write to send with
+ * its first statement (store/open.ts runTogether), and `take` to read their rows. The same read as
+ * targetOf makes, only earlier in the same transaction: right after the counter claim.
+ */
+export const categoryTargetReads = (
+  trx: Transaction<Database>,
+  config: Pick<ServedSurveyConfig, 'surveySchema'>,
+  rows: readonly ReservationRow[],
+): { statements: Compilable[]; take: (results: readonly (readonly Record<string, unknown>[])[]) => PrefetchedTargets } => {
+  const values = reservationsOf(config, rows);
+  return {
+    statements: values.map(({ value: v }) => categoryTargetStatement(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot })),
+    take: (results) => new Map(values.map(({ itemKey, value }, i) => [valueKey(itemKey, value), categoryTargetOf(results[i] ?? [])])),
+  };
+};
+
 /** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
-const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
+const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue, prefetched?: PrefetchedTargets): Promise<Target> => {
   let calendar: Calendar | null;
   let cost: number | null;
   let slotRow: { reserved: number; quota: number } | null | undefined;
-  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
+  const key = valueKey(itemKey, v);
+  const viaCategory = prefetched?.has(key)
+    ? (prefetched.get(key) ?? null)
+    : await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
     ({ calendar, cost, slotRow } = viaCategory);
   } else {
@@ -112,6 +137,8 @@ export interface ReplaceInput {
   now: string;
   /** The Asia/Tokyo wall clock for today's started slots (default: now). */
   wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime };
+  /** The values' category reads, made already in this transaction (categoryTargetReads). */
+  prefetched?: PrefetchedTargets;
 }
 
 /**
@@ -124,7 +151,7 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   // Everything that needs no lock first: what the values name, and whether the day is offered.
   const wanted: { itemKey: string; value: ReservationValue; t: Target; ref: SlotRef }[] = [];
   for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
-    const t = await targetOf(trx, itemKey, value);
+    const t = await targetOf(trx, itemKey, value, input.prefetched);
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
     if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
     if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {

@@ -56,7 +56,8 @@ import {
   RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
-  claimCounterWith,
+  counterClaimOf,
+  counterClaimStatement,
   claimRowForUser,
   deletePartition,
   filterUserRows,
@@ -69,10 +70,18 @@ import {
   setPartitionCheck,
   toResultRow,
 } from '../store/results';
-import type { Engine } from '../store/open';
+import { runTogether, type Engine } from '../store/open';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { CORONA_SURVEY_TYPE, cancelLapsedReservations, replaceReservations, reservationDeadlinePassed, slotRefusal } from '../reservations';
+import {
+  CORONA_SURVEY_TYPE,
+  cancelLapsedReservations,
+  categoryTargetReads,
+  replaceReservations,
+  reservationDeadlinePassed,
+  slotRefusal,
+  type PrefetchedTargets,
+} from '../reservations';
 import { releasePartition } from '../store/reservations';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
@@ -317,16 +326,23 @@ const writeSubmission = async (
   // its value is the clock's millisecond, or one past the resident's last key when the clock has
   // not moved past it, so no key of theirs is given twice (keys from before the counter did this
   // were clock readings too, all in the past). Both claims read the stored config's stamp as well.
+  // The reservation values' category reads go in the same message, right after the claim (store/
+  // open.ts runTogether): what they read is what they would read sent one by one, a round trip later.
   const partitionKeyOfSingle = target ?? `${surveyId}#${userId}`;
-  const claim = appending
-    ? await claimCounterWith(trx, `${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Date.now(), configStampOf: surveyId })
-    : await claimCounterWith(trx, partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId });
+  const [scope, counter, claimOpts] = appending
+    ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Date.now(), configStampOf: surveyId }]
+    : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
+  const reads = categoryTargetReads(trx, config, rows);
+  const [claimRows = [], ...targetRows] = await runTogether(trx, [counterClaimStatement(trx, scope, counter, claimOpts), ...reads.statements]);
+  const claim = counterClaimOf(scope, counter, claimRows);
+  let prefetched: PrefetchedTargets | undefined = reads.take(targetRows);
   if (claim.configStamp !== checked.stamp) {
     // The form was imported again since the rows were checked (or since this process read it):
     // they are checked again against the stored one. Had it switched between appending and
     // single answers, the wrong counter would be held: the resident reloads the form instead.
     ({ config, rows } = await recheck(trx));
     if (isAppending(config) !== appending) throw configOutdated();
+    prefetched = undefined;
   }
   // An amended appending answer is also a write to the old partition: this serialises it with a
   // cancel or delete of that answer (they claim the same row).
@@ -377,6 +393,7 @@ const writeSubmission = async (
     replaces: appending ? target : partitionKeyOfSingle,
     today: todayInTokyo(),
     now: startedAt,
+    prefetched,
   });
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
   // left 取り消し with nothing replacing it.

@@ -3,7 +3,7 @@
  * (spec 02 §3). Claims on slots are not here: they belong to the answer's transaction
  * (server/store/reservations.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Compilable, Kysely, Transaction } from 'kysely';
 import {
   calendarDisplaySettingsSchema,
   calendarSchema,
@@ -54,13 +54,23 @@ const categoryTarget = compiled((db: Kysely<Database>, a: { categoryId: string; 
  * before it claims anything (server/reservations.ts), in one round trip. null when there is no
  * such category (the caller then tries the id as a calendar id).
  */
-export const findCategoryTarget = async (
-  db: Db,
-  categoryId: string,
-  itemId: string,
-  slot: { day: string; slot: string },
-): Promise<{ calendar: Calendar | null; cost: number | null; slotRow: { reserved: number; quota: number } | null } | null> => {
-  const [r] = await categoryTarget.run(db, { categoryId, itemId, day: slot.day, slot: slot.slot });
+export const findCategoryTarget = async (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Promise<CategoryTarget | null> =>
+  categoryTargetOf(await categoryTarget.run(db, categoryTargetArgs(categoryId, itemId, slot)));
+
+export interface CategoryTarget {
+  calendar: Calendar | null;
+  cost: number | null;
+  slotRow: { reserved: number; quota: number } | null;
+}
+
+const categoryTargetArgs = (categoryId: string, itemId: string, slot: { day: string; slot: string }) => ({ categoryId, itemId, day: slot.day, slot: slot.slot });
+
+/** findCategoryTarget's statement, to run with others (store/open.ts runTogether); categoryTargetOf reads its rows. */
+export const categoryTargetStatement = (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Compilable =>
+  categoryTarget.with(db, categoryTargetArgs(categoryId, itemId, slot));
+
+export const categoryTargetOf = (rows: readonly Record<string, unknown>[]): CategoryTarget | null => {
+  const r = rows[0] as { config_json: string | null; cost: unknown; reserved: unknown; quota: unknown } | undefined;
   if (!r) return null;
   return {
     calendar: r.config_json ? parseCalendar(r.config_json) : null,

@@ -11,6 +11,7 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
+  PostgresAdapter,
   PostgresDialect,
   PostgresDriver,
   SqliteDialect,
@@ -151,6 +152,30 @@ const fillLateValues = <T>(answer: T, deferred: readonly Deferred[]): T => {
   if (values.size === 0 || answer === undefined) return answer;
   const pattern = new RegExp([...values.keys()].join('|'), 'g');
   return JSON.parse(JSON.stringify(answer).replace(pattern, (t) => values.get(t) as string)) as T;
+};
+
+/**
+ * Runs `queries` in the write's transaction, in order, and answers each one's rows. On PostgreSQL
+ * they go in one message (with the held-back BEGIN when they are the transaction's first): one
+ * round trip where each would cost one, and every statement after the first sees what the ones
+ * before it did, as when sent one by one. SQLite runs them one by one (in-process, no trips).
+ */
+export const runTogether = async (trx: Transaction<Database>, queries: readonly Compilable[]): Promise<Record<string, unknown>[][]> => {
+  const compiledQueries = queries.map((q) => q.compile());
+  const oneByOne = async () => {
+    const out: Record<string, unknown>[][] = [];
+    for (const q of compiledQueries) out.push((await trx.executeQuery(q)).rows as Record<string, unknown>[]);
+    return out;
+  };
+  if (compiledQueries.length < 2 || !(trx.getExecutor().adapter instanceof PostgresAdapter)) return oneByOne();
+  try {
+    const { rows } = await trx.executeQuery(CompiledQuery.raw(MESSAGE, [compiledQueries.map((q) => partOf(q))]));
+    return rows as Record<string, unknown>[][];
+  } catch (e) {
+    // Refused before anything was sent: values that cannot be written as literals.
+    if (e instanceof CannotInlineError) return oneByOne();
+    throw e;
+  }
 };
 
 /**
@@ -379,8 +404,11 @@ const adaptClient = (client: pg.PoolClient): void => {
   };
   /** The SQL-prepared statements this connection holds. */
   const prepared = new Set<string>();
-  /** The parts as one message, after a BEGIN when `begin`; answers as if each were sent alone (resultOf). */
-  const sendMessage = async (parts: readonly MessagePart[], begin: boolean): Promise<pg.QueryResult> => {
+  /**
+   * The parts as one message, after the BEGIN when it is held back; answers as if each were sent
+   * alone (resultOf). Throws CannotInlineError before anything of the message is sent.
+   */
+  const sendMessage = async (parts: readonly MessagePart[]): Promise<pg.QueryResult> => {
     const texts: string[] = [];
     for (const part of parts) {
       if (part.args.length === 0) {
@@ -401,13 +429,14 @@ const adaptClient = (client: pg.PoolClient): void => {
       }
       texts.push(`execute ${name}(${part.args.join(', ')})`);
     }
+    const begin = beginPending.delete(client);
     const r = await query((begin ? ['begin', ...texts] : texts).join(';\n'));
     const results = Array.isArray(r) ? r : [r];
     return resultOf(begin ? results.slice(1) : results);
   };
   (client as { query: unknown }).query = (config: unknown, values?: unknown, callback?: unknown) => {
     if (config === MESSAGE && Array.isArray(values) && callback === undefined) {
-      return sendMessage(values[0] as MessagePart[], beginPending.delete(client));
+      return sendMessage(values[0] as MessagePart[]);
     }
     if (typeof config !== 'string' || callback !== undefined || (values !== undefined && !Array.isArray(values))) return query(config, values, callback);
     const params = (values ?? []) as unknown[];
@@ -417,9 +446,14 @@ const adaptClient = (client: pg.PoolClient): void => {
       return Promise.resolve(noRows('BEGIN'));
     }
     if (!beginPending.has(client)) return send(config, params);
-    beginPending.delete(client);
-    if (verb === 'rollback' || verb === 'commit') return Promise.resolve(noRows(verb.toUpperCase()));
-    const alone = () => query('begin').then(() => send(config, params));
+    if (verb === 'rollback' || verb === 'commit') {
+      beginPending.delete(client);
+      return Promise.resolve(noRows(verb.toUpperCase()));
+    }
+    const alone = () => {
+      beginPending.delete(client);
+      return query('begin').then(() => send(config, params));
+    };
     let part: MessagePart;
     try {
       part = partOf(CompiledQuery.raw(config, params));
@@ -428,7 +462,7 @@ const adaptClient = (client: pg.PoolClient): void => {
       throw e;
     }
     // Refused before anything of the message is sent (past MAX_PREPARED, SQL with literal text).
-    return sendMessage([part], true).catch((e: unknown) => (e instanceof CannotInlineError ? alone() : Promise.reject(e)));
+    return sendMessage([part]).catch((e: unknown) => (e instanceof CannotInlineError ? alone() : Promise.reject(e)));
   };
 };
 

@@ -3,7 +3,7 @@
  * here that could hand one resident another's rows. Writes take the caller's transaction so a
  * route can make one submission one transaction.
  */
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
 import { deferWithLateValues, type Engine } from './open';
 import { configStampSql } from './configs';
@@ -112,7 +112,7 @@ export interface CounterClaim {
 }
 
 /** The claim's statement, by shape: [with atLeast][with the config stamp]. */
-const counterClaimOf = (withAtLeast: boolean, withStamp: boolean) =>
+const counterClaimShape = (withAtLeast: boolean, withStamp: boolean) =>
   compiled((db: Kysely<Database>, a: { scope: string; name: string; atLeast: number; surveyId: string }) =>
     db
       .insertInto('counters')
@@ -127,8 +127,8 @@ const counterClaimOf = (withAtLeast: boolean, withStamp: boolean) =>
       .returning(['value', (withStamp ? configStampSql(a.surveyId) : sql<string | null>`null`).as('config_stamp')]),
   );
 const counterClaims = [
-  [counterClaimOf(false, false), counterClaimOf(false, true)],
-  [counterClaimOf(true, false), counterClaimOf(true, true)],
+  [counterClaimShape(false, false), counterClaimShape(false, true)],
+  [counterClaimShape(true, false), counterClaimShape(true, true)],
 ] as const;
 
 /**
@@ -146,10 +146,25 @@ export const claimCounterWith = async (
   scope: string,
   name: string,
   opts: { atLeast?: number; configStampOf?: string } = {},
-): Promise<CounterClaim> => {
+): Promise<CounterClaim> =>
+  counterClaimOf(scope, name, (await trx.executeQuery(counterClaimStatement(trx, scope, name, opts).compile())).rows as Record<string, unknown>[]);
+
+type ClaimRow = { value: unknown; config_stamp: string | null };
+
+/** claimCounterWith's statement, to run with others (store/open.ts runTogether); counterClaimOf reads its rows. */
+export const counterClaimStatement = (
+  trx: Transaction<Database>,
+  scope: string,
+  name: string,
+  opts: { atLeast?: number; configStampOf?: string } = {},
+): Compilable => {
   const { atLeast, configStampOf } = opts;
   const claim = counterClaims[atLeast === undefined ? 0 : 1][configStampOf === undefined ? 0 : 1];
-  const [r] = await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' });
+  return claim.with(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' });
+};
+
+export const counterClaimOf = (scope: string, name: string, rows: readonly Record<string, unknown>[]): CounterClaim => {
+  const r = rows[0] as ClaimRow | undefined;
   if (!r) throw new Error(`claimCounter ${scope} ${name}: no row`);
   return { value: Number(r.value), configStamp: r.config_stamp };
 };

@@ -5,7 +5,7 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, type Store } from '../../server/store/open';
+import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, runTogether, type Store } from '../../server/store/open';
 import { engines, scratchStores } from './harness';
 
 const stores = scratchStores('store');
@@ -83,6 +83,38 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL statements by text', 
     // Statements without parameters are not kept (BEGIN, COMMIT, the commit message's batch).
     expect(seen.prepared.some((s) => /^(begin|commit)/i.test(s.trim()))).toBe(false);
   });
+});
+
+describe.each(engines())('runTogether (%s)', (engine) => {
+  it('runs the statements in order, each seeing the ones before, and answers each one\'s rows', async () => {
+    const store = await open(engine);
+    const [inserted, read, none] = await store.write((trx) =>
+      runTogether(trx, [
+        trx.insertInto('counters').values({ scope: 'a', name: TRICKY, value: 5 }).returning('value'),
+        trx.selectFrom('counters').select(['name', 'value']).where('scope', '=', 'a'),
+        trx.selectFrom('counters').select('value').where('scope', '=', 'nobody'),
+      ]),
+    );
+    expect(inserted?.map((r) => Number(r['value']))).toEqual([5]);
+    expect(read?.map((r) => [r['name'], Number(r['value'])])).toEqual([[TRICKY, 5]]);
+    expect(none).toEqual([]);
+  });
+
+  if (engine === 'postgres') {
+    it('sends them as one message, with the held-back BEGIN when they come first', async () => {
+      const store = await open('postgres');
+      // statement_timestamp() is when the statement's message arrived, now() when the transaction began.
+      type Probe = { n: number; at: string; began: string };
+      const probe = (trx: Parameters<Parameters<Store['write']>[0]>[0], n: number) => {
+        const q = sql<Probe>`select ${n}::int as n, statement_timestamp()::text as at, now()::text as began`.compile(trx);
+        return { compile: () => q };
+      };
+      const [[a] = [], [b] = []] = (await store.write((trx) => runTogether(trx, [probe(trx, 1), probe(trx, 2)]))) as Probe[][];
+      expect([a?.n, b?.n]).toEqual([1, 2]);
+      expect(b?.at).toBe(a?.at);
+      expect(a?.began).toBe(a?.at);
+    });
+  }
 });
 
 describe.runIf(engines().includes('postgres'))('PostgreSQL commit messages', () => {
