@@ -2,9 +2,9 @@
  * The floor of the reservation benchmark, run as its own process (`tsx bench/floor-server.ts
  * sqlite|postgres`): the same framework and database layer as the real server (Hono on
  * @hono/node-server, Kysely through server/store/open.ts on the same engine) doing the same
- * database round trips as a reservation putItem on PostgreSQL, four: one statement on its own,
- * BEGIN with a write, a read, and a message with three deferred writes and the COMMIT
- * (store/open.ts). On a scratch table, with no token, no validation and no rules. Its CPU per
+ * database round trips as a reservation putItem on PostgreSQL, three: one statement on its own,
+ * BEGIN with a write and a read in one message, and a message with three deferred writes and the
+ * COMMIT (store/open.ts runTogether, deferToCommit). On a scratch table, with no token, no validation and no rules. Its CPU per
  * request and latency at the benchmark's rate are what any server on this stack pays here before
  * doing anything of its own; the real figure minus this one is what the product's code costs.
  * Prints one JSON line {url} and serves until killed.
@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
-import { deferToCommit, openStore, type Engine } from '../server/store/open';
+import { deferToCommit, openStore, runTogether, type Engine } from '../server/store/open';
 import { dropSchema } from '../tests/server/harness';
 
 interface FloorDb {
@@ -41,12 +41,15 @@ app.post('/floor', async (c) => {
   await db.insertInto('bench_floor_keys').values({ k: randomUUID() }).execute();
   const n = await store.write(async (t) => {
     const trx = t as unknown as Kysely<FloorDb>;
-    const row = await trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', id).returning('n').executeTakeFirstOrThrow();
-    await trx.selectFrom('bench_floor').select(['id', 'n']).where('id', '=', (id + 2) % ROWS).executeTakeFirst();
+    const [[row] = []] = await runTogether(t, [
+      trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 1) })).where('id', '=', id).returning('n'),
+      trx.selectFrom('bench_floor').select(['id', 'n']).where('id', '=', (id + 2) % ROWS),
+    ]);
+    if (!row) throw new Error('no row');
     deferToCommit(t, trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 0) })).where('id', '=', (id + 3) % ROWS).returning('n'), 'floor');
     deferToCommit(t, trx.updateTable('bench_floor').set((eb) => ({ n: eb('n', '+', 0) })).where('id', '=', (id + 5) % ROWS));
     deferToCommit(t, trx.insertInto('bench_floor_keys').values({ k: randomUUID() }));
-    return row.n;
+    return Number(row['n']);
   });
   return c.json({ result: 'OK', n });
 });
