@@ -303,10 +303,10 @@ const GUARD_PREFIX = 'guard:';
  * and a survey's answer-code row are such rows. Each round trip while they are held waits on the
  * server's one event loop, busy with other requests, so the write's deferred statements (the slot
  * claims, the idempotency key's answer) and the COMMIT go as one simple-query message.
- * A guard is `(case when count(*) = 0 then 'guard:…' end)::int` over the statement's RETURNING
- * rows: no row makes the cast fail, which aborts the transaction; PostgreSQL then skips the rest
- * of the message, COMMIT included, and Kysely's rollback ends the transaction. (The CASE is not a
- * constant, so the planner cannot fold the failing cast early.)
+ * A guard is `(case when count(*) = 0 then $n::text end)::int` over the statement's RETURNING
+ * rows, $n being 'guard:…': no row makes the cast fail, which aborts the transaction; PostgreSQL
+ * then skips the rest of the message, COMMIT included, and Kysely's rollback ends the
+ * transaction. (The CASE is not a constant, so the planner cannot fold the failing cast early.)
  */
 class CommitWithDeferredDriver extends PostgresDriver {
   override async commitTransaction(connection: DatabaseConnection): Promise<void> {
