@@ -248,19 +248,23 @@ const literalOf = (v: unknown, lateTokens: readonly string[] = []): string => {
   throw new CannotInlineError(`inlineParameters: cannot write a ${typeof v} as a literal`);
 };
 
+/** A statement or value that cannot be written into a simple-query message; nothing was sent. */
+class CannotInlineError extends Error {}
+
 /**
  * `sql` with each $n replaced by args[n-1]. Kysely writes values as $n parameters, never as
  * quoted text, unless a query was built with sql.lit/raw; such a query is refused rather than risk
  * a "$1" inside a literal being replaced.
  */
-class CannotInlineError extends Error {}
-
 const substitute = (sql: string, args: readonly string[]): string => {
   if (sql.includes("'") || sql.includes('$$')) throw new CannotInlineError('inlineParameters: the SQL holds literal text');
   return sql.replace(/\$(\d+)/g, (_m, n: string) => args[Number(n) - 1] as string);
 };
 
-/** A compiled PostgreSQL statement with its parameters written in as literals (literalOf). */
+/**
+ * A compiled PostgreSQL statement with its parameters written in as literals (literalOf): what a
+ * message holds for a statement past MAX_PREPARED texts. Exported for its tests.
+ */
 export const inlineParameters = (q: CompiledQuery, lateTokens: readonly string[] = []): string =>
   substitute(
     q.sql,
