@@ -255,6 +255,54 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL late values (deferWit
   });
 });
 
+describe.runIf(engines().includes('postgres'))('PostgreSQL late values on a connection used before', () => {
+  const bump = (db: Store['db'], scope: string) => (settings: { value: string }) =>
+    db
+      .insertInto('counters')
+      .values({ scope, name: 'n', value: 1 })
+      .onConflict((oc) => oc.columns(['scope', 'name']).doUpdateSet({ value: sql`counters.value + 1` }))
+      .returning(sql<string>`set_config(${settings.value}, value::text, true)`.as('value'));
+  /** One write with two late statements: the settings each was given, its answer and its connection. */
+  const twoLate = (store: Store) =>
+    store.write(async (trx) => {
+      const given: string[] = [];
+      const a = deferWithLateValues(trx, ['value'], (settings) => (given.push(settings.value), bump(trx, 'a')(settings)));
+      const b = deferWithLateValues(trx, ['value'], (settings) => (given.push(settings.value), bump(trx, 'b')(settings)));
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      return { given, answer: `${a.value}/${b.value}`, pid: rows[0]?.pid };
+    });
+
+  it('names its settings by position, the same in every write: a connection does not collect a name per write', async () => {
+    const store = await open('postgres');
+    const writes = [];
+    // One after the other: the pool hands the one idle connection out each time.
+    for (let i = 0; i < 3; i++) writes.push(await twoLate(store));
+    expect(new Set(writes.map((w) => w.pid)).size).toBe(1);
+    expect(writes.map((w) => w.given)).toEqual([
+      ['late.v0', 'late.v1'],
+      ['late.v0', 'late.v1'],
+      ['late.v0', 'late.v1'],
+    ]);
+    expect(writes.map((w) => w.answer)).toEqual(['1/1', '2/2', '3/3']);
+  });
+
+  it('a late statement with no row still fails when an earlier write on the connection set its setting', async () => {
+    const store = await open('postgres');
+    const first = await twoLate(store);
+    // The setting late.v0 exists on this connection now and holds '' outside that write.
+    const write = store.write(async (trx) => {
+      await trx.insertInto('counters').values({ scope: 'effect', name: 'n', value: 1 }).execute();
+      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+      expect(rows[0]?.pid).toBe(first.pid);
+      return deferWithLateValues(trx, ['value'], (settings) =>
+        trx.updateTable('counters').set({ value: 2 }).where('scope', '=', 'nobody').returning(sql<string>`set_config(${settings.value}, value::text, true)`.as('value')),
+      );
+    });
+    await expect(write).rejects.toMatchObject({ guard: 'late' });
+    expect(await store.db.selectFrom('counters').select('scope').where('scope', '=', 'effect').execute()).toEqual([]);
+  });
+});
+
 describe.runIf(engines().includes('sqlite'))('SQLite and late values', () => {
   it('refuses them (SQLite runs a write in-process: its values are known at once)', async () => {
     const store = await open('sqlite');
@@ -273,8 +321,12 @@ describe('inlineParameters', () => {
 
   it('writes a late value\'s token in a string as the setting its statement made', () => {
     const q = CompiledQuery.raw('select $1, $2', ['code late_ab_0 at late_ab_1', 'plain']);
-    expect(inlineParameters(q, ['late_ab_0', 'late_ab_1'])).toBe(
-      "select replace(replace('code late_ab_0 at late_ab_1', 'late_ab_0', current_setting('late.late_ab_0')), 'late_ab_1', current_setting('late.late_ab_1')), 'plain'",
+    const late = new Map([
+      ['late_ab_0', 'late.v0'],
+      ['late_ab_1', 'late.v1'],
+    ]);
+    expect(inlineParameters(q, late)).toBe(
+      "select replace(replace('code late_ab_0 at late_ab_1', 'late_ab_0', current_setting('late.v0')), 'late_ab_1', current_setting('late.v1')), 'plain'",
     );
   });
 
