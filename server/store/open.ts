@@ -108,8 +108,13 @@ interface LateValue {
   setting: string;
 }
 
-/** What a late value may hold: it goes into later statements' text and JSON unescaped. */
-const LATE_VALUE = /^[0-9A-Za-z:.+\- ]*$/;
+/**
+ * What a late value may hold: it goes into later statements' text and JSON unescaped. Checked in
+ * the commit message itself (lateCheckSql), so a value that is not plain fails the write before
+ * anything of it is committed; the same pattern, as a JavaScript and a POSIX regular expression.
+ */
+const LATE_VALUE_SOURCE = '^[0-9A-Za-z:.+ -]+$';
+const LATE_VALUE = new RegExp(LATE_VALUE_SOURCE);
 const LATE_GUARD = 'late';
 
 /**
@@ -121,9 +126,10 @@ const LATE_GUARD = 'late';
  *
  * `build` gets the name of a transaction-local setting for each column: the statement must return
  * one row whose column is `set_config(<its setting>, <value>, true)`. (It cannot be wrapped to do
- * that itself: a statement with data-modifying CTEs may not be nested in another WITH.) No row
- * fails the write with GuardFailedError('late'). The values must be plain and not empty
- * (LATE_VALUE: digits, a time): they go into later statements' text and JSON unescaped.
+ * that itself: a statement with data-modifying CTEs may not be nested in another WITH.) The values
+ * must be plain and not empty (LATE_VALUE: digits, a time): they go into later statements' text
+ * and JSON unescaped. No row, or a value that is not plain, fails the write with
+ * GuardFailedError('late') before its COMMIT: nothing of it is kept.
  *
  * The tokens are random (they must not occur in anything else fn writes), the settings are not:
  * `late.v0`, `late.v1`, … in the order the write asks for them. A connection keeps every custom
@@ -159,6 +165,7 @@ const fillLateValues = <T>(answer: T, deferred: readonly Deferred[]): T => {
     const row = d.rows?.[0];
     for (const [column, { token }] of d.late) {
       const v = row?.[column];
+      // Checked before the COMMIT (lateCheckSql): failing here would mean that check let it by.
       if (typeof v !== 'string' || !LATE_VALUE.test(v)) throw new Error(`late value ${column}: ${String(v)}`);
       values.set(token, v);
     }
@@ -309,11 +316,16 @@ const MESSAGE = '-- message';
 const pendingCommit = new WeakMap<DatabaseConnection, Deferred[]>();
 
 /**
- * After a late-value statement: fails as a guard when it set nothing ($1 its first setting, $2 the
- * guard text). Unset is NULL (a name the connection never saw) or '' (one an earlier transaction
- * set); a late value is never empty. No quotes: the text may have to be written out (substitute).
+ * After a late-value statement with `count` settings: fails as a guard unless each setting ($1…)
+ * holds a plain value (LATE_VALUE_SOURCE, $count+1), the guard text being $count+2. A statement
+ * with no row set nothing: a setting is then NULL (a name the connection never saw) or '' (one an
+ * earlier transaction set), and neither matches. No quotes: the text may have to be written out
+ * (substitute).
  */
-const LATE_CHECK = 'select (case when coalesce(length(current_setting($1::text, true)), 0) = 0 then $2::text end)::int';
+const lateCheckSql = (count: number): string => {
+  const each = Array.from({ length: count }, (_, i) => `current_setting($${i + 1}::text, true) ~ $${count + 1}::text`);
+  return `select (case when (${each.join(' and ')}) is not true then $${count + 2}::text end)::int`;
+};
 
 /** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
 const INVALID_TEXT_REPRESENTATION = '22P02';
@@ -341,9 +353,12 @@ class CommitWithDeferredDriver extends PostgresDriver {
       if (d.late) {
         // The statement set its values (deferWithLateValues); with no row it set none, which
         // the check after it turns into the guard's failure.
-        const first = (d.late.values().next().value as LateValue).setting;
+        const settings = [...d.late.values()].map((v) => v.setting);
         for (const { token, setting } of d.late.values()) late.set(token, setting);
-        return [part, { sql: LATE_CHECK, args: [pg.escapeLiteral(first), pg.escapeLiteral(GUARD_PREFIX + LATE_GUARD)] }];
+        return [
+          part,
+          { sql: lateCheckSql(settings.length), args: [...settings, LATE_VALUE_SOURCE, GUARD_PREFIX + LATE_GUARD].map((a) => pg.escapeLiteral(a)) },
+        ];
       }
       if (d.guard === null) return [part];
       // The guard's text is a parameter, so every guard shares one prepared statement per text.

@@ -255,6 +255,26 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL late values (deferWit
   });
 });
 
+describe.runIf(engines().includes('postgres'))('PostgreSQL late values that are not plain', () => {
+  it.each([
+    ['a quote in the first value', `it's`, '2026-11-23T10:00:00.000Z'],
+    ['an empty second value', '7', ''],
+  ])('%s fails the write before its COMMIT: nothing is kept', async (_name, value, at) => {
+    const store = await open('postgres');
+    const write = store.write(async (trx) => {
+      await trx.insertInto('counters').values({ scope: 'effect', name: 'n', value: 1 }).execute();
+      return deferWithLateValues(trx, ['value', 'at'], (settings) =>
+        trx
+          .insertInto('counters')
+          .values({ scope: 'late', name: 'n', value: 1 })
+          .returning([sql<string>`set_config(${settings.value}, ${value}, true)`.as('value'), sql<string>`set_config(${settings.at}, ${at}, true)`.as('at')]),
+      );
+    });
+    await expect(write).rejects.toMatchObject({ guard: 'late' });
+    expect(await store.db.selectFrom('counters').selectAll().execute()).toEqual([]);
+  });
+});
+
 describe.runIf(engines().includes('postgres'))('PostgreSQL late values on a connection used before', () => {
   const bump = (db: Store['db'], scope: string) => (settings: { value: string }) =>
     db
