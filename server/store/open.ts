@@ -503,6 +503,23 @@ const adaptClient = (client: pg.PoolClient): void => {
   };
 };
 
+/**
+ * The pool's connections, kept once opened (min = max). pg-pool opens one when every open one is
+ * busy and by default closes it after 10 s idle, so each burst of requests (a pause of the
+ * server's event loop is enough) paid for new connections just when it came: a backend started,
+ * and every statement prepared again on it (adaptClient), on the same two cores. Seen in the
+ * reservation benchmark as backends started in the middle of its slow moments, every few seconds.
+ * Not opened ahead: a connection is opened when a burst first needs it, and then stays.
+ */
+const POOL_SIZE = 10;
+
+export const poolOptions = (url: string, pgSchema?: string): pg.PoolConfig => ({
+  connectionString: url,
+  max: POOL_SIZE,
+  min: POOL_SIZE,
+  ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+});
+
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   const url = opts.databaseUrl as string;
   if (opts.pgSchema) {
@@ -515,11 +532,7 @@ const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-  });
+  const pool = new pg.Pool(poolOptions(url, opts.pgSchema));
   pool.on('connect', (client) => adaptClient(client));
   // A client given back with its BEGIN still held (a transaction Kysely never ended) starts clean.
   pool.on('release', (_err: Error | undefined, client: pg.PoolClient) => beginPending.delete(client));

@@ -5,7 +5,8 @@
  */
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, runTogether, type Store } from '../../server/store/open';
+import pg from 'pg';
+import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, poolOptions, runTogether, type Store } from '../../server/store/open';
 import { engines, scratchStores } from './harness';
 
 const stores = scratchStores('store');
@@ -354,5 +355,28 @@ describe('inlineParameters', () => {
     expect(() => inlineParameters(CompiledQuery.raw("select '$1'", ['x']))).toThrow(/literal text/);
     expect(() => inlineParameters(CompiledQuery.raw('select $1', [{ a: 1 }]))).toThrow(/cannot write/);
     expect(() => inlineParameters(CompiledQuery.raw('select $1', [Number.NaN]))).toThrow(/cannot write/);
+  });
+});
+
+describe.runIf(engines().includes('postgres'))('PostgreSQL pool', () => {
+  // A burst opens connections; pg-pool closes idle ones after idleTimeoutMillis (10 s by default),
+  // shortened here so the test need not wait for it. The store's options keep them (poolOptions).
+  const burst = async (options: pg.PoolConfig) => {
+    const pool = new pg.Pool({ ...options, idleTimeoutMillis: 50 });
+    try {
+      const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+      for (const c of clients) c.release();
+      await new Promise((r) => setTimeout(r, 300));
+      return pool.totalCount;
+    } finally {
+      await pool.end();
+    }
+  };
+
+  it('keeps the connections a burst opened instead of closing them when idle', async () => {
+    const url = process.env['TEST_DATABASE_URL'] as string;
+    expect(await burst(poolOptions(url))).toBe(4);
+    // pg-pool's own default, for contrast: what the options above prevent.
+    expect(await burst({ connectionString: url })).toBe(0);
   });
 });
