@@ -116,6 +116,8 @@ interface LateValue {
 const LATE_VALUE_SOURCE = '^[0-9A-Za-z:.+ -]+$';
 const LATE_VALUE = new RegExp(LATE_VALUE_SOURCE);
 const LATE_GUARD = 'late';
+/** How every late token begins. */
+const LATE_TOKEN_MARK = 'late_';
 
 /**
  * PostgreSQL only. Defers a statement that produces values fn cannot know before the commit to
@@ -149,7 +151,7 @@ export const deferWithLateValues = <C extends string>(
   build: (settings: Record<C, string>) => Compilable,
 ): Record<C, string> => {
   const list = deferredList(trx, 'deferWithLateValues');
-  const prefix = `late_${randomBytes(8).toString('hex')}_`;
+  const prefix = `${LATE_TOKEN_MARK}${randomBytes(8).toString('hex')}_`;
   const taken = list.reduce((n, d) => n + (d.late?.size ?? 0), 0);
   const late = new Map(columns.map((c, i): [string, LateValue] => [c, { token: `${prefix}${i}`, setting: `late.v${taken + i}` }]));
   const settings = Object.fromEntries([...late].map(([c, v]) => [c, v.setting])) as Record<C, string>;
@@ -157,7 +159,35 @@ export const deferWithLateValues = <C extends string>(
   return Object.fromEntries([...late].map(([c, v]) => [c, v.token])) as Record<C, string>;
 };
 
-/** The answer with every late token replaced by its value (a JSON round trip; answers are JSON). */
+/**
+ * `x` with every late token in its strings (and plain objects' keys) replaced by its value. A walk
+ * over arrays and plain objects, not a JSON round trip: this runs on every answer a write gives
+ * back, and for a reservation's putItem answer (~1 KB) the round trip with a regular expression
+ * of the tokens took ~135 µs in the benchmark's server, the walk ~28 µs. Other objects (a Date)
+ * hold no token and are kept as they are.
+ */
+const replaceTokens = (x: unknown, values: ReadonlyMap<string, string>): unknown => {
+  // split/join rather than a regular expression of the tokens, which would be new (compiled
+  // again) on every write.
+  const replaceIn = (s: string) => {
+    let out = s;
+    for (const [token, value] of values) if (out.includes(token)) out = out.split(token).join(value);
+    return out;
+  };
+  const fill = (v: unknown): unknown => {
+    if (typeof v === 'string') return v.includes(LATE_TOKEN_MARK) ? replaceIn(v) : v;
+    if (Array.isArray(v)) return v.map(fill);
+    if (v === null || typeof v !== 'object') return v;
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return v;
+    const out: Record<string, unknown> = {};
+    for (const [k, value] of Object.entries(v)) out[fill(k) as string] = fill(value);
+    return out;
+  };
+  return fill(x);
+};
+
+/** The answer with every late token replaced by its value. */
 const fillLateValues = <T>(answer: T, deferred: readonly Deferred[]): T => {
   const values = new Map<string, string>();
   for (const d of deferred) {
@@ -171,8 +201,7 @@ const fillLateValues = <T>(answer: T, deferred: readonly Deferred[]): T => {
     }
   }
   if (values.size === 0 || answer === undefined) return answer;
-  const pattern = new RegExp([...values.keys()].join('|'), 'g');
-  return JSON.parse(JSON.stringify(answer).replace(pattern, (t) => values.get(t) as string)) as T;
+  return replaceTokens(answer, values) as T;
 };
 
 /**

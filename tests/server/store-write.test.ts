@@ -217,6 +217,17 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL late values (deferWit
     ]);
   });
 
+  it('fills tokens wherever the answer holds them in arrays and plain objects, keys too, and keeps other objects', async () => {
+    const store = await open('postgres');
+    const when = new Date(0);
+    const answer = await store.write(async (trx) => {
+      const { value } = deferWithLateValues(trx, ['value'], bump(trx, 'code'));
+      return [{ [`no ${value}`]: [[value], null, 3, when], plain: 'late_ but not a token' }];
+    });
+    expect(answer).toEqual([{ 'no 1': [['1'], null, 3, when], plain: 'late_ but not a token' }]);
+    expect((answer[0] as Record<string, unknown[]>)['no 1']?.[3]).toBe(when);
+  });
+
   it('holds no lock of its row before the commit: another write updates it meanwhile', async () => {
     const store = await open('postgres');
     await store.db.insertInto('counters').values({ scope: 'code', name: 'n', value: 1 }).execute();
