@@ -40,6 +40,9 @@ interface Ready {
  * CPU seconds (user + system) used so far by the processes matching `pick`, from Linux's /proc;
  * null elsewhere. Per-request CPU tells a slower server from a busier machine: the figures here
  * vary run to run with what else the two shared cores are doing, the CPU per request much less.
+ * Counts only processes alive at both readings: a PostgreSQL backend that exits during a phase
+ * takes its CPU with it (one did whenever the pool closed an idle connection, before the pool
+ * kept them: see store/open.ts POOL_SIZE).
  */
 const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number | null => {
   if (!fs.existsSync('/proc/self/stat')) return null;
