@@ -180,9 +180,8 @@ const replaceTokens = (x: unknown, values: ReadonlyMap<string, string>): unknown
     if (v === null || typeof v !== 'object') return v;
     const proto: unknown = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) return v;
-    const out: Record<string, unknown> = {};
-    for (const [k, value] of Object.entries(v)) out[fill(k) as string] = fill(value);
-    return out;
+    // fromEntries defines each key as an own property, as JSON.parse did ("__proto__" included).
+    return Object.fromEntries(Object.entries(v).map(([k, value]) => [fill(k), fill(value)]));
   };
   return fill(x);
 };

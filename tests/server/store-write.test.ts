@@ -222,10 +222,13 @@ describe.runIf(engines().includes('postgres'))('PostgreSQL late values (deferWit
     const when = new Date(0);
     const answer = await store.write(async (trx) => {
       const { value } = deferWithLateValues(trx, ['value'], bump(trx, 'code'));
-      return [{ [`no ${value}`]: [[value], null, 3, when], plain: 'late_ but not a token' }];
+      return [{ [`no ${value}`]: [[value], null, 3, when], plain: 'late_ but not a token', ...(JSON.parse(`{"__proto__": "${value}"}`) as object) }];
     });
-    expect(answer).toEqual([{ 'no 1': [['1'], null, 3, when], plain: 'late_ but not a token' }]);
+    expect(answer).toEqual([{ 'no 1': [['1'], null, 3, when], plain: 'late_ but not a token', ...(JSON.parse('{"__proto__": "1"}') as object) }]);
     expect((answer[0] as Record<string, unknown[]>)['no 1']?.[3]).toBe(when);
+    // A key named __proto__ stays an own property, as in the JSON the answer becomes.
+    expect(Object.getPrototypeOf(answer[0])).toBe(Object.prototype);
+    expect(JSON.stringify(answer[0])).toContain('"__proto__":"1"');
   });
 
   it('holds no lock of its row before the commit: another write updates it meanwhile', async () => {
