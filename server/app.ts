@@ -155,7 +155,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
   };
 
-  const writes = createWriteRunner({ store: deps.store, leaseMs: config.idempotencyLeaseMs, log, hooks: () => deps.hooks });
+  const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
     route: (e, handler) => route(app, { authenticate, writes }, e, handler),

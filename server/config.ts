@@ -34,11 +34,6 @@ const envSchema = z.object({
     // Empty is unset, as for DATABASE_URL.
     .regex(/^(|[a-z_][a-z0-9_]*)$/, 'lower-case letters, digits and _')
     .optional(),
-  /**
-   * How long a claimed Idempotency-Key stays locked to its first request before a retry may take
-   * it over (a request cut off by a crash leaves such a claim behind).
-   */
-  IDEMPOTENCY_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export interface AppConfig {
@@ -64,7 +59,6 @@ export interface AppConfig {
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
-  idempotencyLeaseMs: number;
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -118,7 +112,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
-    idempotencyLeaseMs: e.IDEMPOTENCY_LEASE_MS,
     distDir: path.resolve('dist'),
   };
 };

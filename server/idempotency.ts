@@ -7,27 +7,33 @@
  * Semantics (endpoints whose contract says `idempotent: true`; the header is optional):
  * - The key is 1–200 characters of [A-Za-z0-9_-:.]; anything else is 400.
  * - Keys are scoped to the signed-in user: user A's key never replays to user B.
- * - First request: the key is claimed as a lease (LEASE_MS, default 30 s), the handler runs, and its
- *   answer is stored in the SAME transaction as its effect (commit(), below). A 4xx refusal is an
- *   answer too: stored (in its own transaction — a refusal has no effect to join) and replayed.
+ * - A key's row is its answer. The handler runs, and its answer is stored under the key by the
+ *   last statement of the SAME transaction as its effect (commit(), below): an insert that takes
+ *   the key only if no request took it before. A 4xx refusal is an answer too: stored (on its own:
+ *   a refusal has no effect to join) and replayed.
  * - Same key, same request (method, path, params, query, body — compared canonically): the stored
- *   status and JSON are replayed byte for byte, with header Idempotent-Replayed: true; nothing runs.
+ *   status and JSON are replayed byte for byte, with header Idempotent-Replayed: true. The handler
+ *   has run again by then (the key is looked at when its answer is stored, see below), but its
+ *   effect rolled back: the key's insert found the key taken, which fails the transaction.
  * - Same key, different request: 422 idempotency_key_reused.
- * - Same key while the first is still running: 409 temporary_locked (the client's text:
- *   複数のリクエストが送信されました。予約が正しく行われているかご確認ください。).
- * - A 5xx, a 429, a handler's own 409 temporary_locked, or an unexpected failure stores nothing
- *   and releases the key: the effect rolled back, so a retry runs the request anew.
- * - A crash between claim and commit leaves a 'running' row; its lease expires and the next retry
- *   takes it over. The effect transaction completes the key only while it still holds its lease
- *   token, so a request that outlived its lease and was taken over rolls its effect back and
- *   answers 409: exactly one effect counts.
+ * - Same key while the first is still running in this process: 409 temporary_locked (the client's
+ *   text: 複数のリクエストが送信されました。予約が正しく行われているかご確認ください。). In another
+ *   process (two servers on one PostgreSQL), the second waits at its commit for the first's and
+ *   then replays its answer: the key's primary key lets one insert win.
+ * - A 5xx, a 429, a handler's own 409 temporary_locked, or an unexpected failure stores nothing:
+ *   the effect rolled back, so a retry runs the request anew. A crash leaves nothing either.
  * - Keys are kept at least 7 days after their answer; expired ones are purged at startup and
- *   every PURGE_EVERY claims.
+ *   every PURGE_EVERY requests with a key.
+ *
+ * Why the key is taken at the commit and not claimed before the handler runs: a claim of its own
+ * was a round trip and a commit of its own on PostgreSQL for every write, for the rare repeat, and
+ * it needed a lease for the crash between claim and commit. The price is on the repeat, which runs
+ * the handler before it is told apart: a handler must make no effect outside commit() (http.ts).
  *
  * Within one process a registry of running keys answers 409/422 without touching the database.
  * That matters on SQLite, where every statement queues behind the one connection's open
  * transaction: without it, a repeat would wait for the first to finish instead of being told it is
- * running. The database lease covers the rest (other processes, restarts).
+ * running.
  *
  * How a write route takes part: its handler writes only through `commit(fn)` (HandlerArgs in
  * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
@@ -35,7 +41,7 @@
  * store routes get has no `write` at all (app.ts RouteContext), so an effect cannot escape the
  * stored answer by accident. One commit per request.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Compilable, Transaction } from 'kysely';
 import { canonicalJson } from '@core/rules/completion-guard';
@@ -44,14 +50,13 @@ import type { AppEnv } from './http';
 import type { Logger } from './log';
 import { LastStatementMissedError, type Store } from './store/open';
 import type { Database } from './store/schema';
-import { claimKey, completeKey, completeKeyStatement, purgeExpiredKeys, releaseKey, type Lease } from './store/idempotency';
+import { answerStatement, findAnswer, purgeExpiredKeys, storeAnswer, type KeyRef, type StoredAnswer } from './store/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
 /** "kept at least 7 days". */
 export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
-export const DEFAULT_LEASE_MS = 30_000;
-/** Expired keys are purged once every this many claims (and at startup). */
+/** Expired keys are purged once every this many requests with a key (and at startup). */
 export const PURGE_EVERY = 500;
 /** Spec 01 §8 / 02 §8: the text the client shows for 409 temporary_locked. */
 export const TEMPORARY_LOCKED_TEXT = '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。';
@@ -95,26 +100,21 @@ export const readIdempotencyKey = (header: string | undefined): string | null =>
   return header;
 };
 
-class LeaseLostError extends Error {}
-
 /**
  * A refusal that is the request's answer, stored and replayed: the 4xx family, except those that
  * say "not now" (429, a handler's own temporary_locked), which a retry must be able to get past.
  */
 const isLastingRefusal = (e: ApiError): boolean => e.status < 500 && e.status !== 429 && e.code !== 'temporary_locked';
 
-interface StoredAnswer {
-  status: number;
-  json: string;
-}
+const keyReused = () => new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
+const temporaryLocked = () => new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
 
 export interface WriteRunnerOptions {
   store: Store;
-  leaseMs: number;
   log: Logger;
   hooks: () => ServerHooks | undefined;
   now?: () => Date;
-  /** Purge expired keys once every this many claims (default PURGE_EVERY). */
+  /** Purge expired keys once every this many requests with a key (default PURGE_EVERY). */
   purgeEvery?: number;
 }
 
@@ -147,7 +147,7 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
   const now = opts.now ?? (() => new Date());
   /** Keys running in this process, with their request hash. */
   const running = new Map<string, string>();
-  let claims = 0;
+  let keyed = 0;
 
   const purgeExpired = () => purgeExpiredKeys(store.db, now());
 
@@ -189,76 +189,75 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     const registryKey = `${userId}\u0000${key}`;
     const runningHash = running.get(registryKey);
     if (runningHash !== undefined) {
-      if (runningHash !== requestHash) throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
-      throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+      if (runningHash !== requestHash) throw keyReused();
+      throw temporaryLocked();
     }
     running.set(registryKey, requestHash);
     try {
-      const claim = await claimKey(store.db, { userId, key }, {
-        requestHash,
-        now: now(),
-        leaseMs: opts.leaseMs,
-        retainMs: IDEMPOTENCY_RETENTION_MS,
-        newToken: randomUUID,
-      });
-      if (++claims % (opts.purgeEvery ?? PURGE_EVERY) === 0) {
+      if (++keyed % (opts.purgeEvery ?? PURGE_EVERY) === 0) {
         purgeExpired().catch((e: unknown) => log('warn', { msg: 'idempotency purge failed', error: String(e) }));
       }
-      if (claim.kind === 'mismatch') throw new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
-      if (claim.kind === 'locked') throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
-      if (claim.kind === 'replay') return jsonResponse(c, claim.status, claim.answerJson, true);
-      return await runClaimed(c, path, claim.lease, execute);
+      return await runKeyed(c, path, { userId, key }, requestHash, execute);
     } finally {
       running.delete(registryKey);
     }
   };
 
-  /** An answer with no effect to join (a refusal): one statement, atomic alone, so no transaction around it. */
-  const storeAnswer = (lease: Lease, status: number, json: string): Promise<boolean> =>
-    completeKey(store.db, lease, { status, json }, now(), IDEMPOTENCY_RETENTION_MS);
+  /** The key's stored answer replayed, 422 when it answered another request, null when it has none. */
+  const replayOf = async (c: Context<AppEnv>, ref: KeyRef, requestHash: string): Promise<Response | null> => {
+    const known = await findAnswer(store.db, ref);
+    if (!known) return null;
+    if (known.requestHash !== requestHash) throw keyReused();
+    return jsonResponse(c, known.status, known.json, true);
+  };
 
-  const runClaimed = async (c: Context<AppEnv>, path: string, lease: Lease, execute: WriteRun['execute']): Promise<Response> => {
+  /**
+   * An answer with no effect to join (a refusal, an answer given without a commit), stored under the
+   * key in one statement, atomic alone; when the key has an answer already, that one is the answer.
+   */
+  const answerAlone = async (c: Context<AppEnv>, ref: KeyRef, requestHash: string, answer: StoredAnswer): Promise<Response> => {
+    // Twice: the key that refused the insert may have been purged (expired) before the lookup.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (await storeAnswer(store.db, ref, requestHash, answer, now(), IDEMPOTENCY_RETENTION_MS)) return jsonResponse(c, answer.status, answer.json);
+      const replay = await replayOf(c, ref, requestHash);
+      if (replay) return replay;
+    }
+    throw temporaryLocked();
+  };
+
+  const runKeyed = async (c: Context<AppEnv>, path: string, ref: KeyRef, requestHash: string, execute: WriteRun['execute']): Promise<Response> => {
     // Set only once the effect's transaction has committed: from then on this is the key's answer.
     const held: { stored: StoredAnswer | null } = { stored: null };
     const commit = oneCommit(path, async (fn) => {
-      try {
-        const answer = await write(path, lease.userId, lease.key, fn, (a) =>
-          completeKeyStatement(store.db, lease, { status: 200, json: JSON.stringify(a) }, now(), IDEMPOTENCY_RETENTION_MS),
-        );
-        // The answer as committed: values known only at the commit (store/open.ts
-        // deferWithLateValues) are in it now, as they are in the stored copy.
-        held.stored = { status: 200, json: JSON.stringify(answer) };
-        return answer;
-      } catch (e) {
-        throw e instanceof LastStatementMissedError ? new LeaseLostError() : e;
-      }
+      const answer = await write(path, ref.userId, ref.key, fn, (a) =>
+        answerStatement(store.db, ref, requestHash, { status: 200, json: JSON.stringify(a) }, now(), IDEMPOTENCY_RETENTION_MS),
+      );
+      // The answer as committed: values known only at the commit (store/open.ts
+      // deferWithLateValues) are in it now, as they are in the stored copy.
+      held.stored = { status: 200, json: JSON.stringify(answer) };
+      return answer;
     });
 
     try {
       const out = await execute(commit);
       if (held.stored) return jsonResponse(c, held.stored.status, held.stored.json);
-      if (out instanceof Response) {
-        // Not an answer that can be stored and replayed: the key is given back.
-        await releaseKey(store.db, lease);
-        return out;
-      }
+      // Not an answer that can be stored: replayed only if the key has one from before.
+      if (out instanceof Response) return (await replayOf(c, ref, requestHash)) ?? out;
       // A handler that answered without writing: its answer is still the key's.
-      const json = JSON.stringify(out);
-      if (!(await storeAnswer(lease, 200, json))) throw new LeaseLostError();
-      return jsonResponse(c, 200, json);
+      return await answerAlone(c, ref, requestHash, { status: 200, json: JSON.stringify(out) });
     } catch (e) {
       if (held.stored) {
         // The effect and its answer are committed; whatever failed afterwards, that answer stands.
         log('error', { msg: 'error after commit', path, error: String(e) });
         return jsonResponse(c, held.stored.status, held.stored.json);
       }
-      if (e instanceof LeaseLostError) throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+      // The key has an answer already (a repeat, or the same key in another process that committed
+      // first): this effect rolled back, and that answer is the answer. A key that was taken only
+      // within this transaction (a test's seam) leaves none: "not now", so the client retries.
+      if (e instanceof LastStatementMissedError) return (await replayOf(c, ref, requestHash)) ?? Promise.reject(temporaryLocked());
       if (e instanceof ApiError && isLastingRefusal(e)) {
-        const json = JSON.stringify(errorAnswerOf(c.get('requestId'), e));
-        if (!(await storeAnswer(lease, e.status, json))) throw new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
-        return jsonResponse(c, e.status, json);
+        return answerAlone(c, ref, requestHash, { status: e.status, json: JSON.stringify(errorAnswerOf(c.get('requestId'), e)) });
       }
-      await releaseKey(store.db, lease).catch((err: unknown) => log('warn', { msg: 'idempotency release failed', error: String(err) }));
       throw e;
     }
   };

@@ -2,7 +2,7 @@
  * Versioned migrations, run at every start (Kysely's Migrator records what ran). Add a new entry
  * for every change; never edit one that has shipped.
  */
-import { SqliteAdapter, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
 const migrations: Record<string, Migration> = {
   '0001_surveys_and_results': {
@@ -172,6 +172,17 @@ const migrations: Record<string, Migration> = {
     async up(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof SqliteAdapter) return;
       await db.schema.alterTable('counters').alterColumn('value', (c) => c.setDataType('bigint')).execute();
+    },
+  },
+  // A key's row is now only its answer, inserted with the effect (server/idempotency.ts): no claim
+  // ahead, so no lease. A row still 'running' is the claim of a request that never answered (a
+  // crash of an earlier version): deleted, so its retry runs anew, as the lease's takeover did.
+  '0005_idempotency_answers_only': {
+    async up(db: Kysely<unknown>) {
+      await sql`delete from idempotency_keys where state = 'running'`.execute(db);
+      for (const column of ['state', 'lease_token', 'lease_expires_at']) {
+        await db.schema.alterTable('idempotency_keys').dropColumn(column).execute();
+      }
     },
   },
 };

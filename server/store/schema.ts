@@ -48,18 +48,15 @@ export interface CounterTable {
 }
 
 /**
- * Idempotency keys of writes (server/idempotency.ts). One row per (user, key): while the first
- * request runs it is a lease ('running', lease_token, lease_expires_at); once answered it holds
- * the answer ('done', status_code, answer_json), written in the same transaction as the effect.
+ * Idempotency keys of writes (server/idempotency.ts). One row per (user, key): the answer of the
+ * request that took the key, inserted in the same transaction as its effect.
  */
 export interface IdempotencyKeyTable {
   user_id: string;
   idem_key: string;
   /** SHA-256 of the request (method, path, params, query, body): same key + other request → 422. */
   request_hash: string;
-  state: 'running' | 'done';
-  lease_token: string;
-  lease_expires_at: string;
+  /** Always set since migration 0005; the columns were made when a row could be a claim without an answer. */
   status_code: number | null;
   answer_json: string | null;
   created_at: string;

@@ -1,0 +1,67 @@
+/**
+ * Migrations that change data a running product already holds (server/store/migrations.ts): a
+ * database made by the migrations before the change, with rows in it, then opened by openStore,
+ * which migrates it to the latest. SQLite always; PostgreSQL too when TEST_DATABASE_URL is set.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrationProvider } from '../../server/store/migrations';
+import { openStore, type Engine, type Store } from '../../server/store/open';
+import { dropSchema, engines } from './harness';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.splice(0)) await c();
+});
+
+/** A database migrated up to `version` only, filled by `fill`; then opened as the product opens it. */
+const upgraded = async (engine: Engine, version: string, fill: (db: Kysely<unknown>) => Promise<void>): Promise<Store> => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-migrations-'));
+  const pgSchema = engine === 'postgres' ? `t_migrations_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
+  const databaseUrl = engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined;
+  cleanups.push(async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgSchema) await dropSchema(pgSchema);
+  });
+  let old: Kysely<unknown>;
+  if (pgSchema) {
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${pgSchema}`);
+    await admin.end();
+    old = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${pgSchema}` }) }) });
+  } else {
+    old = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'app.sqlite')) }) });
+  }
+  try {
+    const migrator = new Migrator({ db: old, provider: migrationProvider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+    const { error } = await migrator.migrateTo(version);
+    if (error) throw error;
+    await fill(old);
+  } finally {
+    await old.destroy();
+  }
+  const store = await openStore({ dataDir, databaseUrl, pgSchema });
+  cleanups.unshift(() => store.close());
+  return store;
+};
+
+describe.each(engines())('migrations (%s)', (engine) => {
+  it('0005: idempotency keys keep their answers; a claim that never answered is gone, and the lease columns with it', async () => {
+    const row = (key: string, state: string, answered: boolean) =>
+      sql`insert into idempotency_keys (user_id, idem_key, request_hash, state, lease_token, lease_expires_at, status_code, answer_json, created_at, expires_at)
+          values ('U-m', ${key}, 'h', ${state}, 't', '2026-01-01T00:00:00.000Z', ${answered ? 200 : null}, ${answered ? '{"ok":1}' : null}, '2026-01-01T00:00:00.000Z', '2099-01-01T00:00:00.000Z')`;
+    const store = await upgraded(engine, '0004_counters_bigint', async (db) => {
+      await row('answered', 'done', true).execute(db);
+      await row('cut-off', 'running', false).execute(db);
+    });
+    expect(await store.db.selectFrom('idempotency_keys').selectAll().execute()).toEqual([
+      { user_id: 'U-m', idem_key: 'answered', request_hash: 'h', status_code: 200, answer_json: '{"ok":1}', created_at: '2026-01-01T00:00:00.000Z', expires_at: '2099-01-01T00:00:00.000Z' },
+    ]);
+  });
+});
