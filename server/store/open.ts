@@ -2,7 +2,7 @@
  * Opens the database: SQLite under DATA_DIR by default, PostgreSQL when a URL is given. Migrations
  * run before anything else touches it.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -151,7 +151,8 @@ export const deferWithLateValues = <C extends string>(
   build: (settings: Record<C, string>) => Compilable,
 ): Record<C, string> => {
   const list = deferredList(trx, 'deferWithLateValues');
-  const prefix = `${LATE_TOKEN_MARK}${randomBytes(8).toString('hex')}_`;
+  // randomUUID draws from a buffered pool; randomBytes asked the system on every write (~6 µs).
+  const prefix = `${LATE_TOKEN_MARK}${randomUUID()}_`;
   const taken = list.reduce((n, d) => n + (d.late?.size ?? 0), 0);
   const late = new Map(columns.map((c, i): [string, LateValue] => [c, { token: `${prefix}${i}`, setting: `late.v${taken + i}` }]));
   const settings = Object.fromEntries([...late].map(([c, v]) => [c, v.setting])) as Record<C, string>;
@@ -280,6 +281,16 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
 };
 
 /**
+ * pg.escapeLiteral's result, made with native replaces: pg's builds the literal a character at a
+ * time, ~6 µs a kilobyte for the answers' JSON that every commit message carries (several per
+ * write), and as many string pieces for the collector. Same output (tests/server/store-write.test.ts).
+ */
+export const escapeLiteral = (s: string): string => {
+  const quoted = s.replaceAll("'", "''");
+  return s.includes('\\') ? ` E'${quoted.replaceAll('\\', '\\\\')}'` : `'${quoted}'`;
+};
+
+/**
  * A value written as an SQL expression, for the simple-query protocol (which takes no parameters,
  * but several statements in one message). A string holding a late value's token
  * (deferWithLateValues; `late` maps each token to its setting) is replaced there by the value its
@@ -288,9 +299,9 @@ const openSqlite = (opts: StoreOptions): { db: Kysely<Database>; checkpointer: C
 const literalOf = (v: unknown, late: ReadonlyMap<string, string> = new Map()): string => {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'string') {
-    let text = pg.escapeLiteral(v);
+    let text = escapeLiteral(v);
     for (const [token, setting] of late) {
-      if (v.includes(token)) text = `replace(${text}, ${pg.escapeLiteral(token)}, current_setting(${pg.escapeLiteral(setting)}))`;
+      if (v.includes(token)) text = `replace(${text}, ${escapeLiteral(token)}, current_setting(${escapeLiteral(setting)}))`;
     }
     return text;
   }
@@ -355,6 +366,21 @@ const lateCheckSql = (count: number): string => {
   return `select (case when (${each.join(' and ')}) is not true then $${count + 2}::text end)::int`;
 };
 
+/**
+ * A guarded statement's SQL (see CommitWithDeferredDriver), `n` being its guard text's parameter.
+ * Kept by statement, so each commit message looks the same string up by name (adaptClient)
+ * instead of a new one it must first hash.
+ */
+const guardedSql = new Map<string, string>();
+const guardedSqlOf = (sql: string, n: number): string => {
+  let text = guardedSql.get(sql);
+  if (text === undefined) {
+    text = `with s as (${sql}) select (case when count(*) = 0 then $${n}::text end)::int from s`;
+    if (guardedSql.size < MAX_PREPARED) guardedSql.set(sql, text);
+  }
+  return text;
+};
+
 /** The error PostgreSQL gives for a failed guard: the guard's text cast to an integer. */
 const INVALID_TEXT_REPRESENTATION = '22P02';
 const GUARD_PREFIX = 'guard:';
@@ -385,13 +411,12 @@ class CommitWithDeferredDriver extends PostgresDriver {
         for (const { token, setting } of d.late.values()) late.set(token, setting);
         return [
           part,
-          { sql: lateCheckSql(settings.length), args: [...settings, LATE_VALUE_SOURCE, GUARD_PREFIX + LATE_GUARD].map((a) => pg.escapeLiteral(a)) },
+          { sql: lateCheckSql(settings.length), args: [...settings, LATE_VALUE_SOURCE, GUARD_PREFIX + LATE_GUARD].map((a) => escapeLiteral(a)) },
         ];
       }
       if (d.guard === null) return [part];
       // The guard's text is a parameter, so every guard shares one prepared statement per text.
-      const n = part.args.length + 1;
-      return [{ sql: `with s as (${part.sql}) select (case when count(*) = 0 then $${n}::text end)::int from s`, args: [...part.args, pg.escapeLiteral(GUARD_PREFIX + d.guard)] }];
+      return [{ sql: guardedSqlOf(part.sql, part.args.length + 1), args: [...part.args, escapeLiteral(GUARD_PREFIX + d.guard)] }];
     });
     try {
       const { rows } = await connection.executeQuery(CompiledQuery.raw(MESSAGE, [[...parts.flat(), { sql: 'commit', args: [] }]]));

@@ -1,7 +1,7 @@
 /** core/rules/reservation-window.ts: the readings its header chose, pinned down. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, rangeEndOf, remainingOf, slotStateOf } from '@core/rules/reservation-window';
+import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo, rangeEndOf, remainingOf, slotStateOf } from '@core/rules/reservation-window';
 
 const d = (s: string) => Temporal.PlainDate.from(s);
 const str = (x: Temporal.PlainDate | null) => (x === null ? null : x.toString());
@@ -145,5 +145,29 @@ describe('bookableWindow of a frozen calendar', () => {
     const dec = bookableWindow(frozen, Temporal.PlainDate.from('2026-12-02'));
     expect([dec.first.toString(), dec.last?.toString()]).toEqual(['2026-12-03', '2026-12-31']);
     expect([nov.first.toString(), nov.last?.toString()]).toEqual(['2026-11-24', '2026-11-30']);
+  });
+});
+
+describe('nowInTokyo', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is the Asia/Tokyo wall clock, kept no longer than the second it was read in', () => {
+    vi.useFakeTimers();
+    // 09:59:59.400 in Tokyo (UTC+9).
+    vi.setSystemTime(new Date('2026-11-24T00:59:59.400Z'));
+    const first = nowInTokyo();
+    expect(first.date.toString()).toBe('2026-11-24');
+    expect(first.time.toString()).toBe('09:59:59.4');
+    vi.setSystemTime(new Date('2026-11-24T00:59:59.900Z'));
+    expect(nowInTokyo()).toBe(first);
+    expect(hasSlotStarted(first.date, '10:00', nowInTokyo())).toBe(false);
+    vi.setSystemTime(new Date('2026-11-24T01:00:00.000Z'));
+    expect(nowInTokyo().time.toString()).toBe('10:00:00');
+    expect(hasSlotStarted(first.date, '10:00', nowInTokyo())).toBe(true);
+    // Midnight in Tokyo is 15:00 UTC: the date turns with it.
+    vi.setSystemTime(new Date('2026-11-24T15:00:00.000Z'));
+    expect(nowInTokyo().date.toString()).toBe('2026-11-25');
   });
 });

@@ -6,7 +6,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, inlineParameters, poolOptions, runTogether, type Store } from '../../server/store/open';
+import { GuardFailedError, LastStatementMissedError, deferToCommit, deferWithLateValues, escapeLiteral, inlineParameters, poolOptions, runTogether, type Store } from '../../server/store/open';
 import { engines, scratchStores } from './harness';
 
 const stores = scratchStores('store');
@@ -363,6 +363,11 @@ describe('inlineParameters', () => {
     expect(inlineParameters(q, late)).toBe(
       "select replace(replace('code late_ab_0 at late_ab_1', 'late_ab_0', current_setting('late.v0')), 'late_ab_1', current_setting('late.v1')), 'plain'",
     );
+  });
+
+  it('escapes literals exactly as pg.escapeLiteral does', () => {
+    const samples = ['', 'plain', "it's", "''", '\\', "a\\'b", TRICKY, '予約 ベンチ', '{"a":"it\'s \\"x\\""}', `${'x'.repeat(3000)}'\\`];
+    for (const v of samples) expect(escapeLiteral(v), v).toBe(pg.escapeLiteral(v));
   });
 
   it('refuses SQL that already holds literal text, and values it cannot write', () => {
