@@ -254,10 +254,18 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
       // The key has an answer already (a repeat, or the same key in another process that committed
       // first): this effect rolled back, and that answer is the answer. A key that was taken only
       // within this transaction (a test's seam) leaves none: "not now", so the client retries.
-      if (e instanceof LastStatementMissedError) return (await replayOf(c, ref, requestHash)) ?? Promise.reject(temporaryLocked());
+      if (e instanceof LastStatementMissedError) {
+        const replay = await replayOf(c, ref, requestHash);
+        if (replay) return replay;
+        throw temporaryLocked();
+      }
       if (e instanceof ApiError && isLastingRefusal(e)) {
         return answerAlone(c, ref, requestHash, { status: e.status, json: JSON.stringify(errorAnswerOf(c.get('requestId'), e)) });
       }
+      // A failure that is no answer (a 5xx, "not now"): a repeat still gets the key's answer, which
+      // the handler, run again, could not know of. When the lookup fails too, the failure stands.
+      const replay = await replayOf(c, ref, requestHash).catch((lookup: unknown) => (lookup instanceof ApiError ? Promise.reject(lookup) : null));
+      if (replay) return replay;
       throw e;
     }
   };

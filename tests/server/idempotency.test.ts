@@ -371,6 +371,15 @@ for (const engine of engines()) {
         const third = await call(app, '/t/not-now', 'not-now');
         expect(third.status).toBe(200);
         expect(await third.json()).toEqual({ done: true });
+        // Once the key has its answer, a repeat gets it whatever the handler, run again, does now.
+        refusals.push(new ApiError(429, 'too_many', 'later'), new ApiError(503, 'unavailable', 'down'));
+        for (let i = 0; i < 2; i++) {
+          const repeat = await call(app, '/t/not-now', 'not-now');
+          expect(repeat.status).toBe(200);
+          expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+          expect(await repeat.json()).toEqual({ done: true });
+        }
+        expect(refusals).toEqual([]);
       });
 
       it('purges expired keys every N claims', async () => {
