@@ -34,18 +34,25 @@ const clamp = (n: number, lo: number, hi: number): number => Math.min(Math.max(n
 export const pad2 = (n: number): string => String(n).padStart(2, '0');
 export const formatIsoDate = (d: Temporal.PlainDate): string => `${String(d.year).padStart(4, '0')}-${pad2(d.month)}-${pad2(d.day)}`;
 
-/** Today in Asia/Tokyo, the clock every date rule of the product reads. */
 /**
- * Kept for the second it was computed: converting the instant into the time zone costs far more
- * than reading the clock, and a server asks for today several times per request.
+ * The Asia/Tokyo wall clock, the clock every date rule of the product reads. Kept for the second
+ * it was read: converting the instant into the time zone costs far more than reading the clock
+ * (~15 µs), and a server asks for it several times per request; the rules compare days and
+ * minutes (reservation-window.ts hasSlotStarted).
  */
-let todayCache: { second: number; date: Temporal.PlainDate } | null = null;
+let clockCache: { second: number; now: { date: Temporal.PlainDate; time: Temporal.PlainTime } } | null = null;
 
-export const todayInTokyo = (): Temporal.PlainDate => {
+export const tokyoClock = (): { date: Temporal.PlainDate; time: Temporal.PlainTime } => {
   const second = Math.floor(Temporal.Now.instant().epochMilliseconds / 1000);
-  if (todayCache?.second !== second) todayCache = { second, date: Temporal.Now.plainDateISO('Asia/Tokyo') };
-  return todayCache.date;
+  if (clockCache?.second !== second) {
+    const z = Temporal.Now.zonedDateTimeISO('Asia/Tokyo');
+    clockCache = { second, now: Object.freeze({ date: z.toPlainDate(), time: z.toPlainTime() }) };
+  }
+  return clockCache.now;
 };
+
+/** Today in Asia/Tokyo. */
+export const todayInTokyo = (): Temporal.PlainDate => tokyoClock().date;
 
 /** A real calendar date from its parts, or undefined (never throws, never constrains). */
 export const plainDateOf = (year: number, month: number, day: number): Temporal.PlainDate | undefined => {

@@ -19,6 +19,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '../contract/calendars';
+import { tokyoClock } from '../ja/date-input';
 
 export type SlotState = 'active' | 'full' | 'dayOff' | 'disabled';
 
@@ -126,18 +127,5 @@ export const hasSlotStarted = (
   return Temporal.PlainTime.compare(new Temporal.PlainTime(hour, minute), now.time) <= 0;
 };
 
-/**
- * Kept for the second it was read, as todayInTokyo's (core/ja/date-input.ts): the conversion into
- * the time zone costs ~15 µs, asked for on every reservation, and hasSlotStarted compares minutes.
- */
-let clockCache: { second: number; now: { date: Temporal.PlainDate; time: Temporal.PlainTime } } | null = null;
-
 /** The Asia/Tokyo wall clock, as hasSlotStarted reads it. */
-export const nowInTokyo = (): { date: Temporal.PlainDate; time: Temporal.PlainTime } => {
-  const second = Math.floor(Temporal.Now.instant().epochMilliseconds / 1000);
-  if (clockCache?.second !== second) {
-    const z = Temporal.Now.zonedDateTimeISO('Asia/Tokyo');
-    clockCache = { second, now: Object.freeze({ date: z.toPlainDate(), time: z.toPlainTime() }) };
-  }
-  return clockCache.now;
-};
+export const nowInTokyo = tokyoClock;
