@@ -48,3 +48,21 @@ export const closeApp = async (): Promise<void> => {
   }
   window.close();
 };
+
+/**
+ * Sign-out: LIFF keeps its own tokens in localStorage (keys starting LIFF_STORE:). liff.logout()
+ * removes them where the SDK runs in this page; the keys are removed by hand as well, for a page
+ * that was reloaded since LIFF's login and never loaded the SDK.
+ */
+export const logoutLiff = async (): Promise<void> => {
+  if (liffReady) {
+    const { default: liff } = await import('@line/liff');
+    if (liff.isLoggedIn()) liff.logout();
+  }
+  try {
+    const store = globalThis.localStorage;
+    for (const key of Object.keys(store)) if (key.startsWith('LIFF_STORE:')) store.removeItem(key);
+  } catch {
+    // No storage: nothing of LIFF's was kept.
+  }
+};

@@ -4,6 +4,8 @@
  * it stops using a session the server would refuse anyway (spec 01 §4: an expired id token is
  * no session).
  */
+import { getKiosk, kioskUserId, onKioskChange, type KioskState } from './kiosk';
+
 export interface SessionProfile {
   userId: string;
   displayName: string;
@@ -73,8 +75,20 @@ const isSessionShape = (v: unknown): v is Session => {
   );
 };
 
-/** The stored session when it is still valid; anything expired, malformed or absent is null. */
+/** An enrolled kiosk acts as the page's session: its credential is the Bearer, its name the owner. */
+const kioskSession = (kiosk: KioskState): Session | null =>
+  kiosk.revoked ? null : { idToken: kiosk.token, accessToken: '', profile: { userId: kioskUserId(kiosk), displayName: kiosk.name } };
+
+/**
+ * The stored session when it is still valid; anything expired, malformed or absent is null. On
+ * a kiosk tablet, the kiosk's (null once revoked): no resident session is kept there.
+ */
 export const getSession = (now: number = Date.now()): Session | null => {
+  const kiosk = getKiosk();
+  return kiosk ? kioskSession(kiosk) : readResidentSession(now);
+};
+
+const readResidentSession = (now: number): Session | null => {
   const raw = storage()?.getItem(SESSION_KEY);
   if (!raw) return null;
   try {
@@ -85,11 +99,16 @@ export const getSession = (now: number = Date.now()): Session | null => {
   }
 };
 
+/** The resident's own session, never the kiosk's: what the header's ログアウト acts on. */
+export const getResidentSession = (now: number = Date.now()): Session | null => (getKiosk() ? null : readResidentSession(now));
+
 /**
  * The user id of the stored session even when its token has expired: offline data (drafts, the
  * outbox, cached configs) belongs to that resident, who may only need to sign in again to send.
  */
 export const getStoredUserId = (): string | null => {
+  const kiosk = getKiosk();
+  if (kiosk) return kioskUserId(kiosk);
   const raw = storage()?.getItem(SESSION_KEY);
   if (!raw) return null;
   try {
@@ -124,6 +143,9 @@ const notifySessionChange = (): void => {
     }
   }
 };
+
+// Enrolling, refreshing or revoking the kiosk changes who the page acts for.
+onKioskChange(notifySessionChange);
 
 export const saveSession = (session: Session): void => {
   storage()?.setItem(SESSION_KEY, JSON.stringify(session));

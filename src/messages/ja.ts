@@ -77,6 +77,39 @@ export const ja = {
     required: '必須',
     honorific: '様',
   },
+  /** The header's menu and ログアウト (shared devices: nothing of one resident is left for the next). */
+  account: {
+    menu: 'メニュー',
+    signedInAs: '{name} 様',
+    signOut: 'ログアウト',
+    signingOut: 'ログアウトしています...',
+    unsentTitle: '未送信の回答があります',
+    unsent:
+      '未送信の回答があります（{count}件）。今すぐ送信するか、この端末に残したままログアウトできます。残した回答はほかの方には表示されず、次に同じアカウントでログインしたときに送信されます。',
+    stillUnsent: '送信できなかった回答が{count}件あります。電波の良い所でもう一度お試しいただくか、残したままログアウトしてください。',
+    sendNow: '今すぐ送信する',
+    keepAndSignOut: '残してログアウト',
+    stay: 'ログアウトしない',
+  },
+  /** Kiosk tablets at a clinic's reception (src/features/kiosk). */
+  kiosk: {
+    terminal: '受付端末',
+    heading: 'ご用件を選んでください',
+    lead: '画面をタッチして、回答するフォームを選んでください。',
+    noForms: 'この端末で受け付けているフォームはありません。受付の係員にお声がけください。',
+    enrolling: '受付端末として登録しています...',
+    noCode: '登録コードがありません。管理者から受け取ったURLをそのまま開いてください。',
+    enrolled: '受付端末「{name}」として登録しました。',
+    revokedTitle: '受付停止中',
+    revoked: 'この端末での受付は停止されています。受付の係員にお声がけください。',
+    next: '次の方へ',
+    done: '回答を受け付けました。ありがとうございました。',
+    answerCodeLead: 'この番号を受付でお伝えください。',
+    savedOffline: '通信できないため、回答はこの端末に保存されました。通信が戻りしだい自動で送信します。受付の係員にお声がけください。',
+    idleWarning: '操作がないため、あと{seconds}秒で最初の画面に戻ります。',
+    idleContinue: '操作を続ける',
+    waitingForStaff: '送信待ち {count}件',
+  },
   login: {
     /** spec 01 §2 Login progress text. */
     inProgress: 'ログイン中...',

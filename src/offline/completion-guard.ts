@@ -35,6 +35,8 @@ export interface UserCompletionGuard {
   add(userId: string, fingerprint: string): void;
   /** After a rejection or an explicit discard, the same answer may be sent again. */
   remove(userId: string, fingerprint: string): void;
+  /** The owner's data is wiped from the device (sign-out, the next kiosk visitor). */
+  clear(userId: string): void;
 }
 
 const STORAGE_PREFIX = 'liff-forms:sent:';
@@ -87,6 +89,14 @@ export const createUserCompletionGuard = (storage: Storage | null = defaultSessi
     remove: (userId, fingerprint) => {
       const list = read(userId);
       if (list.includes(fingerprint)) write(userId, list.filter((f) => f !== fingerprint));
+    },
+    clear: (userId) => {
+      memory.delete(userId);
+      try {
+        storage?.removeItem(STORAGE_PREFIX + userId);
+      } catch {
+        // Disabled storage held nothing.
+      }
     },
   };
 };

@@ -132,6 +132,17 @@ export interface DraftSaver {
   dispose(): void;
 }
 
+/** Bumped by a wipe of the device's personal data (offline/wipe.ts). */
+let draftEpoch = 0;
+
+/**
+ * Ends every draft saver open now: what their screens still hold belongs to the person just
+ * wiped (signed out, or the kiosk's last visitor), so a flush on the way out writes nothing.
+ */
+export const endOpenDraftSavers = (): void => {
+  draftEpoch += 1;
+};
+
 const realSetTimer = (fn: () => void, ms: number) => {
   const id = setTimeout(fn, ms);
   return () => clearTimeout(id);
@@ -150,10 +161,12 @@ export const createDraftSaver = (key: DraftKey, options: DraftSaverOptions = {})
   let cancelTimer: (() => void) | null = null;
   // Writes run one after another so an older snapshot never lands after a newer one.
   let chain: Promise<void> = Promise.resolve();
+  const epoch = draftEpoch;
 
   const flush = (): Promise<void> => {
     cancelTimer?.();
     cancelTimer = null;
+    if (epoch !== draftEpoch) pending = null;
     if (pending === null) return chain;
     const values = pending;
     pending = null;

@@ -27,6 +27,7 @@ import type { EndpointDef, EndpointName, endpoints } from '@core/contract';
 import { Dexie, type ObservabilitySet } from 'dexie';
 import { createApiClient, type ApiClientDeps, type CallOptions, type CallRequest } from '../lib/api';
 import { ApiClientError, isApiClientError } from '../lib/api-error';
+import { kioskVisitScope } from '../lib/kiosk';
 import { getSession, getStoredUserId } from '../lib/session';
 import { ja } from '../messages/ja';
 import { createUserCompletionGuard, outboxFingerprint, type UserCompletionGuard } from './completion-guard';
@@ -61,6 +62,11 @@ export interface OutboxAuth {
   currentUserId(): string | null;
   /** A token valid now, read at send time (never at enqueue); null when missing or expired. */
   freshToken(): OutboxToken | null | Promise<OutboxToken | null>;
+  /**
+   * Narrows the completed-submit guard below the owner: a kiosk's visitors share one owner, and
+   * two of them may well give the same answers (kiosk.ts's visit id). Null: the owner alone.
+   */
+  guardScope?(): string | null;
 }
 
 export type OutboxSender = (entry: OutboxEntry, auth: { idToken: string; idempotencyKey: string }) => Promise<unknown>;
@@ -197,6 +203,7 @@ export const createApiSender =
 
 export const sessionOutboxAuth: OutboxAuth = {
   currentUserId: getStoredUserId,
+  guardScope: kioskVisitScope,
   freshToken: () => {
     const s = getSession();
     return s ? { userId: s.profile.userId, idToken: s.idToken } : null;
@@ -338,9 +345,11 @@ export const createOutbox = (deps: OutboxDeps) => {
     const userId = auth.currentUserId();
     if (!userId) throw new OutboxNotSignedInError();
     const request = input.request as OutboxRow['request'];
-    const fingerprint =
+    const base =
       input.fingerprint ??
       outboxFingerprint({ surveyId: input.meta.surveyId, partitionKey: input.meta.partitionKey, endpoint: input.endpoint, request });
+    const scope = auth.guardScope?.() ?? null;
+    const fingerprint = scope ? `${scope}|${base}` : base;
     if (guard.has(userId, fingerprint)) throw new AlreadySentError();
     const t = now();
     return {
@@ -609,6 +618,12 @@ export const createOutbox = (deps: OutboxDeps) => {
     return row.id;
   };
 
+  /** The owner's data was wiped from the device: this session's guard forgets their answers too. */
+  const forget = (userId: string): void => {
+    guard.clear(userId);
+    void refresh();
+  };
+
   const get = async (id: string): Promise<OutboxEntry | undefined> => {
     const e = await db.outbox.get(id);
     return e && e.userId === auth.currentUserId() ? e : undefined;
@@ -622,6 +637,7 @@ export const createOutbox = (deps: OutboxDeps) => {
     discard,
     resubmit,
     get,
+    forget,
     snapshot,
     subscribe,
     /** The last published snapshot (for useSyncExternalStore). */

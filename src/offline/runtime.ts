@@ -5,10 +5,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { registerOutboxSync } from '../lib/pwa';
+import { getStoredUserId } from '../lib/session';
 import { getOfflineCache } from './cache';
 import { getOfflineDb } from './db';
+import { endOpenDraftSavers } from './drafts';
 import { createOutbox, type Outbox } from './outbox';
 import { startReplayTriggers } from './triggers';
+import { wipeOthersData, wipeOwnerData } from './wipe';
 
 export { getOfflineDb };
 
@@ -20,6 +23,21 @@ export const getOutbox = (): Outbox => {
   return appOutbox;
 };
 
+/**
+ * Wipes one owner's data from the device (wipe.ts: their undelivered answers stay, bound to them)
+ * and from this page's memory: open draft savers, the cache mirror and the submit guard. The
+ * caller clears the query cache and sessionStorage.
+ */
+export const forgetOwner = async (userId: string, options: { keepCachedReads?: boolean } = {}): Promise<void> => {
+  endOpenDraftSavers();
+  if (!options.keepCachedReads) getOfflineCache().reset();
+  await wipeOwnerData(getOfflineDb(), userId, options);
+  getOutbox().forget(userId);
+};
+
+const sweepOthers = (keep: string | null) =>
+  void wipeOthersData(getOfflineDb(), keep).catch((e: unknown) => console.warn("wiping an earlier owner's data failed", e));
+
 export interface StartOfflineLayerOptions {
   queryClient: QueryClient;
   /** The resident signed in when the page started (the layer may start after the first screen). */
@@ -30,15 +48,23 @@ let stop: (() => void) | null = null;
 
 /** Starts the replay triggers (app start is one of them), once. Returns the stop function. */
 export const startOfflineLayer = ({ queryClient, startUserId }: StartOfflineLayerOptions): (() => void) => {
-  stop ??= startReplayTriggers({
+  if (stop) return stop;
+  // Whoever is signed in now (startUserId may be from before a sign-in).
+  sweepOthers(getStoredUserId());
+  stop = startReplayTriggers({
     outbox: getOutbox(),
     startUserId,
     onUserChange: (userId, previous) => {
-      // Shared tablets: the previous resident's answers and configs must not stay on screen or
-      // in memory. Their stored rows stay in IndexedDB, scoped to them. A sign-in from nobody
+      // Shared tablets: the previous resident's answers and configs must not stay on screen, in
+      // memory or on the device (only their undelivered answers stay, bound to them). A sign-in from nobody
       // (a first visit through the login screen, seen when the layer starts after the form) has
       // no one's data to drop: clearing then would empty the form the resident is typing in.
-      if (previous !== null) queryClient.clear();
+      if (previous !== null) {
+        queryClient.clear();
+        endOpenDraftSavers();
+      }
+      // The previous resident's data goes even when they did not sign out (an expired session).
+      sweepOthers(userId);
       void getOfflineCache()
         .prime(userId)
         .catch(() => {});

@@ -10,6 +10,7 @@
  *   to the new resident, whose needs-auth entries can now go.
  */
 import { isMessageOfType, REPLAY_OUTBOX_MESSAGE } from '@core/pwa/sw-contract';
+import { KIOSK_KEY } from '../lib/kiosk';
 import { getStoredUserId, onSessionChange as onSessionChangeDefault, SESSION_KEY } from '../lib/session';
 import type { Outbox, OutboxSnapshot, ReplayOptions } from './outbox';
 
@@ -95,7 +96,7 @@ export const startReplayTriggers = (deps: ReplayTriggerDeps): (() => void) => {
   listen(win, 'storage', (e) => {
     const key = (e as StorageEvent).key;
     // key null: another tab cleared the whole storage.
-    if (key === SESSION_KEY || key === null) sessionChanged();
+    if (key === SESSION_KEY || key === KIOSK_KEY || key === null) sessionChanged();
   });
 
   // The timer follows the queue: wake at the earliest retry time, and at least every heartbeat

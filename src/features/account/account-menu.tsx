@@ -1,0 +1,101 @@
+/**
+ * The header's menu on every signed-in screen: who is signed in, and ログアウト. Families share
+ * phones; signing out leaves nothing of the resident on the device but their undelivered answers,
+ * and the resident is told about those first and may send them now or keep them (bound to them,
+ * sent when they sign in again). Inline under the header, like the outbox list: no overlay code
+ * on the first screen.
+ */
+import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { SessionProfile } from '../../lib/session';
+import { fill } from '../../messages/fill';
+import { ja } from '../../messages/ja';
+import { retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-out';
+
+type Step = { kind: 'menu' } | { kind: 'unsent'; count: number; afterTry: boolean } | { kind: 'working' };
+
+export function AccountMenu({ profile }: { profile: SessionProfile }) {
+  const [open, setOpen] = useState(false);
+  const [step, setStep] = useState<Step>({ kind: 'menu' });
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const finish = async () => {
+    setStep({ kind: 'working' });
+    await signOutResident({ userId: profile.userId, queryClient, leave: () => navigate({ to: '/', replace: true }) });
+    setOpen(false);
+    setStep({ kind: 'menu' });
+  };
+
+  const start = async () => {
+    const count = await undeliveredCount(profile.userId);
+    if (count > 0) setStep({ kind: 'unsent', count, afterTry: false });
+    else await finish();
+  };
+
+  const sendNow = async () => {
+    setStep({ kind: 'working' });
+    const left = await retryBeforeSignOut(profile.userId);
+    if (left === 0) await finish();
+    else setStep({ kind: 'unsent', count: left, afterTry: true });
+  };
+
+  const toggle = () => {
+    setOpen((o) => !o);
+    setStep({ kind: 'menu' });
+  };
+
+  return (
+    <>
+      <UnstyledButton onClick={toggle} aria-expanded={open} data-testid="account-menu" className="app-header-button">
+        <Text size="sm" fw={600}>
+          {ja.account.menu}
+        </Text>
+      </UnstyledButton>
+      {open ? (
+        <div className="app-outbox-panel">
+          <Card withBorder padding="sm" role="region" aria-label={ja.account.menu} data-testid="account-panel">
+            {step.kind === 'unsent' ? (
+              <Stack gap="sm" role="alertdialog" aria-labelledby="unsent-title" data-testid="unsent-warning">
+                <Text fw={700} id="unsent-title">
+                  {ja.account.unsentTitle}
+                </Text>
+                <Text size="sm">
+                  {fill(step.afterTry ? ja.account.stillUnsent : ja.account.unsent, { count: step.count })}
+                </Text>
+                <Group gap="xs" justify="flex-end">
+                  <Button variant="default" onClick={toggle} data-testid="sign-out-stay">
+                    {ja.account.stay}
+                  </Button>
+                  <Button variant="light" onClick={() => void finish()} data-testid="sign-out-keep">
+                    {ja.account.keepAndSignOut}
+                  </Button>
+                  <Button onClick={() => void sendNow()} data-testid="sign-out-send">
+                    {ja.account.sendNow}
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <Stack gap="sm">
+                <Text size="sm" data-testid="account-name">
+                  {fill(ja.account.signedInAs, { name: profile.displayName })}
+                </Text>
+                <Button
+                  color="red"
+                  variant="light"
+                  loading={step.kind === 'working'}
+                  onClick={() => void start()}
+                  data-testid="sign-out"
+                >
+                  {ja.account.signOut}
+                </Button>
+              </Stack>
+            )}
+          </Card>
+        </div>
+      ) : null}
+    </>
+  );
+}
