@@ -177,6 +177,7 @@ export const calendarsGetCalendars = defineEndpoint({
   method: 'GET',
   path: '/calendars/getCalendars',
   auth: 'required',
+  kiosk: true,
   response: envelope(z.array(calendarSchema)),
 });
 
@@ -184,6 +185,7 @@ export const calendarsSchedule = defineEndpoint({
   method: 'GET',
   path: '/calendars/schedule/:id',
   auth: 'optional',
+  kiosk: true,
   params: z.object({ id }),
   query: dateRangeQuery('start_day', 'end_day'),
   response: envelope(scheduleSchema),
@@ -193,6 +195,7 @@ export const calendarsCategory = defineEndpoint({
   method: 'GET',
   path: '/calendars/categories/:id',
   auth: 'required',
+  kiosk: true,
   params: z.object({ id }),
   response: envelope(categorySchema),
 });
@@ -201,6 +204,7 @@ export const calendarsCategories = defineEndpoint({
   method: 'GET',
   path: '/calendars/categories',
   auth: 'optional',
+  kiosk: true,
   query: z.object({
     tag1: z.optional(z.string().check(z.maxLength(200))),
     tag2: z.optional(z.string().check(z.maxLength(200))),
@@ -213,6 +217,7 @@ export const calendarsCategoriesTree = defineEndpoint({
   method: 'GET',
   path: '/calendars/categories_tree',
   auth: 'optional',
+  kiosk: true,
   response: envelope(z.array(categoryNodeSchema)),
 });
 
@@ -220,6 +225,7 @@ export const calendarsTagLabels = defineEndpoint({
   method: 'GET',
   path: '/calendars/tag_labels',
   auth: 'optional',
+  kiosk: true,
   response: envelope(tagLabelsSchema),
 });
 
@@ -228,6 +234,7 @@ export const calendarsInfo = defineEndpoint({
   method: 'GET',
   path: '/calendars/info/:id',
   auth: 'optional',
+  kiosk: true,
   params: z.object({ id }),
   response: envelope(calendarSchema),
 });
@@ -237,6 +244,7 @@ export const calendarsCanBeReserve = defineEndpoint({
   method: 'GET',
   path: '/calendars/canBeReserve/:id',
   auth: 'optional',
+  kiosk: true,
   params: z.object({ id }),
   response: envelope(z.object({ canBeReserve: z.boolean() })),
 });
@@ -245,6 +253,7 @@ export const calendarsItemInfo = defineEndpoint({
   method: 'GET',
   path: '/calendars/item_info/:id',
   auth: 'optional',
+  kiosk: true,
   params: z.object({ id }),
   response: envelope(z.array(reservationItemSchema)),
 });
@@ -254,6 +263,7 @@ export const calendarsReservationPaymentProducts = defineEndpoint({
   method: 'GET',
   path: '/calendars/reservation-payment-products/:id',
   auth: 'required',
+  kiosk: true,
   params: z.object({ id }),
   response: envelope(z.array(paymentProductSchema)),
 });
@@ -262,6 +272,7 @@ export const calendarsDisplaySettings = defineEndpoint({
   method: 'GET',
   path: '/calendars/display_settings',
   auth: 'optional',
+  kiosk: true,
   response: envelope(calendarDisplaySettingsSchema),
 });
 
@@ -270,6 +281,7 @@ export const calendarsDayOffCount = defineEndpoint({
   method: 'GET',
   path: '/calendars/day-off-count',
   auth: 'required',
+  kiosk: true,
   query: dateRangeQuery('fromDate', 'toDate', { categoryId: id }),
   response: envelope(z.object({ count: z.number().check(z.int(), z.minimum(0)) })),
 });
@@ -296,6 +308,7 @@ export const surveyResultsCheckReservation = defineEndpoint({
   method: 'POST',
   path: '/survey-results/checkReservation',
   auth: 'required',
+  kiosk: true,
   body: checkReservationBodySchema,
   response: z.union([
     z.object({ result: z.literal('OK'), checkDetail: z.optional(z.nullable(z.string())) }),

@@ -24,6 +24,11 @@ export interface EndpointDef {
   response: z.ZodMiniType;
   /** Writes that accept an Idempotency-Key header (the offline outbox sends one). */
   idempotent?: boolean;
+  /**
+   * A clinic's kiosk tablet may call it with its kiosk credential (core/contract/kiosk.ts). Every
+   * endpoint without it refuses a kiosk credential with 403 kiosk_forbidden before its handler runs.
+   */
+  kiosk?: true;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;

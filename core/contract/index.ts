@@ -11,6 +11,7 @@ import * as member from './member';
 import * as files from './files';
 import * as facility from './facility';
 import * as searches from './searches';
+import * as kiosk from './kiosk';
 
 export * from './define';
 export * from './envelope';
@@ -22,6 +23,7 @@ export * from './member';
 export * from './files';
 export * from './facility';
 export * from './searches';
+export * from './kiosk';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -100,6 +102,10 @@ export const endpoints = {
   surveyResourcesSecureFiles: files.surveyResourcesSecureFiles,
   surveyResultsPlaceGoogle: facility.surveyResultsPlaceGoogle,
   surveySearches: searches.surveySearches,
+
+  // kiosk tablets at a clinic's reception
+  kioskEnrol: kiosk.kioskEnrol,
+  kioskMe: kiosk.kioskMe,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

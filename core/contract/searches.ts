@@ -20,6 +20,7 @@ export const surveySearches = defineEndpoint({
   method: 'GET',
   path: '/survey-searches',
   auth: 'required',
+  kiosk: true,
   query: z.object({
     itemKey: id,
     surveyId: id,

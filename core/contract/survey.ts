@@ -60,6 +60,7 @@ export const surveyConfigsGetItem = defineEndpoint({
   method: 'GET',
   path: '/survey-configs/getItem',
   auth: 'required',
+  kiosk: true,
   query: surveyIdQuery,
   response: envelope(servedSurveyConfigSchema),
 });
@@ -128,6 +129,7 @@ export const surveyResultsPutItem = defineEndpoint({
   method: 'POST',
   path: '/survey-results/putItem',
   auth: 'required',
+  kiosk: true,
   idempotent: true,
   body: z.object({
     data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
@@ -228,6 +230,7 @@ export const appConfig = defineEndpoint({
   method: 'GET',
   path: '/app-config',
   auth: 'none',
+  kiosk: true,
   response: envelope(
     z.object({
       channelId: z.string(),

@@ -1,0 +1,52 @@
+/**
+ * Kiosk tablets at a clinic's reception. An operator enrols a tablet from the server's command
+ * line (`npm run kiosk:enrol`), which prints a one-time code; the tablet trades it here for a
+ * kiosk credential (`kiosk_…`, sent as Bearer like an ID token) and then answers the forms it is
+ * bound to, with no LINE sign-in. A kiosk credential is refused (403 kiosk_forbidden) by every
+ * endpoint whose definition lacks `kiosk: true`: it never reads, changes or cancels answers.
+ */
+import * as z from 'zod/mini';
+import { defineEndpoint } from './define';
+import { errorAnswerSchema } from './envelope';
+
+/** Every kiosk credential begins with this; an ID token (a JWT) never does. */
+export const KIOSK_TOKEN_PREFIX = 'kiosk_';
+
+/** 400: the enrolment code is wrong, used, expired, or its kiosk was stopped. */
+export const KIOSK_CODE_INVALID = 'kiosk_code_invalid';
+export const KIOSK_CODE_INVALID_TEXT = 'この登録コードは無効か、有効期限が切れています。管理者に新しいコードを発行してもらってください。';
+/** 401: the credential is unknown or its kiosk was stopped (`npm run kiosk:revoke`). */
+export const KIOSK_REVOKED = 'kiosk_revoked';
+export const KIOSK_REVOKED_TEXT = 'この端末での受付は停止されています。受付の係員にお声がけください。';
+/** 403: a call a kiosk may not make (a form it is not bound to, reading or changing answers), or /kiosk/me without a kiosk credential. */
+export const KIOSK_FORBIDDEN = 'kiosk_forbidden';
+export const KIOSK_FORBIDDEN_TEXT = 'この端末からは利用できません。';
+
+export const kioskFormSchema = z.object({ surveyId: z.string(), surveyTitle: z.string() });
+export type KioskForm = z.infer<typeof kioskFormSchema>;
+
+export const kioskInfoSchema = z.object({
+  name: z.string(),
+  /** Seconds without a touch before the tablet wipes the visitor's answer. */
+  idleSeconds: z.number().check(z.int(), z.positive()),
+  /** The forms the kiosk answers, in the order they were enrolled; a form since removed or disabled is left out. */
+  forms: z.array(kioskFormSchema),
+});
+export type KioskInfo = z.infer<typeof kioskInfoSchema>;
+
+export const kioskEnrol = defineEndpoint({
+  method: 'POST',
+  path: '/kiosk/enrol',
+  auth: 'none',
+  kiosk: true,
+  body: z.object({ code: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  response: z.union([z.object({ result: z.literal('OK'), token: z.string(), kiosk: kioskInfoSchema }), errorAnswerSchema]),
+});
+
+export const kioskMe = defineEndpoint({
+  method: 'GET',
+  path: '/kiosk/me',
+  auth: 'required',
+  kiosk: true,
+  response: z.union([z.object({ result: z.literal('OK'), kiosk: kioskInfoSchema }), errorAnswerSchema]),
+});
