@@ -185,6 +185,27 @@ const migrations: Record<string, Migration> = {
       }
     },
   },
+  // Kiosk tablets at a clinic's reception (server/store/kiosks.ts). Secrets are kept only as
+  // SHA-256: a copy of the database enrols no tablet and speaks for none.
+  '0006_kiosks': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('kiosks')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull().unique())
+        // JSON list of surveyIds, in the order they were enrolled.
+        .addColumn('forms', 'text', (c) => c.notNull())
+        // null: the server's KIOSK_IDLE_SECONDS.
+        .addColumn('idle_seconds', 'integer')
+        .addColumn('enrol_code_hash', 'text', (c) => c.unique())
+        .addColumn('enrol_expires_at', 'text')
+        .addColumn('token_hash', 'text', (c) => c.unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('enrolled_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -129,6 +129,24 @@ export interface CalendarSettingTable {
   value_json: string;
 }
 
+/** A kiosk tablet (migration 0006, server/store/kiosks.ts). Codes and tokens only as SHA-256 hex. */
+export interface KioskTable {
+  id: string;
+  name: string;
+  /** JSON list of surveyIds. */
+  forms: string;
+  /** null: the server's KIOSK_IDLE_SECONDS. */
+  idle_seconds: number | null;
+  /** The pending one-time enrolment code, until used or replaced. */
+  enrol_code_hash: string | null;
+  enrol_expires_at: string | null;
+  /** The credential's hash; null until the first enrolment (and after a revoked kiosk is enrolled again). */
+  token_hash: string | null;
+  created_at: string;
+  enrolled_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface MigrationLockTable {
   id: Generated<number>;
 }
@@ -145,4 +163,5 @@ export interface Database {
   day_offs: DayOffTable;
   reservations: ReservationTable;
   calendar_settings: CalendarSettingTable;
+  kiosks: KioskTable;
 }
