@@ -14,6 +14,7 @@ import type { ErrorAnswer } from '@core/contract/envelope';
 import type { AppConfig } from './config';
 import type { Store } from './store/open';
 import { InvalidTokenError, type AuthUser, type TokenVerifier } from './auth/verify';
+import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
 import type { LoginProvider } from './providers/login';
 import type { Logger } from './log';
 import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
@@ -23,6 +24,7 @@ import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
 import { registerSurveySearchRoutes } from './routes/survey-searches';
 import { registerCalendarRoutes } from './routes/calendars';
+import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
 
 export interface Deps {
@@ -139,6 +141,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return countingLimit(c, next);
   });
 
+  const verifyKiosk = createKioskVerifier(deps.store);
   const authenticate = async (c: Context<AppEnv>, mode: EndpointDef['auth']): Promise<AuthUser | null> => {
     if (mode === 'none') return null;
     const header = c.req.header('authorization') ?? '';
@@ -147,8 +150,11 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       if (mode === 'optional') return null;
       throw new ApiError(401, 'unauthorized', 'IdToken is missing.');
     }
+    const token = match[1] as string;
+    // A kiosk's credential is no ID token: looked up, on every request, in the kiosks table.
+    if (kioskCredentialOf(header)) return verifyKiosk(token);
     try {
-      return await deps.verifyToken(match[1] as string);
+      return await deps.verifyToken(token);
     } catch (e) {
       if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid or expired.');
       throw e;
@@ -165,6 +171,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerLoginRoutes(ctx);
   registerSurveySearchRoutes(ctx);
   registerCalendarRoutes(ctx);
+  registerKioskRoutes(ctx);
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
 

@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** The shortest idle time a kiosk may have: a visitor needs time to read a question. */
+export const KIOSK_IDLE_MIN_SECONDS = 15;
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -28,6 +31,8 @@ const envSchema = z.object({
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+  /** Kiosk tablets: seconds without a touch before a visitor's answer is wiped (a kiosk's own --idle wins). */
+  KIOSK_IDLE_SECONDS: z.coerce.number().int().min(KIOSK_IDLE_MIN_SECONDS).default(90),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -59,6 +64,8 @@ export interface AppConfig {
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
+  /** Kiosk tablets' idle time in seconds, for kiosks enrolled without one of their own. */
+  kioskIdleSeconds: number;
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -112,6 +119,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
+    kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
     distDir: path.resolve('dist'),
   };
 };

@@ -27,6 +27,7 @@ import * as z from 'zod/mini';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import type { AuthUser } from './auth/verify';
+import { kioskCredentialOf, kioskForbidden } from './auth/kiosk';
 import { ApiError } from './errors';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
 
@@ -106,7 +107,11 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
   }
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](`${API_PREFIX}${e.path}`, async (c) => {
+    // A kiosk tablet may make only the calls its endpoint allows (EndpointDef.kiosk): refused here,
+    // before anything is parsed or written, whatever the endpoint's auth mode.
+    if (!e.kiosk && kioskCredentialOf(c.req.header('authorization'))) throw kioskForbidden();
     const user = await env.authenticate(c, e.auth);
+    if (!e.kiosk && user?.kiosk) throw kioskForbidden();
     c.set('user', user);
     const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
     const rawParams = c.req.param() as Record<string, string>;

@@ -6,10 +6,20 @@
  */
 import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 
+/** A kiosk tablet a request comes from (server/auth/kiosk.ts). */
+export interface KioskPrincipal {
+  id: string;
+  name: string;
+  /** The surveyIds it may answer. */
+  forms: string[];
+}
+
 export interface AuthUser {
   userId: string;
   name: string | undefined;
   picture: string | undefined;
+  /** Set when the credential is a kiosk's (userId is then `K:{kioskId}`), never for a resident. */
+  kiosk?: KioskPrincipal;
 }
 
 export interface VerifierOptions {

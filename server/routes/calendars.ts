@@ -34,6 +34,7 @@ import { limitRefusal } from '@core/rules/reservation-limits';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
+import { requireKioskForm } from '../auth/kiosk';
 import {
   categoriesByTags,
   categoryTree,
@@ -119,6 +120,8 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
    * business answer (200, result ERROR) the client shows as "{errorMessage}（{checkDetail}）".
    */
   ctx.route(surveyResultsCheckReservation, async ({ body, user, c }) => {
+    // A kiosk's principal has no answers of its own: its counts are a new visitor's (none).
+    requireKioskForm(user, body.surveyId);
     const cfg = await findEnabledSurveyConfig(db, body.surveyId);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
     const item = cfg.surveySchema.find((i) => i.itemKey === body.itemKey);

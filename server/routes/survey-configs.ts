@@ -8,6 +8,7 @@ import {
 } from '@core/contract/survey';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
+import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 
 /** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
@@ -16,7 +17,8 @@ export const NO_SURVEY_CONFIG = 'no survey config.';
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
 
-  ctx.route(surveyConfigsGetItem, async ({ query }) => {
+  ctx.route(surveyConfigsGetItem, async ({ query, user }) => {
+    requireKioskForm(user, query.surveyId);
     const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
     return { result: 'OK', data: cfg };

@@ -49,7 +49,8 @@ import { answerValues, validateForm, type FormIssues } from '@core/form/validate
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
-import type { AuthUser } from '../auth/verify';
+import type { AuthUser, KioskPrincipal } from '../auth/verify';
+import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
 import { ApiError } from '../http';
 import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
 import {
@@ -270,6 +271,18 @@ const configOutdated = () => new ApiError(409, 'config_outdated', 'フォーム�
 type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 
 /**
+ * Who a kiosk's putItem is written as: a new visitor of its own (auth/kiosk.ts kioskVisitor). A
+ * kiosk answers only its forms and only anew: a body naming an earlier answer (a row's
+ * partitionKey, the revoke payload) is refused before anything is read or written.
+ */
+const kioskWriter = (user: AuthUser, kiosk: KioskPrincipal, body: PutItemBody): AuthUser => {
+  for (const r of body.data) requireKioskForm(user, r.surveyId);
+  const amends = body.data.some((r) => r.partitionKey !== undefined) || body.items !== undefined || body.checkStatus !== undefined;
+  if (amends) throw kioskForbidden();
+  return kioskVisitor(kiosk);
+};
+
+/**
  * A putItem's body checked against a config (null: none stored): the form takes answers, the
  * client's config is not older, and the rows are the form's and valid. Answers the rows to store.
  */
@@ -417,6 +430,7 @@ const writeSubmission = async (
       user_search_key: null,
       is_liff_mode: 1,
       registrant_name: registrantName,
+      // At a kiosk, the kiosk's name (auth/kiosk.ts kioskVisitor): the answer keeps where it was given.
       user_name: user.name ?? null,
       clinic_attributes: r.clinicAttributes ?? null,
       is_appending: appending ? 1 : 0,
@@ -485,6 +499,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       mixed.push({ path: 'surveyId', message: `data の surveyId (${surveyId}) と異なります` });
     }
     if (mixed.length > 0) throw badRequest(mixed);
+    const writer = user.kiosk ? kioskWriter(user, user.kiosk, body) : user;
 
     // Checked against the config this process last read (configs), which the write confirms inside
     // its transaction. A refusal stands only if the stored config refuses too.
@@ -508,7 +523,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       return await commit(async (trx) => {
         const { partitionKey, answerCode, stored } = await writeSubmission(trx, {
           checked: checked as StampedConfig,
-          user,
+          user: writer,
           rows: kept,
           target,
           engine: store.engine,

@@ -7,6 +7,7 @@
 import { surveySearches } from '@core/contract/searches';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
+import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig } from '../store/configs';
 import { NO_SURVEY_CONFIG } from './survey-configs';
 
@@ -16,7 +17,8 @@ const fold = (s: string) => s.normalize('NFKC').toLowerCase();
 export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
 
-  ctx.route(surveySearches, async ({ query }) => {
+  ctx.route(surveySearches, async ({ query, user }) => {
+    requireKioskForm(user, query.surveyId);
     const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
     const item = cfg.surveySchema.find((i) => i.itemKey === query.itemKey);
