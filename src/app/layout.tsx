@@ -1,31 +1,44 @@
 import { Box, Group, Text } from '@mantine/core';
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useRouterState } from '@tanstack/react-router';
 import { AccountMenu } from '../features/account/account-menu';
+import { KioskIdleWatch } from '../features/kiosk/idle-watch';
+import { KioskHeader, KioskRevoked } from '../features/kiosk/kiosk-frame';
 import { usePageIdentity } from '../lib/use-session';
 import { ja } from '../messages/ja';
 import { OutboxStatus } from '../ui/outbox-status';
 
 /**
  * Phone first (390 px wide in LINE); tablets (1024 px and wider) get a wide column, 16 px text
- * and 48 px touch targets (app.css).
+ * and 48 px touch targets (app.css). A kiosk shows its own header, idle watch and stop screen.
  */
 export function RootLayout() {
-  const { resident } = usePageIdentity();
+  const { resident, kiosk } = usePageIdentity();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const onKioskStart = path === '/kiosk' || path.startsWith('/kiosk/');
+  // Re-enrolling is how a stopped tablet is brought back.
+  const stopped = kiosk?.revoked === true && path !== '/kiosk/enrol';
   return (
-    <Box mih="100dvh" bg="gray.0">
+    <Box mih="100dvh" bg="gray.0" className={kiosk ? 'app-kiosk' : undefined}>
       <Box component="header" bg="white" py="xs" className="app-header">
         <Group gap="xs" wrap="nowrap" px="md" className="app-column">
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <Text fw={700} size="sm">
             {ja.app.title}
           </Text>
-          <OutboxStatus />
-          {resident ? <AccountMenu profile={resident.profile} /> : null}
+          {kiosk ? (
+            <KioskHeader kiosk={kiosk} />
+          ) : (
+            <>
+              <OutboxStatus />
+              {resident ? <AccountMenu profile={resident.profile} /> : null}
+            </>
+          )}
         </Group>
       </Box>
       <Box component="main" px="md" py="lg" className="app-column">
-        <Outlet />
+        {stopped ? <KioskRevoked /> : <Outlet />}
       </Box>
+      {kiosk && !stopped && !onKioskStart ? <KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import { Route as rootRoute } from './routes/root';
 import { Route as surveyRoute } from './routes/survey';
 import { calendarRoute, defaultCalendarRoute } from './routes/calendar';
 import { Route as urlExternalRoute } from './routes/url-external';
+import { kioskEnrolRoute, kioskRoute } from './routes/kiosk';
 import { loginMemberRoute, memberRoute } from './routes/member';
 import { installNavigationGuard } from './navigation-guard';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
@@ -26,6 +27,8 @@ export const routeTree = rootRoute.addChildren([
   urlExternalRoute,
   memberRoute,
   loginMemberRoute,
+  kioskRoute,
+  kioskEnrolRoute,
 ]);
 
 export const createAppRouter = (queryClient: QueryClient) => {

@@ -7,6 +7,8 @@ import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
 import { ApiClientError } from './api-error';
 import { takeEarlyResponse } from './early-requests';
+import { KIOSK_REVOKED } from '@core/contract/kiosk';
+import { markKioskRevoked } from './kiosk';
 import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
 import { getSession, type Session } from './session';
 
@@ -109,7 +111,12 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
       const early = deps.fetch ? null : takeEarlyResponse(endpoint.method, url, headers.Authorization);
       const res = await (early ?? fetchImpl(url, { method: endpoint.method, headers, body, signal, credentials: 'same-origin' }));
       const json = await readJson(res);
-      if (!res.ok) throw errorFromAnswer(res.status, json, res.statusText);
+      if (!res.ok) {
+        const error = errorFromAnswer(res.status, json, res.statusText);
+        // Whatever the call, a revoked kiosk stops at once (the layout shows the stop screen).
+        if (error.code === KIOSK_REVOKED) markKioskRevoked();
+        throw error;
+      }
       const parsed = endpoint.response.safeParse(json);
       if (!parsed.success) {
         throw new ApiClientError({
@@ -144,6 +151,12 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 const defaultClient = createApiClient();
 export const call = defaultClient.call;
+
+/** An answer that is OK (a call whose OK answer has no `data`); an ERROR envelope is thrown as unwrap does. */
+export const okAnswer = <T extends { result: 'OK' }>(answer: T | ErrorAnswer): T => {
+  if (answer.result === 'OK') return answer;
+  return unwrap(answer);
+};
 
 /**
  * The data of an OK envelope; an `ERROR` envelope that came with a 2xx status is thrown like a

@@ -90,6 +90,11 @@ export interface OutboxRow {
   updatedAt: number;
   /** The server's answer once delivered (for putItem: partitionKey, answercode, …). */
   answer?: unknown;
+  /**
+   * The kiosk visit that made it (OutboxAuth.guardScope). Delivered after that visit ended, it
+   * is removed rather than kept: its answer was for a visitor who has gone.
+   */
+  scope?: string | undefined;
 }
 
 export type OfflineDb = Dexie & {

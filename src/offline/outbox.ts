@@ -359,6 +359,7 @@ export const createOutbox = (deps: OutboxDeps) => {
       request,
       meta: input.meta,
       fingerprint,
+      ...(scope ? { scope } : {}),
       status: 'queued',
       attempts: 0,
       nextAttemptAt: t,
@@ -444,6 +445,10 @@ export const createOutbox = (deps: OutboxDeps) => {
       if (outcome.kind === 'delivered') {
         // Delivered wins over whatever a concurrent tab wrote: the server has it.
         if (cur.status === 'delivered') return;
+        if (cur.scope !== undefined && cur.scope !== (auth.guardScope?.() ?? null)) {
+          await db.outbox.delete(cur.id);
+          return;
+        }
         await db.outbox.put({ ...cur, status: 'delivered', answer: outcome.answer, lastError: undefined, updatedAt: t, nextAttemptAt: t });
         // The draft is done with, unless the resident typed a new one after pressing 送信.
         const key = draftKey({ userId: cur.userId, surveyId: cur.meta.surveyId, partitionKey: cur.meta.partitionKey ?? null });

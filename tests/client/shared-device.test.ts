@@ -175,4 +175,28 @@ describe('the submit guard on a shared device', () => {
     await outbox.enqueue(input as never);
     expect(await db.outbox.count()).toBe(2);
   });
+
+  it('removes an answer delivered after its kiosk visit ended, and keeps the current visitor\'s for the completion page', async () => {
+    const db = open();
+    let visit = 'v1';
+    const outbox = createOutbox({
+      db,
+      auth: { currentUserId: () => 'kiosk:受付1', freshToken: () => ({ userId: 'kiosk:受付1', idToken: 'kiosk_t' }), guardScope: () => visit },
+      guard: createUserCompletionGuard(null),
+      lock: null,
+      sender: async () => ({ result: 'OK', answercode: '7' }),
+    });
+    const input = (value: string) =>
+      ({
+        endpoint: 'surveyResultsPutItem' as const,
+        request: { body: { data: [{ surveyId: 's1', itemKey: 'name', value }] } },
+        meta: { surveyId: 's1', title: '問診票' },
+      }) as never;
+    const earlier = await outbox.enqueue(input('来院者一'));
+    visit = 'v2';
+    const current = await outbox.enqueue(input('来院者二'));
+    await outbox.replay();
+    expect(await db.outbox.get(earlier)).toBeUndefined();
+    expect((await db.outbox.get(current))?.status).toBe('delivered');
+  });
 });

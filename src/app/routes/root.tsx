@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
+import { kioskOnly } from './kiosk-guard';
 import { RootLayout } from '../layout';
 import { NotFoundScreen } from '../not-found';
 import { RouteError } from '../route-error';
@@ -11,6 +12,7 @@ export interface RouterContext {
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
+  beforeLoad: ({ location }) => kioskOnly(location.pathname),
   notFoundComponent: NotFoundScreen,
   errorComponent: RouteError,
 });

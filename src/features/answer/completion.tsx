@@ -2,10 +2,12 @@
  * The end of a survey (spec 01 §1, §2): the form's end-of-survey message (a string, or text and
  * image parts) or the default text, and the answer code as 受付番号 when the form shows it.
  */
-import { Alert, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { ja } from '../../messages/ja';
+import { endOpenDraftSavers } from '../../offline/drafts';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
@@ -17,9 +19,12 @@ export interface CompletionProps {
   answerCode: string | null;
   /** Whether the server has the answer, or it waits in the outbox on this device. */
   delivery?: Delivery;
+  /** On a kiosk tablet: the 受付番号 large, and 次の方へ. */
+  kiosk?: boolean;
 }
 
-export function Completion({ config, answerCode, delivery = 'delivered' }: CompletionProps) {
+export function Completion({ config, answerCode, delivery = 'delivered', kiosk = false }: CompletionProps) {
+  if (kiosk) return <KioskCompletion answerCode={answerCode} delivery={delivery} />;
   if (delivery !== 'delivered') {
     // Said plainly: the answer is on this phone, not yet at the office.
     return (
@@ -41,6 +46,49 @@ export function Completion({ config, answerCode, delivery = 'delivered' }: Compl
       <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
         {ja.errors.completionNotice}
       </Text>
+    </Stack>
+  );
+}
+
+/**
+ * A kiosk visitor's end: the 受付番号 (whenever the form gives one: it is what the visitor tells
+ * the counter) in large type, then 次の方へ, which hands the tablet to the next visitor.
+ */
+function KioskCompletion({ answerCode, delivery }: { answerCode: string | null; delivery: Delivery }) {
+  const navigate = useNavigate();
+  const next = () => {
+    endOpenDraftSavers();
+    void navigate({ to: '/kiosk', replace: true });
+  };
+  return (
+    <Stack gap="lg" align="center" data-testid="kiosk-complete" data-delivery={delivery}>
+      {delivery === 'delivered' ? (
+        <Card withBorder padding="xl" data-testid="survey-complete" role="status" w="100%">
+          <Stack gap="sm" align="center">
+            <Text size="lg">{ja.kiosk.done}</Text>
+            {answerCode ? (
+              <>
+                <Title order={2} size="h3">
+                  {ja.form.answerCode}
+                </Title>
+                <Text fw={700} className="kiosk-answer-code" data-testid="answer-code">
+                  {answerCode}
+                </Text>
+                <Text size="lg">{ja.kiosk.answerCodeLead}</Text>
+              </>
+            ) : null}
+          </Stack>
+        </Card>
+      ) : (
+        <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" w="100%">
+          <Text size="lg" className="app-pre-wrap">
+            {ja.kiosk.savedOffline}
+          </Text>
+        </Alert>
+      )}
+      <Button size="xl" onClick={next} data-testid="kiosk-next">
+        {ja.kiosk.next}
+      </Button>
     </Stack>
   );
 }

@@ -8,7 +8,8 @@ import { SCHEDULE_KEY } from '../../calendar/keys';
 import { LinkifiedText } from '../../form/linkify';
 import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../../form/survey-form';
 import { closeApp } from '../../lib/liff';
-import { getSession, getStoredUserId } from '../../lib/session';
+import { isKioskDevice } from '../../lib/kiosk';
+import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOfflineDb, pageOutbox } from '../../offline/load';
@@ -103,8 +104,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const [sent, setSent] = useState<OutboxEntry | null>(null);
   /** Bumped to reopen the form afresh (a queued answer was refused later). */
   const [generation, setGeneration] = useState(0);
-  // The route guard let us in with a valid session; read it once for the header.
-  const profile = getSession()?.profile;
+  // The route guard let us in with a valid session; read it once for the header (a kiosk has none).
+  const profile = getResidentSession()?.profile;
+  const kiosk = isKioskDevice();
   const title = query.data?.data.surveyTitle ?? '';
   const target = useMemo<AnswerTarget>(() => ({ surveyId, partitionKey, title }), [surveyId, partitionKey, title]);
   const restored = useRestored(target, generation);
@@ -211,7 +213,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         {config.surveyTitle}
       </Title>
       {live ? (
-        <Completion config={config} answerCode={answerCodeOf(live)} delivery={delivery} />
+        <Completion config={config} answerCode={answerCodeOf(live)} delivery={delivery} kiosk={kiosk} />
       ) : (
         <>
           {config.description ? (
@@ -264,9 +266,11 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           )}
         </>
       )}
-      <Button variant="subtle" color="gray" onClick={() => void closeApp()} data-testid="close-app">
-        {ja.common.close}
-      </Button>
+      {kiosk ? null : (
+        <Button variant="subtle" color="gray" onClick={() => void closeApp()} data-testid="close-app">
+          {ja.common.close}
+        </Button>
+      )}
     </Stack>
   );
 }
