@@ -145,7 +145,20 @@ test('a kiosk serves visitor after visitor with no trace of the last; its creden
   await expect.poll(() => storedText(page)).not.toContain(second);
   await page.getByTestId('kiosk-form').filter({ hasText: '子育て相談' }).click();
   await expect(surveyItem(page, 'name').getByRole('textbox')).toHaveValue('');
-  await page.goto('/kiosk');
+  await page.getByTestId('kiosk-home').click();
+
+  // The clinic's calendar is readable at arm's length: 16 px text, 48 px slots.
+  await page.getByTestId('kiosk-form').filter({ hasText: '診療予約' }).click();
+  const levels = surveyItem(page, 'yoyaku').locator('select');
+  await levels.first().selectOption({ index: 1 });
+  for (let i = 1; i < 4; i++) {
+    await expect(levels).toHaveCount(i + 1);
+    await levels.nth(i).selectOption({ index: 1 });
+  }
+  await expect(page.getByTestId('slot').first()).toBeVisible();
+  expect(await tabletProblems(page)).toEqual([]);
+  await page.getByTestId('kiosk-home').click();
+  await expect(page.getByTestId('kiosk-start')).toBeVisible();
 
   // Visitor 3 answers offline: queued, kept through the hand-over, delivered once when back online.
   const third = `来院者三${stamp}`;

@@ -28,10 +28,10 @@ export function RootLayout() {
           {kiosk ? (
             <KioskHeader kiosk={kiosk} />
           ) : (
-            <>
+            <Group gap="xs" wrap="nowrap" ml="auto">
               <OutboxStatus />
               {resident ? <AccountMenu profile={resident.profile} /> : null}
-            </>
+            </Group>
           )}
         </Group>
       </Box>

@@ -50,16 +50,31 @@ export function Completion({ config, answerCode, delivery = 'delivered', kiosk =
   );
 }
 
+/** Back to the kiosk's start screen, whose arrival wipes the visit; the open form saves nothing more. */
+const useKioskHome = () => {
+  const navigate = useNavigate();
+  return () => {
+    endOpenDraftSavers();
+    void navigate({ to: '/kiosk', replace: true });
+  };
+};
+
+/** A kiosk visitor who chose the wrong form, or is done: back to the start screen (the visit is wiped). */
+export function KioskHomeButton() {
+  const home = useKioskHome();
+  return (
+    <Button variant="default" onClick={home} data-testid="kiosk-home">
+      {ja.kiosk.home}
+    </Button>
+  );
+}
+
 /**
  * A kiosk visitor's end: the 受付番号 (whenever the form gives one: it is what the visitor tells
  * the counter) in large type, then 次の方へ, which hands the tablet to the next visitor.
  */
 function KioskCompletion({ answerCode, delivery }: { answerCode: string | null; delivery: Delivery }) {
-  const navigate = useNavigate();
-  const next = () => {
-    endOpenDraftSavers();
-    void navigate({ to: '/kiosk', replace: true });
-  };
+  const next = useKioskHome();
   return (
     <Stack gap="lg" align="center" data-testid="kiosk-complete" data-delivery={delivery}>
       {delivery === 'delivered' ? (

@@ -20,7 +20,7 @@ import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { MessageLines } from '../../ui/message-lines';
-import { Completion, type Delivery } from './completion';
+import { Completion, KioskHomeButton, type Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { loadRestored, sendThroughOutbox, type AnswerTarget, type Restored } from './send';
@@ -266,7 +266,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           )}
         </>
       )}
-      {kiosk ? null : (
+      {kiosk ? (
+        live ? null : <KioskHomeButton />
+      ) : (
         <Button variant="subtle" color="gray" onClick={() => void closeApp()} data-testid="close-app">
           {ja.common.close}
         </Button>
