@@ -90,7 +90,9 @@ test('resident A answers and signs out; resident B finds nothing of A on screen 
   await signInAt(page, `/survey/${DRAFT_FORM}`, '佐藤 太郎');
   await expect(surveyItem(page, 'opinion').getByRole('textbox')).toHaveValue('');
   await expect(page.getByText(secret)).toHaveCount(0);
-  await page.goto('/confirm');
+  await page.goto('/');
+  await page.getByTestId('start-lookup').click();
+  await expect(page).toHaveURL(/\/confirm/);
   await expect(page.getByText(secret)).toHaveCount(0);
   await expect(page.getByText('山田 花子')).toHaveCount(0);
   // The service worker caches the app, never an API answer.

@@ -184,6 +184,8 @@ export const ja = {
     noReservationDate: '予約日付不明',
   },
   lookup: {
+    /** The way to /confirm from the start page, the completion page and the header menu. */
+    entry: '申込内容の照会',
     /** spec 01 §2 survey selection. */
     surveyType: '照会種別',
     next: '次へ',

@@ -7,7 +7,7 @@
  */
 import { Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { SessionProfile } from '../../lib/session';
 import { fill } from '../../messages/fill';
@@ -82,6 +82,14 @@ export function AccountMenu({ profile }: { profile: SessionProfile }) {
                 <Text size="sm" data-testid="account-name">
                   {fill(ja.account.signedInAs, { name: profile.displayName })}
                 </Text>
+                <Button
+                  variant="default"
+                  onClick={toggle}
+                  data-testid="menu-lookup"
+                  renderRoot={(props) => <Link {...props} to="/confirm" />}
+                >
+                  {ja.lookup.entry}
+                </Button>
                 <Button
                   color="red"
                   variant="light"

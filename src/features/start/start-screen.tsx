@@ -61,6 +61,9 @@ export function StartScreen() {
           </Stack>
         </>
       )}
+      <Button variant="default" renderRoot={(props) => <Link {...props} to="/confirm" />} data-testid="start-lookup">
+        {ja.lookup.entry}
+      </Button>
     </Stack>
   );
 }
