@@ -4,6 +4,7 @@ import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { servedSurveyConfigSchema } from '../form/survey-config';
 import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
+import { paymentOrderSchema } from './payment';
 
 export {
   CHECK_STATUSES,
@@ -61,12 +62,36 @@ export const surveyResultsQuery = defineEndpoint({
   response: rowsAnswer,
 });
 
+/**
+ * Rows sent beside the answer's own (spec 01 §7 putItem subData). The spec names them and says no
+ * more; they are kept with the answer as sent (item key, value, title) and answered back, never
+ * read as the form's answers, so the form's validators do not apply to them.
+ */
+export const subDataRowSchema = z.object({
+  itemKey: z.string(),
+  value: z.string(),
+  title: z.optional(z.string()),
+});
+export type SubDataRow = z.infer<typeof subDataRowSchema>;
+
+/** One answer's rows, with what was kept beside them (putItem's subData and order). */
+export const partitionAnswerSchema = z.union([
+  z.object({
+    result: z.literal('OK'),
+    data: z.array(resultRowSchema),
+    needRefresh: z.optional(z.boolean()),
+    subData: z.optional(z.array(subDataRowSchema)),
+    order: z.optional(paymentOrderSchema),
+  }),
+  errorAnswerSchema,
+]);
+
 export const surveyResultsByPartitionKey = defineEndpoint({
   method: 'GET',
   path: '/survey-results/getBySurveyIdPartitionKeyIndex',
   auth: 'required',
   query: z.object({ surveyId: id, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
-  response: rowsAnswer,
+  response: partitionAnswerSchema,
 });
 
 export const surveyResultsByUser = defineEndpoint({
@@ -77,17 +102,30 @@ export const surveyResultsByUser = defineEndpoint({
   response: rowsAnswer,
 });
 
+/** spec 01 §7 putItem's `type`: whether the submission started an answer or changed a stored one. */
+export const PUT_ITEM_TYPES = ['new', 'amend'] as const;
+
 export const putItemAnswerSchema = z.union([
   z.object({
     result: z.literal('OK'),
     partitionKey: z.string(),
     answercode: z.nullable(z.string()),
+    /** Always sent; optional for answers an outbox stored before the field existed. */
+    type: z.optional(z.enum(PUT_ITEM_TYPES)),
     needRefresh: z.optional(z.boolean()),
     data: z.array(resultRowSchema),
+    /** Kept with the answer: sent now or, for an amend that sent none, the amended answer's. */
+    subData: z.optional(z.array(subDataRowSchema)),
+    /** The purchase the answer carries (spec 02 §3 payment order), without the fields only the server sets. */
+    order: z.optional(paymentOrderSchema),
   }),
   errorAnswerSchema,
 ]);
 
+/**
+ * Which answer the rows write is read from their partition keys and the revoke payload:
+ * server/answers/partition-key.ts says how, with the spec's readings chosen there.
+ */
 export const surveyResultsPutItem = defineEndpoint({
   method: 'POST',
   path: '/survey-results/putItem',
@@ -96,12 +134,13 @@ export const surveyResultsPutItem = defineEndpoint({
   body: z.object({
     data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
     subData: z.optional(z.array(answerRowInputSchema).check(z.maxLength(2000))),
-    order: z.optional(z.unknown()),
+    /** Spec 02 §4: a purchase paid in cash or costing nothing (a card payment goes through temprary). */
+    order: z.optional(z.nullable(paymentOrderSchema)),
     /** The config version the client rendered; an older one answers needRefresh. */
     configVersion: z.optional(z.number().check(z.int())),
     /** Amending: the spec's revoke payload (the old record to mark 取り消し). */
     surveyId: z.optional(id),
-    items: z.optional(z.array(z.object({ partitionKey: z.string() }))),
+    items: z.optional(z.array(z.object({ partitionKey: z.string().check(z.maxLength(400)) })).check(z.maxLength(2000))),
     checkStatus: z.optional(checkStatusSchema),
   }),
   response: putItemAnswerSchema,
