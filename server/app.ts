@@ -24,6 +24,7 @@ import { registerLoginRoutes } from './routes/login';
 import { registerSurveySearchRoutes } from './routes/survey-searches';
 import { registerCalendarRoutes } from './routes/calendars';
 import type { DevIssuer } from './providers/login-dev';
+import { OPENAPI_PATH, buildOpenApi } from './openapi';
 
 export interface Deps {
   config: AppConfig;
@@ -156,15 +157,28 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   };
 
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
+  /** What the OpenAPI document lists: the calls this app answers. */
+  const registered: EndpointDef[] = [];
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
-    route: (e, handler) => route(app, { authenticate, writes }, e, handler),
+    route: (e, handler) => {
+      route(app, { authenticate, writes }, e, handler);
+      registered.push(e);
+    },
   };
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
   registerSurveySearchRoutes(ctx);
   registerCalendarRoutes(ctx);
+
+  // Built on first request (not at startup: a server that is never asked pays nothing), then kept.
+  let openApiJson: string | null = null;
+  app.get(OPENAPI_PATH, (c) => {
+    openApiJson ??= JSON.stringify(buildOpenApi(registered));
+    c.header('Cache-Control', 'no-cache');
+    return c.body(openApiJson, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  });
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
 

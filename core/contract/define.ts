@@ -24,6 +24,8 @@ export interface EndpointDef {
   response: z.ZodMiniType;
   /** Writes that accept an Idempotency-Key header (the offline outbox sends one). */
   idempotent?: boolean;
+  /** Succeeds with a redirect (302) rather than JSON; `response` is then the refusal's schema. */
+  redirects?: boolean;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;

@@ -198,6 +198,7 @@ export const surveyTap = defineEndpoint({
   path: '/survey/tap',
   auth: 'none',
   query: z.object({ userId: z.optional(z.string()), q: z.optional(z.string().check(z.maxLength(2000))) }),
+  redirects: true,
   /** Answers a 302 redirect; the schema covers the refusal. */
   response: errorAnswerSchema,
 });
