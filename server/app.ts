@@ -26,6 +26,7 @@ import { registerSurveySearchRoutes } from './routes/survey-searches';
 import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
+import { OPENAPI_PATH, buildOpenApi } from './openapi';
 
 export interface Deps {
   config: AppConfig;
@@ -162,9 +163,14 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   };
 
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
+  /** What the OpenAPI document lists: the calls this app answers. */
+  const registered: EndpointDef[] = [];
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
-    route: (e, handler) => route(app, { authenticate, writes }, e, handler),
+    route: (e, handler) => {
+      route(app, { authenticate, writes }, e, handler);
+      registered.push(e);
+    },
   };
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
@@ -172,6 +178,14 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerSurveySearchRoutes(ctx);
   registerCalendarRoutes(ctx);
   registerKioskRoutes(ctx);
+
+  // Built on first request (not at startup: a server that is never asked pays nothing), then kept.
+  let openApiJson: string | null = null;
+  app.get(OPENAPI_PATH, (c) => {
+    openApiJson ??= JSON.stringify(buildOpenApi(registered));
+    c.header('Cache-Control', 'no-cache');
+    return c.body(openApiJson, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  });
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
 

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope } from './envelope';
-import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './survey';
+import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
 import { dateRangeQuery } from './calendars';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));

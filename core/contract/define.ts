@@ -29,6 +29,8 @@ export interface EndpointDef {
    * endpoint without it refuses a kiosk credential with 403 kiosk_forbidden before its handler runs.
    */
   kiosk?: true;
+  /** Succeeds with a redirect (302) rather than JSON; `response` is then the refusal's schema. */
+  redirects?: boolean;
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;

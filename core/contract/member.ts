@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
-import { MAX_VALUE_LENGTH, answerRowInputSchema, checkStatusSchema, resultRowSchema } from './survey';
+import { MAX_VALUE_LENGTH, answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
 import { servedSurveyConfigSchema } from '../form/survey-config';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { defineEndpoint, queryBool } from './define';
 import { errorAnswerSchema, successAnswer } from './envelope';
-import { answerRowInputSchema } from './survey';
+import { answerRowInputSchema } from './result-rows';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const name = z.string().check(z.maxLength(200));

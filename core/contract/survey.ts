@@ -3,56 +3,21 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { servedSurveyConfigSchema } from '../form/survey-config';
+import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
+import { paymentOrderSchema } from './payment';
 
-export const CHECK_STATUSES = ['未対応', '対応中', '対応済', '完了', '保留', 'キャンセル', '変更あり', '取り消し', 'NG'] as const;
-export const checkStatusSchema = z.enum(CHECK_STATUSES);
-export type CheckStatus = z.infer<typeof checkStatusSchema>;
+export {
+  CHECK_STATUSES,
+  MAX_VALUE_LENGTH,
+  answerRowInputSchema,
+  checkStatusSchema,
+  resultRowSchema,
+  type AnswerRowInput,
+  type CheckStatus,
+  type ResultRow,
+} from './result-rows';
 
-/** The longest value one row may hold; larger is refused whole (no item type needs more). */
-export const MAX_VALUE_LENGTH = 20_000;
 const id = z.string().check(z.minLength(1), z.maxLength(200));
-
-/** A stored result row (spec 01 §3), as the server answers it. */
-export const resultRowSchema = z.object({
-  surveyId: z.string(),
-  userId: z.string(),
-  partitionKey: z.string(),
-  sortKey: z.string(),
-  itemKey: z.string(),
-  value: z.string(),
-  title: z.string(),
-  type: z.string(),
-  check: checkStatusSchema,
-  userSearchKey: z.nullable(z.string()),
-  isLiffMode: z.boolean(),
-  registrantName: z.string(),
-  userName: z.nullable(z.string()),
-  clinicAttributes: z.nullable(z.string()),
-  answerCode: z.nullable(z.string()),
-  isAppending: z.boolean(),
-  status: z.nullable(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type ResultRow = z.infer<typeof resultRowSchema>;
-
-/** A row as the client sends it. userId is accepted for the spec's shape but never trusted. */
-export const answerRowInputSchema = z.object({
-  surveyId: id,
-  itemKey: id,
-  value: z.string().check(z.maxLength(MAX_VALUE_LENGTH)),
-  title: z.optional(z.string().check(z.maxLength(1000))),
-  partitionKey: z.optional(z.string().check(z.maxLength(400))),
-  sortKey: z.optional(z.string().check(z.maxLength(MAX_VALUE_LENGTH + 200))),
-  userId: z.optional(z.string().check(z.maxLength(200))),
-  type: z.optional(z.string().check(z.maxLength(50))),
-  userName: z.optional(z.string().check(z.maxLength(200))),
-  registrantName: z.optional(z.string().check(z.maxLength(200))),
-  clinicAttributes: z.optional(z.string().check(z.maxLength(500))),
-  isLiffMode: z.optional(z.boolean()),
-});
-export type AnswerRowInput = z.infer<typeof answerRowInputSchema>;
-
 const surveyIdQuery = z.object({ surveyId: id });
 const rowsAnswer = envelope(z.array(resultRowSchema));
 
@@ -98,12 +63,36 @@ export const surveyResultsQuery = defineEndpoint({
   response: rowsAnswer,
 });
 
+/**
+ * Rows sent beside the answer's own (spec 01 §7 putItem subData). The spec names them and says no
+ * more; they are kept with the answer as sent (item key, value, title) and answered back, never
+ * read as the form's answers, so the form's validators do not apply to them.
+ */
+export const subDataRowSchema = z.object({
+  itemKey: z.string(),
+  value: z.string(),
+  title: z.optional(z.string()),
+});
+export type SubDataRow = z.infer<typeof subDataRowSchema>;
+
+/** One answer's rows, with what was kept beside them (putItem's subData and order). */
+export const partitionAnswerSchema = z.union([
+  z.object({
+    result: z.literal('OK'),
+    data: z.array(resultRowSchema),
+    needRefresh: z.optional(z.boolean()),
+    subData: z.optional(z.array(subDataRowSchema)),
+    order: z.optional(paymentOrderSchema),
+  }),
+  errorAnswerSchema,
+]);
+
 export const surveyResultsByPartitionKey = defineEndpoint({
   method: 'GET',
   path: '/survey-results/getBySurveyIdPartitionKeyIndex',
   auth: 'required',
   query: z.object({ surveyId: id, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
-  response: rowsAnswer,
+  response: partitionAnswerSchema,
 });
 
 export const surveyResultsByUser = defineEndpoint({
@@ -114,17 +103,30 @@ export const surveyResultsByUser = defineEndpoint({
   response: rowsAnswer,
 });
 
+/** spec 01 §7 putItem's `type`: whether the submission started an answer or changed a stored one. */
+export const PUT_ITEM_TYPES = ['new', 'amend'] as const;
+
 export const putItemAnswerSchema = z.union([
   z.object({
     result: z.literal('OK'),
     partitionKey: z.string(),
     answercode: z.nullable(z.string()),
+    /** Always sent; optional for answers an outbox stored before the field existed. */
+    type: z.optional(z.enum(PUT_ITEM_TYPES)),
     needRefresh: z.optional(z.boolean()),
     data: z.array(resultRowSchema),
+    /** Kept with the answer: sent now or, for an amend that sent none, the amended answer's. */
+    subData: z.optional(z.array(subDataRowSchema)),
+    /** The purchase the answer carries (spec 02 §3 payment order), without the fields only the server sets. */
+    order: z.optional(paymentOrderSchema),
   }),
   errorAnswerSchema,
 ]);
 
+/**
+ * Which answer the rows write is read from their partition keys and the revoke payload:
+ * server/answers/partition-key.ts says how, with the spec's readings chosen there.
+ */
 export const surveyResultsPutItem = defineEndpoint({
   method: 'POST',
   path: '/survey-results/putItem',
@@ -134,12 +136,13 @@ export const surveyResultsPutItem = defineEndpoint({
   body: z.object({
     data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
     subData: z.optional(z.array(answerRowInputSchema).check(z.maxLength(2000))),
-    order: z.optional(z.unknown()),
+    /** Spec 02 §4: a purchase paid in cash or costing nothing (a card payment goes through temprary). */
+    order: z.optional(z.nullable(paymentOrderSchema)),
     /** The config version the client rendered; an older one answers needRefresh. */
     configVersion: z.optional(z.number().check(z.int())),
     /** Amending: the spec's revoke payload (the old record to mark 取り消し). */
     surveyId: z.optional(id),
-    items: z.optional(z.array(z.object({ partitionKey: z.string() }))),
+    items: z.optional(z.array(z.object({ partitionKey: z.string().check(z.maxLength(400)) })).check(z.maxLength(2000))),
     checkStatus: z.optional(checkStatusSchema),
   }),
   response: putItemAnswerSchema,
@@ -197,6 +200,7 @@ export const surveyTap = defineEndpoint({
   path: '/survey/tap',
   auth: 'none',
   query: z.object({ userId: z.optional(z.string()), q: z.optional(z.string().check(z.maxLength(2000))) }),
+  redirects: true,
   /** Answers a 302 redirect; the schema covers the refusal. */
   response: errorAnswerSchema,
 });

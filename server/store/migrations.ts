@@ -206,6 +206,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // What a putItem keeps beside the answer's rows (server/answers/extras.ts): one row per answer,
+  // read and written whole with it, so JSON text rather than columns per field.
+  '0007_answer_extras': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('answer_extras')
+        .addColumn('partition_key', 'text', (c) => c.primaryKey())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('sub_data_json', 'text')
+        .addColumn('order_json', 'text')
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

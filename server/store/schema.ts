@@ -124,6 +124,18 @@ export interface ReservationTable {
   created_at: string;
 }
 
+/** putItem's subData and order, kept beside the answer's rows (see migration 0006). */
+export interface AnswerExtrasTable {
+  partition_key: string;
+  survey_id: string;
+  user_id: string;
+  /** SubDataRow[] (core/contract/survey.ts) as JSON; null when none. */
+  sub_data_json: string | null;
+  /** PaymentOrder (core/contract/payment.ts) as JSON; null when none. */
+  order_json: string | null;
+  updated_at: string;
+}
+
 export interface CalendarSettingTable {
   name: string;
   value_json: string;
@@ -164,4 +176,5 @@ export interface Database {
   reservations: ReservationTable;
   calendar_settings: CalendarSettingTable;
   kiosks: KioskTable;
+  answer_extras: AnswerExtrasTable;
 }

@@ -88,7 +88,10 @@ for (const engine of engines()) {
       await refused({ body: { data: [row(), row({ itemKey: 'nope' })] } }, 400, 'data.1.itemKey');
       await refused({ body: { data: [row(), row({ surveyId: 'other' })] } }, 400, 'data.1.surveyId');
       await refused({ body: { data: [row(), row({ value: '二回目' })] } }, 400, 'data.1.itemKey');
-      await refused({ body: { data: [row({ partitionKey: 'toiawase#U-bad-input' })] } }, 404);
+      // A key that names no answer starts one (spec 01 §3 rows); another's, or a misshapen one, is refused.
+      await refused({ body: { data: [row({ partitionKey: 'toiawase#U-someone-else' })] } }, 404);
+      await refused({ body: { data: [row({ partitionKey: 'toiawase#U-bad-input#1700000000000' })] } }, 400, 'data.0.partitionKey');
+      await refused({ body: { data: [row({ partitionKey: 'other#U-bad-input' })] } }, 400, 'data.0.partitionKey');
 
       const read = await srv.api('POST', '/survey-results/query', { token, body: { surveyId: 'no-such-survey' } });
       expect(read.status).toBe(404);

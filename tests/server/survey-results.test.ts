@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
 import { importBundle } from '../../server/forms/import';
-import { cancelledCheck } from '../../server/routes/survey-results';
+import { cancelledCheck } from '../../server/answers/rules';
 import { claimCounterWith } from '../../server/store/results';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: `${itemKey}の題`, ...extra });

@@ -1,0 +1,107 @@
+/**
+ * A putItem's body checked against its form, with no I/O: the form takes answers, the client's
+ * config is not older, the rows are the form's and valid (validated again with the very
+ * validators the form ran), and the subData and order are what the form takes (extras.ts).
+ */
+import type { ParsedRequestOf } from '@core/contract/define';
+import type { Issue } from '@core/contract/envelope';
+import type { AnswerRowInput, surveyResultsPutItem } from '@core/contract/survey';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import type { FormValue } from '@core/items/define';
+import { itemDefOf } from '@core/items/registry';
+import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
+import { todayInTokyo } from '@core/ja/date-input';
+import { ApiError } from '../errors';
+import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
+import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
+import { configOutdated, sortKeyOf } from './rules';
+import type { Checked } from './write';
+
+const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+export const badRequest = (issues: Issue[]) =>
+  new ApiError(400, 'bad_request', `${issues[0]?.path ?? 'body'}: ${issues[0]?.message ?? 'invalid'}`, { issues });
+
+/** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
+const FORM_INVALID_TEXT = '入力内容を確認してください';
+
+
+/** The values the rows carry, shaped as the form's validators read them (multi-value items as lists). */
+const valuesOfRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[]): Record<string, FormValue> => {
+  const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const out: Record<string, FormValue> = {};
+  for (const row of rows) {
+    const item = items.get(row.itemKey);
+    if (!item) continue;
+    if (itemDefOf(item.type).valueKind === 'multi') {
+      const held = out[row.itemKey];
+      out[row.itemKey] = [...(Array.isArray(held) ? held : []), row.value];
+    } else out[row.itemKey] = row.value;
+  }
+  return out;
+};
+
+/**
+ * Never trust the client: the answer is validated again with the very validators the form ran
+ * (core/form/validate.ts), as a resident's submission in user mode. What the form would not send —
+ * items hidden by display conditions or sections, static items, blank values — is dropped rather
+ * than stored, so the stored answer is exactly what the form shows.
+ */
+export const checkAnswer = (
+  config: ServedSurveyConfig,
+  rows: readonly AnswerRowInput[],
+): { itemIssues: FormIssues; kept: AnswerRowInput[] } => {
+  const values = valuesOfRows(config, rows);
+  const itemIssues = validateForm(config, values, { mode: 'user', today: todayInTokyo() });
+  const sent = answerValues(config, values, 'user');
+  return { itemIssues, kept: rows.filter((r) => sent[r.itemKey] !== undefined && r.value.trim() !== '') };
+};
+
+/**
+ * Checks submitted rows against the form. Today: every itemKey is one of the form's items, and no
+ * item (or checkbox value) is answered twice. Per-type value checks (core/items validators) plug in
+ * here, returning their issues with the same `data.N.field` paths.
+ */
+export const validateAnswerRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[]): Issue[] => {
+  const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const issues: Issue[] = [];
+  const seen = new Set<string>();
+  rows.forEach((row, n) => {
+    const item = items.get(row.itemKey);
+    if (!item) {
+      issues.push({ path: `data.${n}.itemKey`, message: `itemKey ${row.itemKey} はこのフォームにありません` });
+      return;
+    }
+    const sortKey = sortKeyOf(item, row);
+    if (seen.has(sortKey)) {
+      issues.push({
+        path: item.type === 'checkboxes' ? `data.${n}.value` : `data.${n}.itemKey`,
+        message: `${sortKey} が二度送信されています`,
+      });
+    }
+    seen.add(sortKey);
+  });
+  return issues;
+};
+
+export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
+
+/** A putItem's body checked against a config (null: none stored). Answers what to store. */
+export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItemBody): Checked => {
+  if (!config || config.surveyStatus !== 'enabled') throw noConfig();
+  if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
+  const issues = validateAnswerRows(config, body.data);
+  if (issues.length > 0) throw badRequest(issues);
+  const { itemIssues, kept } = checkAnswer(config, body.data);
+  if (Object.keys(itemIssues).length > 0) {
+    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
+      itemIssues,
+      issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
+    });
+  }
+  if (kept.length === 0) {
+    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+  }
+  const extras = sentExtrasOf(config, body);
+  if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
+  return { config, rows: kept, extras };
+};

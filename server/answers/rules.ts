@@ -1,0 +1,128 @@
+/**
+ * Edit and cancel rules (spec 01 §4, §6) applied to a stored answer: core/rules/permissions.ts's
+ * answerActions, inside the write transaction, so what the PWA hides is also refused:
+ * - edit (putItem naming an answer, or answering a single-answer form again over a live answer):
+ *   409 not_editable for 完了 and ended answers; 403 admin_registered for an answer the office
+ *   registered (userId beginning with I); 403 forbidden_by_settings when updateOrCancelSettings
+ *   is cancelOnly or inquiryOnly, or isEditDisabled is set; with reservationOnlyInfo only
+ *   reservation items may change, so every other value must equal the stored one, and items not
+ *   editable in user mode (isNotEditable, disabled) must keep their values too;
+ * - cancel: 409 already_cancelled for ended answers (完了 may still be withdrawn); 403
+ *   admin_registered; 403 forbidden_by_settings (現在キャンセルを受け付けておりません。) when the
+ *   setting is updateOnly or inquiryOnly, or the form uses payment;
+ * - delete (a resident withdrawing an answer outright): the cancel's settings, and the edit's
+ *   status rule — a 完了 or ended answer is the office's record and is not deleted;
+ * - all three: 403 cancel_deadline_passed once the reservation's cancel deadline is reached
+ *   (core/rules/cancel-deadline.ts with the calendar's reservationCancelLimit and days off:
+ *   server/reservations.ts reservationDeadlinePassed).
+ */
+import type { Transaction } from 'kysely';
+import type { AnswerRowInput, CheckStatus, ResultRow } from '@core/contract/survey';
+import type { SchemaItem, ServedSurveyConfig } from '@core/form/survey-config';
+import { itemDefOf } from '@core/items/registry';
+import { todayInTokyo } from '@core/ja/date-input';
+import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
+import { isReservationItem } from '@core/rules/reservation-value';
+import { cancelledStatus, answerStatusOf, statusRefusal } from '@core/rules/status';
+import { ApiError } from '../errors';
+import { reservationDeadlinePassed } from '../reservations';
+import type { Database } from '../store/schema';
+
+export const NO_SURVEY_RESULT = 'no survey result.';
+
+export const noResult = () => new ApiError(404, 'not_found', NO_SURVEY_RESULT);
+const notEditable = () => new ApiError(409, 'not_editable', 'この回答は完了またはキャンセル済みのため変更できません。');
+const alreadyCancelled = () => new ApiError(409, 'already_cancelled', 'この回答はすでにキャンセルされています。');
+export const configOutdated = () =>
+  new ApiError(409, 'config_outdated', 'フォームが更新されました。画面を再読み込みしてください。', { needRefresh: true });
+
+/** No text in the spec; worded after its cancel refusal. */
+export const EDIT_FORBIDDEN_TEXT = '現在変更を受け付けておりません。';
+/** Spec 01 §4, 02 §8: cancel while cancelling is not available. */
+export const CANCEL_FORBIDDEN_TEXT = '現在キャンセルを受け付けておりません。';
+export const ADMIN_REGISTERED_TEXT = '窓口で登録された回答のため、変更・キャンセルはできません。管理者へ直接ご連絡をお願い致します。';
+/** Spec 01 §8: cancel deadline passed. */
+export const DEADLINE_PASSED_TEXT = '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。';
+export const RESERVATION_ONLY_TEXT = '予約情報のみ変更できます。';
+export const LOCKED_ITEM_TEXT = '変更できない項目が変更されています。';
+
+export type Action = 'edit' | 'cancel' | 'delete';
+
+/** The refusal for a reason answerActions gave. */
+export const refusal = (action: Action, reason: AnswerReasonKey): ApiError => {
+  switch (reason) {
+    case 'adminRegistered':
+      return new ApiError(403, 'admin_registered', ADMIN_REGISTERED_TEXT);
+    case 'completed':
+    case 'cancelled':
+    case 'ended':
+      return action === 'cancel' ? alreadyCancelled() : notEditable();
+    case 'editNotAllowed':
+    case 'editDisabled':
+      return new ApiError(403, 'forbidden_by_settings', EDIT_FORBIDDEN_TEXT);
+    case 'cancelNotAllowed':
+    case 'paymentCancelUnavailable':
+      return new ApiError(403, 'forbidden_by_settings', CANCEL_FORBIDDEN_TEXT);
+  }
+};
+
+/** A form gone from the database binds nothing: its stored answers follow the defaults. */
+const NO_SETTINGS = {} as const;
+
+/**
+ * Refuses what the rules forbid for this stored answer (see the header); answers the fields the
+ * resident may change. Runs inside the write transaction, on rows read in it.
+ */
+export const enforceRules = async (
+  trx: Transaction<Database>,
+  config: ServedSurveyConfig | null,
+  stored: readonly ResultRow[],
+  action: Action,
+): Promise<EditableFields> => {
+  const check = answerStatusOf(stored.map((r) => r.check));
+  const userId = (stored[0] as ResultRow).userId;
+  const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
+  const reason =
+    action === 'edit'
+      ? actions.editReasonKey
+      : action === 'cancel'
+        ? actions.cancelReasonKey
+        : isAdminRegistered(userId)
+          ? 'adminRegistered'
+          : (statusRefusal(check, 'edit') ?? actions.cancelReasonKey);
+  if (reason) throw refusal(action, reason);
+  if (config && (await reservationDeadlinePassed(trx, config, stored, todayInTokyo()))) {
+    throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);
+  }
+  return actions.editableFields;
+};
+
+/** The items whose values the resident may not change but did (compared as sets of values). */
+export const lockedItemsChanged = (
+  config: ServedSurveyConfig,
+  fields: EditableFields,
+  stored: readonly ResultRow[],
+  next: readonly AnswerRowInput[],
+): string[] => {
+  const valuesOf = (rows: readonly { itemKey: string; value: string }[], itemKey: string) =>
+    rows
+      .filter((r) => r.itemKey === itemKey)
+      .map((r) => r.value)
+      .sort();
+  return config.surveySchema
+    .filter((item) => itemDefOf(item.type).valueKind !== 'none' && !isItemEditable(item, fields, 'user'))
+    .filter((item) => JSON.stringify(valuesOf(stored, item.itemKey)) !== JSON.stringify(valuesOf(next, item.itemKey)))
+    .map((item) => item.itemKey);
+};
+
+export const sortKeyOf = (item: SchemaItem, row: Pick<AnswerRowInput, 'itemKey' | 'value'>): string =>
+  itemDefOf(item.type).valueKind === 'multi' ? `${row.itemKey}#${row.value}` : row.itemKey;
+
+/** Spec 01 §4: a reservation (a reservation item with a value) is キャンセル; a plain answer is NG. */
+export const cancelledCheck = (
+  config: Pick<ServedSurveyConfig, 'surveySchema'> | null,
+  rows: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
+): CheckStatus => {
+  const reservationKeys = new Set(config?.surveySchema.filter(isReservationItem).map((i) => i.itemKey) ?? []);
+  return cancelledStatus(rows.some((r) => reservationKeys.has(r.itemKey) && r.value !== ''));
+};

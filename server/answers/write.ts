@@ -1,0 +1,243 @@
+/**
+ * putItem's transaction script: one submission, in the caller's write transaction. It claims the
+ * locks, decides which answer the rows write (partition-key.ts), applies the edit rules (rules.ts)
+ * to an answer it changes, moves the reservations, writes the rows under their answer code and
+ * keeps the subData and order beside them (extras.ts).
+ */
+import type { Selectable, Transaction } from 'kysely';
+import type { AnswerRowInput, ResultRow } from '@core/contract/survey';
+import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/form/survey-config';
+import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@core/rules/status';
+import { todayInTokyo } from '@core/ja/date-input';
+import type { AuthUser } from '../auth/verify';
+import { ApiError } from '../errors';
+import { categoryTargetReads, replaceReservations, type PrefetchedTargets } from '../reservations';
+import type { StampedConfig } from '../store/configs';
+import { readExtras, writeExtras } from '../store/extras';
+import { runTogether, type Engine } from '../store/open';
+import {
+  RESIDENT_COUNTER,
+  REVISION_COUNTER,
+  claimCounter,
+  counterClaimOf,
+  counterClaimStatement,
+  deletePartition,
+  insertRows,
+  insertRowsWithAnswerCode,
+  listUserPartition,
+  partitionKeyTaken,
+  setPartitionCheck,
+  toResultRow,
+  type CodelessRow,
+} from '../store/results';
+import type { Database, SurveyResultTable } from '../store/schema';
+import { badRequest } from './check';
+import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras } from './extras';
+import { clientTimestampOf, planForKeys, type KeyPlan, type NamedKeys } from './partition-key';
+import { LOCKED_ITEM_TEXT, RESERVATION_ONLY_TEXT, configOutdated, enforceRules, lockedItemsChanged, noResult, sortKeyOf } from './rules';
+
+/** Spec 01 §3: the generic chat-user label stored when the form names no registrant. */
+export const DEFAULT_REGISTRANT_NAME = 'LINEユーザー';
+
+/** A submission checked against a config: the rows to store and the extras it sent. */
+export interface Checked {
+  config: ServedSurveyConfig;
+  rows: AnswerRowInput[];
+  extras: AnswerExtras;
+}
+
+export interface Submission extends Omit<Checked, 'config'> {
+  /** The config the rows were checked against, read before the transaction (maybe cached). */
+  checked: StampedConfig;
+  user: AuthUser;
+  keys: NamedKeys;
+  engine: Engine;
+  /** The survey's config read again in the transaction, and the body checked against it. */
+  recheck: (trx: Transaction<Database>) => Promise<Checked>;
+}
+
+export interface Written {
+  partitionKey: string;
+  answerCode: string | null;
+  /** Spec 01 §7 putItem's `type`: a new answer, or a stored one changed. */
+  type: 'new' | 'amend';
+  stored: ResultRow[];
+  extras: AnswerExtras;
+}
+
+/**
+ * Reads what the named keys hold (after their claims) and decides the plan. Appending: each named
+ * key's own revision counter is claimed first, which serialises an amend with a cancel or delete of
+ * that answer (they claim the same row) and tells a deleted answer's key (its counter moved, no
+ * rows) from one never used. Single answers claimed theirs with the write's first claim.
+ */
+const planOf = async (
+  trx: Transaction<Database>,
+  a: { surveyId: string; userId: string; appending: boolean; keys: NamedKeys },
+): Promise<{ plan: KeyPlan; held: ReadonlyMap<string, ResultRow[]> }> => {
+  const named = [...new Set([a.keys.revokeKey, a.keys.rowsKey].filter((k): k is string => k !== null))].sort();
+  const revisions = new Map<string, number>();
+  if (a.appending) for (const key of named) revisions.set(key, await claimCounter(trx, key, REVISION_COUNTER));
+  const held = new Map<string, ResultRow[]>();
+  for (const key of named) held.set(key, await listUserPartition(trx, a.surveyId, a.userId, key));
+  const plan = planForKeys({
+    ...a.keys,
+    surveyId: a.surveyId,
+    userId: a.userId,
+    appending: a.appending,
+    stateOf: (key) => {
+      const isHeld = (held.get(key)?.length ?? 0) > 0;
+      return { held: isHeld, deleted: !isHeld && (revisions.get(key) ?? 0) > 1 };
+    },
+  });
+  if ('status' in plan) throw plan.status === 404 ? noResult() : badRequest([plan.issue]);
+  return { plan, held };
+};
+
+export const writeSubmission = async (
+  trx: Transaction<Database>,
+  { checked, user, keys, engine, recheck, ...submitted }: Submission,
+): Promise<Written> => {
+  let { config } = checked;
+  let { rows, extras: sentExtras } = submitted;
+  const { surveyId } = config;
+  const { userId } = user;
+  const appending = isAppending(config);
+
+  // First a claim on a counter row of this resident: on PostgreSQL its row lock (held to commit)
+  // serialises the resident's own writes that could collide, so every read below sees what an
+  // earlier one committed (an answer already marked 取り消し, a partition key already taken, the
+  // reservations the per-user limits count). SQLite's write lock already does this.
+  // Appending: the resident's counter for the survey. Single answer: the partition's revision.
+  // Locks are always taken in one order — resident or partition counters, then the survey's answer
+  // code, then slots (sorted, server/reservations.ts) — so no two writes can wait on each other in
+  // a cycle. On PostgreSQL the code and the slots are claimed in the COMMIT's own message, the code
+  // first (store/open.ts deferWithLateValues, deferToCommit): neither row is held for a round trip.
+  // The resident's counter also hands out the new answer's partition key, `surveyId#userId#millis`:
+  // its value is the clock's millisecond, or one past the resident's last key when the clock has
+  // not moved past it, so no key of theirs is given twice (keys from before the counter did this
+  // were clock readings too, all in the past). A key the client made moves the counter past its
+  // millisecond, so the server never makes that key later. Both claims read the config's stamp too.
+  // The reservation values' category reads go in the same message, right after the claim (store/
+  // open.ts runTogether): what they read is what they would read sent one by one, a round trip later.
+  const partitionKeyOfSingle = keys.revokeKey ?? keys.rowsKey ?? `${surveyId}#${userId}`;
+  const clientMillis = clientTimestampOf(keys, surveyId) ?? 0;
+  const [scope, counter, claimOpts] = appending
+    ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId }]
+    : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
+  const reads = categoryTargetReads(trx, config, rows);
+  const [claimRows = [], ...targetRows] = await runTogether(trx, [counterClaimStatement(trx, scope, counter, claimOpts), ...reads.statements]);
+  const claim = counterClaimOf(scope, counter, claimRows);
+  let prefetched: PrefetchedTargets | undefined = reads.take(targetRows);
+  if (claim.configStamp !== checked.stamp) {
+    // The form was imported again since the rows were checked (or since this process read it):
+    // they are checked again against the stored one. Had it switched between appending and
+    // single answers, the wrong counter would be held: the resident reloads the form instead.
+    ({ config, rows, extras: sentExtras } = await recheck(trx));
+    if (isAppending(config) !== appending) throw configOutdated();
+    prefetched = undefined;
+  }
+  const { plan, held } = await planOf(trx, { surveyId, userId, appending, keys });
+  const target = plan.kind === 'amend' ? plan.target : null;
+  const startedAt = new Date().toISOString();
+
+  let previous: ResultRow[] = [];
+  /** The stored answer this submission changes, if any: the edit rules apply to it. */
+  let edited: ResultRow[] | null = null;
+  if (target) {
+    previous = held.get(target) ?? [];
+    edited = previous;
+  } else if (!appending) {
+    previous = held.get(partitionKeyOfSingle) ?? (await listUserPartition(trx, surveyId, userId, partitionKeyOfSingle));
+    // Answering a single-answer form again over a live answer replaces that answer, so it is an
+    // edit of it (or the settings could be sidestepped by leaving the partition key out). After a
+    // cancel (NG, キャンセル) it is a new answer.
+    if (previous.length > 0 && !isEnded(answerStatusOf(previous.map((r) => r.check)))) edited = previous;
+  }
+  let extras = sentExtras;
+  if (edited) {
+    const fields = await enforceRules(trx, config, edited, 'edit');
+    const changed = lockedItemsChanged(config, fields, edited, rows);
+    if (changed.length > 0) {
+      throw new ApiError(403, 'forbidden_by_settings', fields === 'reservationOnly' ? RESERVATION_ONLY_TEXT : LOCKED_ITEM_TEXT, {
+        issues: changed.map((itemKey) => ({ path: itemKey, message: 'notEditable' })),
+      });
+    }
+    const kept = keptExtrasOf(sentExtras, (await readExtras(trx, surveyId, userId, (edited[0] as ResultRow).partitionKey)) ?? NO_EXTRAS);
+    if (isExtrasRefusal(kept)) throw new ApiError(kept.status, kept.code, kept.message, { issues: kept.issues });
+    extras = kept;
+  }
+
+  let partitionKey: string;
+  if (appending) {
+    const clientKey = plan.kind === 'new' ? plan.key : plan.kind === 'amend' ? plan.successor : null;
+    partitionKey = clientKey ?? `${surveyId}#${userId}#${claim.value}`;
+    // Rows under a key the client made may exist already as someone else's (linked by putUserId).
+    if (clientKey && (await partitionKeyTaken(trx, clientKey))) throw new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
+  } else {
+    partitionKey = partitionKeyOfSingle;
+    await deletePartition(trx, surveyId, userId, partitionKey);
+    if (await partitionKeyTaken(trx, partitionKey)) {
+      throw new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
+    }
+  }
+  // The old answer's places are given back and the new ones claimed in one step (moving within a
+  // full slot, or into a slot the old answer fills, works); a refusal rolls everything back.
+  await replaceReservations(trx, {
+    config,
+    userId,
+    partitionKey,
+    rows,
+    replaces: appending ? target : partitionKeyOfSingle,
+    today: todayInTokyo(),
+    now: startedAt,
+    prefetched,
+  });
+  // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
+  // left 取り消し with nothing replacing it.
+  if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, new Date().toISOString());
+
+  const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const registrantName = rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;
+  const codeless: CodelessRow[] = rows.map((r) => {
+    const item = items.get(r.itemKey) as SchemaItem;
+    return {
+      partition_key: partitionKey,
+      sort_key: sortKeyOf(item, r),
+      survey_id: surveyId,
+      user_id: userId,
+      item_key: r.itemKey,
+      value: r.value,
+      // The form's own title wins: what the office reads must be the question that was asked.
+      title: item.title || r.title || '',
+      type: 'liff',
+      check_status: NEW_ANSWER_STATUS,
+      user_search_key: null,
+      is_liff_mode: 1,
+      registrant_name: registrantName,
+      // At a kiosk, the kiosk's name (auth/kiosk.ts kioskVisitor): the answer keeps where it was given.
+      user_name: user.name ?? null,
+      clinic_attributes: r.clinicAttributes ?? null,
+      is_appending: appending ? 1 : 0,
+      status: null,
+    };
+  });
+  let stored: Selectable<SurveyResultTable>[];
+  if (appending) {
+    // The survey's answer code with the rows in one step; on PostgreSQL at the commit, so the
+    // code and the rows' time in `stored` are tokens until then (store/results.ts).
+    stored = await insertRowsWithAnswerCode(trx, engine, surveyId, codeless);
+  } else {
+    const now = new Date().toISOString();
+    // A resubmission of a single answer replaces it but keeps when it was first given.
+    const createdAt = previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
+    stored = codeless.map((r) => ({ ...r, answer_code: null, created_at: createdAt, updated_at: now }));
+    await insertRows(trx, stored);
+  }
+  // A single answer written again drops what the one it replaces kept (writeExtras removes it).
+  if (extras.subData !== null || extras.order !== null || (!appending && previous.length > 0)) {
+    await writeExtras(trx, { partitionKey, surveyId, userId }, extras, startedAt);
+  }
+  const answerCode = stored[0]?.answer_code ?? null;
+  return { partitionKey, answerCode, type: edited ? 'amend' : 'new', stored: stored.map(toResultRow), extras };
+};
