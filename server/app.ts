@@ -13,7 +13,8 @@ import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
 import type { AppConfig } from './config';
 import type { Store } from './store/open';
-import { InvalidTokenError, type AuthUser, type TokenVerifier } from './auth/verify';
+import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
+import { InvalidTokenError, TokenExpiredError, type AuthUser, type TokenVerifier } from './auth/verify';
 import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
 import type { LoginProvider } from './providers/login';
 import type { Logger } from './log';
@@ -156,7 +157,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     try {
       return await deps.verifyToken(token);
     } catch (e) {
-      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid or expired.');
+      // spec 01 §8: an expired but genuine token is LINE's 403, so the PWA asks for a new sign-in;
+      // anything forged, foreign or malformed stays a plain 401.
+      if (e instanceof TokenExpiredError) throw new ApiError(403, ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT);
+      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid.');
       throw e;
     }
   };
