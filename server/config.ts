@@ -16,7 +16,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Public origin of this server as residents reach it (redirect URIs, dev issuer `iss`). */
   PUBLIC_URL: z.string().optional(),
-  /** LINE Login channel. When unset, the built-in dev issuer plays LINE's part (refused in production). */
+  /** LINE Login channel. When unset, the built-in dev issuer plays LINE's part (only in DEV_ISSUER_NODE_ENVS). */
   LINE_CHANNEL_ID: z.string().optional(),
   LINE_CHANNEL_SECRET: z.string().optional(),
   LIFF_ID: z.string().optional(),
@@ -74,6 +74,13 @@ export interface AppConfig {
 export const DEV_CHANNEL_ID = '1650000000';
 export const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
 
+/**
+ * The NODE_ENV values under which the dev issuer may stand in for LINE (unset counts as
+ * development). An allow-list, not a deny-list of "production": a typo such as `prod` or
+ * `Production` must not start a sign-in anyone can use as any resident on 0.0.0.0.
+ */
+export const DEV_ISSUER_NODE_ENVS: readonly string[] = ['development', 'test'];
+
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -81,10 +88,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new Error(`invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
+  // Empty is unset, as for DATABASE_URL.
+  const nodeEnv = e.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
   const devIssuer = !e.LINE_CHANNEL_ID;
-  if (devIssuer && production) {
-    throw new Error('LINE_CHANNEL_ID is required when NODE_ENV=production (the dev issuer is refused in production)');
+  if (devIssuer && !DEV_ISSUER_NODE_ENVS.includes(nodeEnv)) {
+    throw new Error(
+      `LINE_CHANNEL_ID is required when NODE_ENV=${JSON.stringify(nodeEnv)}: the built-in dev issuer (which signs in anyone ` +
+        `as any resident) runs only when NODE_ENV is unset, ${DEV_ISSUER_NODE_ENVS.join(' or ')}. Set LINE_CHANNEL_ID and ` +
+        'LINE_CHANNEL_SECRET for a real deployment, or NODE_ENV=development on a developer machine.',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
