@@ -53,6 +53,7 @@ export interface AppConfig {
   devIssuer: boolean;
   line: {
     channelId: string;
+    /** LINE_CHANNEL_SECRET; undefined for the dev issuer, whose secret is in DATA_DIR (DevIssuer.channelSecret). */
     channelSecret: string | undefined;
     liffId: string | undefined;
     issuer: string;
@@ -70,9 +71,11 @@ export interface AppConfig {
   distDir: string;
 }
 
-/** The dev issuer's channel: fixed so tokens stay valid across restarts of a dev server. */
+/**
+ * The dev issuer's channel id: fixed so tokens stay valid across restarts of a dev server. Its
+ * secret is no constant: made per data folder (providers/dev-issuer-secrets.ts).
+ */
 export const DEV_CHANNEL_ID = '1650000000';
-export const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
 
 /**
  * The NODE_ENV values under which the dev issuer may stand in for LINE (unset counts as
@@ -112,7 +115,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     line: devIssuer
       ? {
           channelId: DEV_CHANNEL_ID,
-          channelSecret: DEV_CHANNEL_SECRET,
+          channelSecret: undefined,
           liffId: undefined,
           issuer: `${publicUrl}/dev`,
           authorizeUrl: `${publicUrl}/dev/oauth2/v2.1/authorize`,

@@ -11,9 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { engines, startTestServer, type TestServer } from './harness';
-import { DEV_CHANNEL_ID, DEV_CHANNEL_SECRET } from '../../server/config';
+import { DEV_CHANNEL_ID } from '../../server/config';
 import { createVerifier, InvalidTokenError, TokenExpiredError } from '../../server/auth/verify';
-import { DEV_ISSUER_KEY_FILE } from '../../server/providers/login-dev';
+import { DEV_ISSUER_KEY_FILE, devChannelSecret } from '../../server/providers/login-dev';
 import { importBundle } from '../../server/forms/import';
 
 // ---------------------------------------------------------------------------------------------
@@ -267,7 +267,7 @@ describe.each(engines())('authentication on real calls (%s)', (engine) => {
     signer = {
       issuer: server.deps.config.line.issuer,
       audience: DEV_CHANNEL_ID,
-      secret: DEV_CHANNEL_SECRET,
+      secret: await devChannelSecret(server.dataDir),
       privateKey: await importJWK(stored, 'ES256'),
       publicJwk,
     };
