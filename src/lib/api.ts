@@ -5,12 +5,12 @@
  */
 import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
-import { ApiClientError } from './api-error';
+import { ApiClientError, isLoginRefused } from './api-error';
 import { takeEarlyResponse } from './early-requests';
 import { KIOSK_REVOKED } from '@core/contract/kiosk';
 import { markKioskRevoked } from './kiosk';
 import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
-import { getSession, type Session } from './session';
+import { getSession, markSessionRefused, type Session } from './session';
 
 type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
 
@@ -113,8 +113,10 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
       const json = await readJson(res);
       if (!res.ok) {
         const error = errorFromAnswer(res.status, json, res.statusText);
-        // Whatever the call, a revoked kiosk stops at once (the layout shows the stop screen).
+        // Whatever the call, a revoked kiosk stops at once (the layout shows the stop screen),
+        // and a refused login ends the session: the screens then ask for a new sign-in.
         if (error.code === KIOSK_REVOKED) markKioskRevoked();
+        if (session && isLoginRefused(error)) markSessionRefused(session.idToken);
         throw error;
       }
       const parsed = endpoint.response.safeParse(json);

@@ -118,6 +118,11 @@ export const ja = {
     stateMismatch: 'ログインの確認に失敗しました。もう一度最初からやり直してください。',
     denied: 'ログインが完了しませんでした。もう一度やり直してください。',
     retry: 'もう一度ログインする',
+    /**
+     * spec 01 §8 "token-expired message" (the spec gives no wording): the server refused the
+     * login (403 IdToken expired., 401), on a load, a search, a cancel or a queued answer.
+     */
+    expired: 'ログインの有効期限が切れました。もう一度ログインしてください。',
   },
   member: {
     title: '会員登録',

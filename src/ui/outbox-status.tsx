@@ -12,6 +12,7 @@ import { ja } from '../messages/ja';
 import { pageOutbox } from '../offline/load';
 import type { OutboxEntry } from '../offline/outbox-snapshot';
 import { useOutbox } from '../offline/use-outbox';
+import { SignInButton } from './sign-in-again';
 
 const statusColor: Record<OutboxEntry['status'], string> = {
   queued: 'yellow',
@@ -66,7 +67,12 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
           {ja.offline.queueTitle}
         </Text>
         {s.waiting > 0 ? <Text size="sm">{fill(ja.offline.queued, { count: s.waiting })}</Text> : null}
-        {s.needsAuth ? <Text size="sm">{ja.offline.needsAuth}</Text> : null}
+        {s.needsAuth ? (
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">{ja.offline.needsAuth}</Text>
+            <SignInButton />
+          </Group>
+        ) : null}
         {s.rejected > 0 ? <Text size="sm">{ja.offline.rejected}</Text> : null}
         {shown.length === 0 ? (
           <Text size="sm" c="dimmed">

@@ -30,8 +30,19 @@ describe('spec 01 §8 error catalogue', () => {
     expect(errorLinesFor(err(404, 'not_found', 'no survey config.'))).toEqual(TIMEOUT);
   });
 
-  it('403 invalid_request "IdToken expired." → the token-expired (timeout) text; other 403 thrown to the error card', () => {
-    expect(loadErrorLines(err(403, 'invalid_request', 'IdToken expired.'))).toEqual(TIMEOUT);
+  it('403 invalid_request "IdToken expired." → the token-expired text (sign in again), everywhere; other 403 thrown to the error card', () => {
+    const expired = err(403, 'invalid_request', 'IdToken expired.');
+    const text = 'ログインの有効期限が切れました。もう一度ログインしてください。';
+    expect(loadErrorLines(expired)).toEqual([text]);
+    for (const e of [expired, err(401, 'unauthorized', 'IdToken is invalid.')]) {
+      expect(loadErrorLines(e)).toEqual([text]);
+      expect(submitErrorText(e)).toBe(text);
+      expect(cancelErrorText(e, { onCancelPage: true })).toBe(text);
+      expect(searchErrorText(e, 'search')).toBe(text);
+      expect(resultsErrorText(e)).toBe(text);
+    }
+    // Only the exact answer: another 403 invalid_request is a refusal like any other.
+    expect(loadErrorLines(err(403, 'invalid_request', 'something else'))).toBeNull();
     expect(loadErrorLines(err(403, 'forbidden', 'nope'))).toBeNull();
   });
 

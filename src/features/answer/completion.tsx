@@ -8,6 +8,7 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { ja } from '../../messages/ja';
 import { endOpenDraftSavers } from '../../offline/drafts';
+import { SignInButton } from '../../ui/sign-in-again';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
@@ -31,7 +32,12 @@ export function Completion({ config, answerCode, delivery = 'delivered', kiosk =
       <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" data-delivery={delivery}>
         <Stack gap="xs">
           <Text className="app-pre-wrap">{ja.offline.savedOffline}</Text>
-          {delivery === 'needs-auth' ? <Text size="sm">{ja.offline.needsAuth}</Text> : null}
+          {delivery === 'needs-auth' ? (
+            <>
+              <Text size="sm">{ja.offline.needsAuth}</Text>
+              <SignInButton />
+            </>
+          ) : null}
         </Stack>
       </Alert>
     );
