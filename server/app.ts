@@ -20,6 +20,7 @@ import type { LoginProvider } from './providers/login';
 import type { Logger } from './log';
 import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
 import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
+import { createWriteRateLimiter } from './rate-limit';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
@@ -166,9 +167,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   };
 
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
+  const limitWrite = createWriteRateLimiter(config.writeRateLimit);
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
-    route: (e, handler) => route(app, { authenticate, writes }, e, handler),
+    route: (e, handler) => route(app, { authenticate, writes, limitWrite }, e, handler),
   };
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);

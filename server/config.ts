@@ -5,8 +5,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A kiosk's write allowance, in residents', when KIOSK_WRITE_RATE_LIMIT is unset. */
+export const KIOSK_WRITE_RATE_FACTOR = 10;
+
 /** The shortest idle time a kiosk may have: a visitor needs time to read a question. */
 export const KIOSK_IDLE_MIN_SECONDS = 15;
+
+const emptyIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -33,6 +38,10 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
   /** Kiosk tablets: seconds without a touch before a visitor's answer is wiped (a kiosk's own --idle wins). */
   KIOSK_IDLE_SECONDS: z.coerce.number().int().min(KIOSK_IDLE_MIN_SECONDS).default(90),
+  /** Writes (idempotent calls) per minute per resident; 0: no limit. Empty is unset (not 0: no silent "off"). */
+  WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).default(60)),
+  /** Writes per minute per kiosk tablet (its visitors share it); unset: 10 × WRITE_RATE_LIMIT; 0: no limit. */
+  KIOSK_WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).optional()),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -67,6 +76,8 @@ export interface AppConfig {
   logRequests: boolean;
   /** Kiosk tablets' idle time in seconds, for kiosks enrolled without one of their own. */
   kioskIdleSeconds: number;
+  /** Writes per minute per user (server/rate-limit.ts); 0: no limit. */
+  writeRateLimit: { perMinute: number; kioskPerMinute: number };
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -136,6 +147,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
+    writeRateLimit: {
+      perMinute: e.WRITE_RATE_LIMIT,
+      // A kiosk is many visitors on one credential: ten residents' worth unless set.
+      kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
+    },
     distDir: path.resolve('dist'),
   };
 };

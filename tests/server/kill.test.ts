@@ -97,6 +97,8 @@ describe.concurrent('a server killed mid-write', () => {
         DATA_DIR: dataDir,
         LOAD_DEMO: '0',
         LOG_REQUESTS: '0',
+        // A thousand writes with one token in seconds: far past any resident's rate.
+        WRITE_RATE_LIMIT: '0',
         DATABASE_URL: storeOpts.databaseUrl ?? '',
         DATABASE_SCHEMA: pgSchema ?? '',
       };
