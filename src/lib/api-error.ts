@@ -21,6 +21,8 @@ export interface ApiClientErrorInit {
   requestId?: string | undefined;
   /** A refused reservation's detail (reservation_limit): shown as "{errorMessage}（{checkDetail}）" (spec 02 §8). */
   checkDetail?: string | null | undefined;
+  /** The answer's Retry-After (429, 503), in ms: no new attempt before that. */
+  retryAfterMs?: number | undefined;
 }
 
 /** One refused or failed call. status 0 means no HTTP answer arrived (timeout, network). */
@@ -34,6 +36,7 @@ export class ApiClientError extends Error {
   readonly retryable: boolean;
   readonly requestId: string | undefined;
   readonly checkDetail: string | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiClientErrorInit) {
     super(`${init.status} ${init.code}: ${init.errorMessage}`);
@@ -47,6 +50,7 @@ export class ApiClientError extends Error {
     this.retryable = init.retryable ?? false;
     this.requestId = init.requestId;
     this.checkDetail = init.checkDetail ?? undefined;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 

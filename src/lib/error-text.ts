@@ -27,6 +27,7 @@
  *   when no detail came).
  */
 import { Temporal } from 'temporal-polyfill';
+import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { ja } from '../messages/ja';
 import { isApiClientError, isLoginRefused } from './api-error';
@@ -60,6 +61,30 @@ export const storedRefusalTextOf = (refusal: { code?: string | undefined; messag
   if (!refusal) return null;
   if (refusal.code === RESERVATION_LIMIT_CODE && refusal.message) return reservationCheckText(refusal.message, refusal.checkDetail);
   return catalogueTextOf(refusal.code);
+};
+
+/** Any kana or kanji: the server's text is then resident-facing Japanese (its refusals are), not a technical note. */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+/**
+ * The Japanese a resident reads for a stored failure (an outbox entry's last error): a catalogue
+ * text when the spec has one, the server's own words when they are Japanese, else a plain
+ * Japanese text for the kind of failure. Never the raw English of fetch, HTTP or the contract
+ * check ("Failed to fetch", "Bad Gateway", "answer does not match the contract"), which stays in
+ * the entry (and the list's data-detail) for support.
+ */
+export const storedErrorText = (error: { status?: number | undefined; code?: string | undefined; message: string; checkDetail?: string | undefined }): string => {
+  const own = storedRefusalTextOf(error);
+  if (own) return own;
+  const { status, code, message } = error;
+  if (code === 'no_session' || status === 401 || (status === 403 && code === ID_TOKEN_EXPIRED_CODE && message === ID_TOKEN_EXPIRED_TEXT)) {
+    return ja.login.expired;
+  }
+  if (code === 'timeout') return ja.errors.timeout[0]?.replace(/^●/, '') ?? ja.errors.unknown;
+  if (code === 'network' || status === 0) return ja.errors.network;
+  if (JAPANESE.test(message)) return message;
+  if ((status !== undefined && (status >= 500 || status === 408 || status === 429)) || code === 'invalid_response') return ja.errors.server;
+  return ja.errors.unknown;
 };
 
 /**
