@@ -91,7 +91,7 @@ describe('screens when the login was refused', () => {
     open('/survey/s1?partitionKey=s1%23U1');
     const notice = await screen.findByTestId('login-expired');
     expect(notice.textContent).toContain(ja.login.expired);
-    expect(notice.getAttribute('data-detail')).toBe('IdToken expired.');
+    expect(notice.getAttribute('data-detail')).toBe('403 invalid_request: IdToken expired.');
     expect(screen.queryByTestId('error-card')).toBeNull();
     expect(screen.queryByText(ja.errors.timeout[0] as string)).toBeNull();
     expect(getSession()).toBeNull();
