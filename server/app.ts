@@ -13,12 +13,14 @@ import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
 import type { AppConfig } from './config';
 import type { Store } from './store/open';
-import { InvalidTokenError, type AuthUser, type TokenVerifier } from './auth/verify';
+import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
+import { InvalidTokenError, TokenExpiredError, type AuthUser, type TokenVerifier } from './auth/verify';
 import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
 import type { LoginProvider } from './providers/login';
 import type { Logger } from './log';
 import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
 import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
+import { createWriteRateLimiter } from './rate-limit';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
@@ -157,18 +159,22 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     try {
       return await deps.verifyToken(token);
     } catch (e) {
-      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid or expired.');
+      // spec 01 §8: an expired but genuine token is LINE's 403, so the PWA asks for a new sign-in;
+      // anything forged, foreign or malformed stays a plain 401.
+      if (e instanceof TokenExpiredError) throw new ApiError(403, ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT);
+      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid.');
       throw e;
     }
   };
 
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
+  const limitWrite = createWriteRateLimiter(config.writeRateLimit);
   /** What the OpenAPI document lists: the calls this app answers. */
   const registered: EndpointDef[] = [];
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
     route: (e, handler) => {
-      route(app, { authenticate, writes }, e, handler);
+      route(app, { authenticate, writes, limitWrite }, e, handler);
       registered.push(e);
     },
   };

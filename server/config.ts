@@ -5,8 +5,13 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** A kiosk's write allowance, in residents', when KIOSK_WRITE_RATE_LIMIT is unset. */
+export const KIOSK_WRITE_RATE_FACTOR = 10;
+
 /** The shortest idle time a kiosk may have: a visitor needs time to read a question. */
 export const KIOSK_IDLE_MIN_SECONDS = 15;
+
+const emptyIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -16,7 +21,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   /** Public origin of this server as residents reach it (redirect URIs, dev issuer `iss`). */
   PUBLIC_URL: z.string().optional(),
-  /** LINE Login channel. When unset, the built-in dev issuer plays LINE's part (refused in production). */
+  /** LINE Login channel. When unset, the built-in dev issuer plays LINE's part (only in DEV_ISSUER_NODE_ENVS). */
   LINE_CHANNEL_ID: z.string().optional(),
   LINE_CHANNEL_SECRET: z.string().optional(),
   LIFF_ID: z.string().optional(),
@@ -33,6 +38,10 @@ const envSchema = z.object({
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
   /** Kiosk tablets: seconds without a touch before a visitor's answer is wiped (a kiosk's own --idle wins). */
   KIOSK_IDLE_SECONDS: z.coerce.number().int().min(KIOSK_IDLE_MIN_SECONDS).default(90),
+  /** Writes (idempotent calls) per minute per resident; 0: no limit. Empty is unset (not 0: no silent "off"). */
+  WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).default(60)),
+  /** Writes per minute per kiosk tablet (its visitors share it); unset: 10 × WRITE_RATE_LIMIT; 0: no limit. */
+  KIOSK_WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).optional()),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -53,6 +62,7 @@ export interface AppConfig {
   devIssuer: boolean;
   line: {
     channelId: string;
+    /** LINE_CHANNEL_SECRET; undefined for the dev issuer, whose secret is in DATA_DIR (DevIssuer.channelSecret). */
     channelSecret: string | undefined;
     liffId: string | undefined;
     issuer: string;
@@ -66,13 +76,24 @@ export interface AppConfig {
   logRequests: boolean;
   /** Kiosk tablets' idle time in seconds, for kiosks enrolled without one of their own. */
   kioskIdleSeconds: number;
+  /** Writes per minute per user (server/rate-limit.ts); 0: no limit. */
+  writeRateLimit: { perMinute: number; kioskPerMinute: number };
   /** Where the built PWA lives. */
   distDir: string;
 }
 
-/** The dev issuer's channel: fixed so tokens stay valid across restarts of a dev server. */
+/**
+ * The dev issuer's channel id: fixed so tokens stay valid across restarts of a dev server. Its
+ * secret is no constant: made per data folder (providers/dev-issuer-secrets.ts).
+ */
 export const DEV_CHANNEL_ID = '1650000000';
-export const DEV_CHANNEL_SECRET = 'dev-channel-secret-not-for-production';
+
+/**
+ * The NODE_ENV values under which the dev issuer may stand in for LINE (unset counts as
+ * development). An allow-list, not a deny-list of "production": a typo such as `prod` or
+ * `Production` must not start a sign-in anyone can use as any resident on 0.0.0.0.
+ */
+export const DEV_ISSUER_NODE_ENVS: readonly string[] = ['development', 'test'];
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
   const parsed = envSchema.safeParse(env);
@@ -81,10 +102,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new Error(`invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
+  // Empty is unset, as for DATABASE_URL.
+  const nodeEnv = e.NODE_ENV || 'development';
+  const production = nodeEnv === 'production';
   const devIssuer = !e.LINE_CHANNEL_ID;
-  if (devIssuer && production) {
-    throw new Error('LINE_CHANNEL_ID is required when NODE_ENV=production (the dev issuer is refused in production)');
+  if (devIssuer && !DEV_ISSUER_NODE_ENVS.includes(nodeEnv)) {
+    throw new Error(
+      `LINE_CHANNEL_ID is required when NODE_ENV=${JSON.stringify(nodeEnv)}: the built-in dev issuer (which signs in anyone ` +
+        `as any resident) runs only when NODE_ENV is unset, ${DEV_ISSUER_NODE_ENVS.join(' or ')}. Set LINE_CHANNEL_ID and ` +
+        'LINE_CHANNEL_SECRET for a real deployment, or NODE_ENV=development on a developer machine.',
+    );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
@@ -99,7 +126,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     line: devIssuer
       ? {
           channelId: DEV_CHANNEL_ID,
-          channelSecret: DEV_CHANNEL_SECRET,
+          channelSecret: undefined,
           liffId: undefined,
           issuer: `${publicUrl}/dev`,
           authorizeUrl: `${publicUrl}/dev/oauth2/v2.1/authorize`,
@@ -120,6 +147,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
+    writeRateLimit: {
+      perMinute: e.WRITE_RATE_LIMIT,
+      // A kiosk is many visitors on one credential: ten residents' worth unless set.
+      kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
+    },
     distDir: path.resolve('dist'),
   };
 };

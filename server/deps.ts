@@ -24,7 +24,7 @@ export const buildDeps = async (
       const verifyToken = createVerifier({
         issuer: config.line.issuer,
         channelId: config.line.channelId,
-        channelSecret: config.line.channelSecret,
+        channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
       return { config, store, verifyToken, login: devIssuer.login, devIssuer, log };

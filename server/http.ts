@@ -25,11 +25,13 @@
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
+import { RATE_LIMITED_CODE, RATE_LIMITED_TEXT } from '@core/contract/auth';
 import type { Issue } from '@core/contract/envelope';
 import type { AuthUser } from './auth/verify';
 import { kioskCredentialOf, kioskForbidden } from './auth/kiosk';
-import { ApiError } from './errors';
+import { ApiError, errorAnswerOf } from './errors';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
+import type { WriteRateLimiter } from './rate-limit';
 
 export { ApiError, errorAnswerOf } from './errors';
 
@@ -99,6 +101,8 @@ export type Authenticate = (c: Context<AppEnv>, mode: EndpointDef['auth']) => Pr
 export interface RouteEnv {
   authenticate: Authenticate;
   writes: WriteRunner;
+  /** Counts a write of an idempotent endpoint; absent: no limit. */
+  limitWrite?: WriteRateLimiter;
 }
 
 export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, handler: NoInfer<Handler<E>>): void => {
@@ -113,6 +117,17 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     const user = await env.authenticate(c, e.auth);
     if (!e.kiosk && user?.kiosk) throw kioskForbidden();
     c.set('user', user);
+    // Writes only (the idempotent endpoints), counted before anything is parsed or written; a
+    // replayed key counts too, it is a request all the same. Answered here rather than thrown:
+    // a 429 is a "not now", never stored as a key's answer.
+    if (e.idempotent && user && env.limitWrite) {
+      const wait = env.limitWrite(user.userId, user.kiosk !== undefined);
+      if (wait !== null) {
+        return c.json(errorAnswerOf(c.get('requestId'), new ApiError(429, RATE_LIMITED_CODE, RATE_LIMITED_TEXT)), 429, {
+          'Retry-After': String(wait),
+        });
+      }
+    }
     const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
     const rawParams = c.req.param() as Record<string, string>;
     const rawQuery = readQuery(c);

@@ -4,7 +4,7 @@
  * (the channel id) and exp checked. `alg: none`, an unknown kid, and HS/ES key confusion fail
  * because each algorithm is only ever given the one key type it belongs to.
  */
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JSONWebKeySet, type JWTPayload } from 'jose';
 
 /** A kiosk tablet a request comes from (server/auth/kiosk.ts). */
 export interface KioskPrincipal {
@@ -35,6 +35,21 @@ export type TokenVerifier = (token: string) => Promise<AuthUser>;
 
 export class InvalidTokenError extends Error {}
 
+/**
+ * A token that is genuine in every way (signature, iss, aud, sub) but past its exp: the resident
+ * only needs to sign in again (spec 01 §8 answers it 403 invalid_request "IdToken expired.").
+ * A subclass, so callers that only care "not usable" (the login exchange) need not change.
+ */
+export class TokenExpiredError extends InvalidTokenError {}
+
+/**
+ * jose checks the signature before any claim, and iss, aud and nbf before exp (jwt_claims_set),
+ * so its JWTExpired means all of those passed: a forged or foreign token with an old exp is
+ * refused as invalid, never reported as merely expired.
+ */
+const isGenuineButExpired = (e: unknown): boolean =>
+  e instanceof errors.JWTExpired && e.claim === 'exp' && typeof e.payload.sub === 'string' && e.payload.sub !== '';
+
 export const createVerifier = (opts: VerifierOptions): TokenVerifier => {
   const es = 'url' in opts.jwks ? createRemoteJWKSet(new URL(opts.jwks.url)) : createLocalJWKSet(opts.jwks.keys);
   const hs = opts.channelSecret ? new TextEncoder().encode(opts.channelSecret) : undefined;
@@ -63,6 +78,7 @@ export const createVerifier = (opts: VerifierOptions): TokenVerifier => {
         throw new InvalidTokenError(`algorithm ${String(header.alg)} refused`);
       }
     } catch (e) {
+      if (isGenuineButExpired(e)) throw new TokenExpiredError((e as Error).message);
       throw e instanceof InvalidTokenError ? e : new InvalidTokenError((e as Error).message);
     }
     if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('no sub');

@@ -2,33 +2,28 @@
  * The dev issuer: when no LINE channel is configured, this server plays LINE Login v2.1 itself,
  * with the same authorize / token / certs endpoints (mounted at /dev), ES256 ID tokens with LINE's
  * claims, and a page to pick a mock resident instead of a LINE account. The PWA and the server run
- * their real sign-in code against it; nothing is short-circuited. Refused in production by config.
+ * their real sign-in code against it; nothing is short-circuited. Refused outside development by
+ * config. Its key and channel secret are made per data folder (dev-issuer-secrets.ts).
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  importJWK,
-  SignJWT,
-  type JSONWebKeySet,
-  type JWK,
-} from 'jose';
-import { z } from 'zod';
+import { SignJWT, type JSONWebKeySet } from 'jose';
 import type { AppConfig } from '../config';
 import { createVerifier } from '../auth/verify';
 import type { LoginProvider } from './login';
 import { createOAuthCodeLogin } from './login-line';
+import { devChannelSecret, loadSigningKey } from './dev-issuer-secrets';
+
+export { DEV_CHANNEL_SECRET_FILE, DEV_ISSUER_KEY_FILE, devChannelSecret } from './dev-issuer-secrets';
 
 export interface DevIssuer {
   /** Mounted by app.ts at /dev. */
   routes: Hono;
   /** Public key only. */
   jwks: JSONWebKeySet;
+  /** This data folder's channel secret (HS256 tokens, the token endpoint's client_secret). */
+  channelSecret: string;
   login: LoginProvider;
   /** Signs an ID token directly, skipping the browser round trip (tests and benchmarks). */
   mint(userId: string, opts?: MintOptions): Promise<string>;
@@ -41,7 +36,6 @@ export interface MintOptions {
   expiresInSeconds?: number;
 }
 
-export const DEV_ISSUER_KEY_FILE = 'dev-issuer-key.json';
 /** LINE's ID tokens live one hour; access tokens 30 days. */
 const ID_TOKEN_SECONDS = 3600;
 const ACCESS_TOKEN_SECONDS = 2_592_000;
@@ -59,70 +53,6 @@ export const DEV_RESIDENTS = [
   { n: 3, userId: devUserId('dev-resident-3'), name: '鈴木 美咲', kana: 'すずき みさき', glyph: '美', colour: '#4f9d69' },
   { n: 4, userId: devUserId('dev-resident-4'), name: '高橋 健一', kana: 'たかはし けんいち', glyph: '健', colour: '#c7832f' },
 ] as const;
-
-// ---------------------------------------------------------------------------------------------
-// The signing key, persisted so tokens (and a resident's signed-in PWA) survive a restart.
-
-const storedKeySchema = z.looseObject({
-  kty: z.literal('EC'),
-  crv: z.literal('P-256'),
-  x: z.string().min(1),
-  y: z.string().min(1),
-  d: z.string().min(1),
-  kid: z.string().min(1).optional(),
-});
-
-interface SigningKey {
-  privateKey: Awaited<ReturnType<typeof importJWK>>;
-  publicJwk: JWK;
-  kid: string;
-}
-
-/** Creates the key file only if absent, atomically, so two processes on one DATA_DIR agree on one key. */
-const createKeyFileIfAbsent = async (file: string): Promise<void> => {
-  if (fs.existsSync(file)) return;
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  const jwk = await exportJWK(privateKey);
-  jwk.kid = await calculateJwkThumbprint(jwk);
-  jwk.alg = 'ES256';
-  jwk.use = 'sig';
-  const text = `${JSON.stringify(jwk, null, 2)}\n`;
-  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(tmp, text, { mode: 0o600 });
-  try {
-    // link() fails with EEXIST when another process got there first: then its key wins.
-    fs.linkSync(tmp, file);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'EEXIST') {
-      // Some file systems have no hard links; exclusive create is the next best thing.
-      try {
-        fs.writeFileSync(file, text, { flag: 'wx', mode: 0o600 });
-      } catch (e2) {
-        if ((e2 as NodeJS.ErrnoException).code !== 'EEXIST') throw e2;
-      }
-    }
-  } finally {
-    fs.rmSync(tmp, { force: true });
-  }
-};
-
-const loadSigningKey = async (dataDir: string): Promise<SigningKey> => {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, DEV_ISSUER_KEY_FILE);
-  await createKeyFileIfAbsent(file);
-  let stored: z.infer<typeof storedKeySchema>;
-  try {
-    stored = storedKeySchema.parse(JSON.parse(fs.readFileSync(file, 'utf8')));
-  } catch (e) {
-    // Not regenerated silently: that would sign everyone out without saying why.
-    throw new Error(`${file} is not a P-256 private JWK (${(e as Error).message}); delete it to make a new dev issuer key`);
-  }
-  const { kty, crv, x, y, d } = stored;
-  const kid = stored.kid ?? (await calculateJwkThumbprint({ kty, crv, x, y }));
-  const privateKey = await importJWK({ kty, crv, x, y, d }, 'ES256');
-  return { privateKey, kid, publicJwk: { kty, crv, x, y, kid, alg: 'ES256', use: 'sig' } };
-};
 
 // ---------------------------------------------------------------------------------------------
 // Authorization codes: random, single use, five minutes, bound to the client, the redirect URI
@@ -283,10 +213,10 @@ const userIdProblem = (id: string): string | undefined => {
 
 export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => {
   const key = await loadSigningKey(config.dataDir);
+  const channelSecret = await devChannelSecret(config.dataDir);
   const jwks: JSONWebKeySet = { keys: [key.publicJwk] };
   const publicOrigin = new URL(config.publicUrl).origin;
   const channelId = config.line.channelId;
-  const channelSecret = config.line.channelSecret ?? '';
   const codes = createCodeStore();
   const avatarUrl = (n: number) => `${config.publicUrl}/dev/avatars/${n}.svg`;
 
@@ -416,16 +346,12 @@ export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => 
     });
   });
 
-  const verify = createVerifier({
-    issuer: config.line.issuer,
-    channelId,
-    channelSecret: config.line.channelSecret,
-    jwks: { keys: jwks },
-  });
+  const verify = createVerifier({ issuer: config.line.issuer, channelId, channelSecret, jwks: { keys: jwks } });
 
   return {
     routes,
     jwks,
+    channelSecret,
     // Over real HTTP to our own token endpoint, exactly the path a LINE exchange takes.
     login: createOAuthCodeLogin({ tokenUrl: config.line.tokenUrl, channelId, channelSecret, verify }),
     mint: (userId, opts = {}) => signIdToken(userId, opts, opts.expiresInSeconds ?? ID_TOKEN_SECONDS),

@@ -1,3 +1,4 @@
+import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
 import type { ErrorAnswer, Issue } from '@core/contract/envelope';
 
 export type ItemIssues = NonNullable<ErrorAnswer['itemIssues']>;
@@ -20,6 +21,8 @@ export interface ApiClientErrorInit {
   requestId?: string | undefined;
   /** A refused reservation's detail (reservation_limit): shown as "{errorMessage}（{checkDetail}）" (spec 02 §8). */
   checkDetail?: string | null | undefined;
+  /** The answer's Retry-After (429, 503), in ms: no new attempt before that. */
+  retryAfterMs?: number | undefined;
 }
 
 /** One refused or failed call. status 0 means no HTTP answer arrived (timeout, network). */
@@ -33,6 +36,7 @@ export class ApiClientError extends Error {
   readonly retryable: boolean;
   readonly requestId: string | undefined;
   readonly checkDetail: string | undefined;
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiClientErrorInit) {
     super(`${init.status} ${init.code}: ${init.errorMessage}`);
@@ -46,6 +50,7 @@ export class ApiClientError extends Error {
     this.retryable = init.retryable ?? false;
     this.requestId = init.requestId;
     this.checkDetail = init.checkDetail ?? undefined;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -54,3 +59,15 @@ export const isApiClientError = (e: unknown): e is ApiClientError => e instanceo
 /** spec 01 §7: "Request timeout" is the text the original returns for a timed-out call. */
 export const timeoutError = (): ApiClientError =>
   new ApiClientError({ status: 0, code: 'timeout', errorMessage: 'Request timeout' });
+
+/** spec 01 §8: 403 invalid_request "IdToken expired.", LINE's (and our server's) expired login. */
+export const isTokenExpired = (e: unknown): boolean =>
+  isApiClientError(e) && e.status === 403 && e.code === ID_TOKEN_EXPIRED_CODE && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
+
+/**
+ * The server refused the resident's login itself: expired (403 above) or missing, forged or
+ * unknown to it (401 unauthorized: a token our clock still thinks valid, a dev issuer's key
+ * renewed). Either way the only way on is to sign in again. A kiosk's refusal has its own code.
+ */
+export const isLoginRefused = (e: unknown): boolean =>
+  isTokenExpired(e) || (isApiClientError(e) && e.status === 401 && e.code === 'unauthorized');

@@ -5,12 +5,12 @@
  */
 import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
-import { ApiClientError } from './api-error';
+import { ApiClientError, isLoginRefused } from './api-error';
 import { takeEarlyResponse } from './early-requests';
 import { KIOSK_REVOKED } from '@core/contract/kiosk';
 import { markKioskRevoked } from './kiosk';
 import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
-import { getSession, type Session } from './session';
+import { getSession, markSessionRefused, type Session } from './session';
 
 type UndefinedKeys<T> = { [K in keyof T]-?: undefined extends T[K] ? K : never }[keyof T];
 
@@ -67,8 +67,17 @@ const readJson = async (res: Response): Promise<unknown> => {
   }
 };
 
+/** RFC 9110 Retry-After, delay-seconds or an HTTP date, as ms from `now`; undefined when absent or unreadable. */
+export const parseRetryAfter = (value: string | null, now: number = Date.now()): number | undefined => {
+  if (value === null) return undefined;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+};
+
 /** Any non-2xx answer becomes one error shape, whether or not the body is the error envelope. */
-export const errorFromAnswer = (status: number, body: unknown, statusText = ''): ApiClientError => {
+export const errorFromAnswer = (status: number, body: unknown, statusText = '', retryAfterMs?: number): ApiClientError => {
   const parsed = errorAnswerSchema.safeParse(body);
   if (parsed.success) {
     const a = parsed.data;
@@ -82,9 +91,10 @@ export const errorFromAnswer = (status: number, body: unknown, statusText = ''):
       retryable: a.retryable,
       requestId: a.requestId,
       checkDetail: a.checkDetail,
+      retryAfterMs,
     });
   }
-  return new ApiClientError({ status, code: `http_${status}`, errorMessage: statusText || `HTTP ${status}` });
+  return new ApiClientError({ status, code: `http_${status}`, errorMessage: statusText || `HTTP ${status}`, retryAfterMs });
 };
 
 export const createApiClient = (deps: ApiClientDeps = {}) => {
@@ -112,9 +122,11 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
       const res = await (early ?? fetchImpl(url, { method: endpoint.method, headers, body, signal, credentials: 'same-origin' }));
       const json = await readJson(res);
       if (!res.ok) {
-        const error = errorFromAnswer(res.status, json, res.statusText);
-        // Whatever the call, a revoked kiosk stops at once (the layout shows the stop screen).
+        const error = errorFromAnswer(res.status, json, res.statusText, parseRetryAfter(res.headers.get('retry-after')));
+        // Whatever the call, a revoked kiosk stops at once (the layout shows the stop screen),
+        // and a refused login ends the session: the screens then ask for a new sign-in.
         if (error.code === KIOSK_REVOKED) markKioskRevoked();
+        if (session && isLoginRefused(error)) markSessionRefused(session.idToken);
         throw error;
       }
       const parsed = endpoint.response.safeParse(json);

@@ -8,8 +8,11 @@
  *   ("404 / NotFound" → 本帳票が無効になっています…) overlap on 404. The original's config-missing
  *   answer carries the text "no survey config."; that answer (whatever its status) and a timed-out
  *   request show the timeout lines; any other 404 or not_found shows the not-found line.
- * - 403 invalid_request "IdToken expired." → the timeout lines (the spec's "one reading"); any
- *   other 403 on a load is "thrown": the error card with the server's text.
+ * - 403 invalid_request "IdToken expired." → the "token-expired message" (ja.login.expired), not
+ *   the timeout lines of the spec's other reading: the resident can do something about it (sign
+ *   in again; LoadError adds the button, and api.ts has marked the session refused). A 401 (a
+ *   token the server does not accept) reads the same. Any other 403 on a load is "thrown": the
+ *   error card with the server's text.
  * - Write refusals whose code has a catalogue text (temporary_locked, quota_exceeded,
  *   invalid_answer, cancel_deadline_passed) show that text alone; forbidden_by_settings and the
  *   other refusals of the survey-results routes show the server's own text, which is already the
@@ -24,14 +27,13 @@
  *   when no detail came).
  */
 import { Temporal } from 'temporal-polyfill';
+import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { ja } from '../messages/ja';
-import { isApiClientError, type ApiClientError } from './api-error';
+import { isApiClientError, isLoginRefused } from './api-error';
 
 /** The original server's answer for a form that does not exist (or is not open). */
 export const NO_SURVEY_CONFIG_TEXT = 'no survey config.';
-/** The description LINE's verifier gives an expired id token (403 invalid_request). */
-export const ID_TOKEN_EXPIRED_TEXT = 'IdToken expired.';
 
 /** Codes with a fixed catalogue text when a write is refused. */
 const WRITE_TEXTS: Readonly<Record<string, string>> = {
@@ -61,8 +63,29 @@ export const storedRefusalTextOf = (refusal: { code?: string | undefined; messag
   return catalogueTextOf(refusal.code);
 };
 
-export const isTokenExpired = (e: ApiClientError): boolean =>
-  e.status === 403 && e.code === 'invalid_request' && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
+/** Any kana or kanji: the server's text is then resident-facing Japanese (its refusals are), not a technical note. */
+const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
+
+/**
+ * The Japanese a resident reads for a stored failure (an outbox entry's last error): a catalogue
+ * text when the spec has one, the server's own words when they are Japanese, else a plain
+ * Japanese text for the kind of failure. Never the raw English of fetch, HTTP or the contract
+ * check ("Failed to fetch", "Bad Gateway", "answer does not match the contract"), which stays in
+ * the entry (and the list's data-detail) for support.
+ */
+export const storedErrorText = (error: { status?: number | undefined; code?: string | undefined; message: string; checkDetail?: string | undefined }): string => {
+  const own = storedRefusalTextOf(error);
+  if (own) return own;
+  const { status, code, message } = error;
+  if (code === 'no_session' || status === 401 || (status === 403 && code === ID_TOKEN_EXPIRED_CODE && message === ID_TOKEN_EXPIRED_TEXT)) {
+    return ja.login.expired;
+  }
+  if (code === 'timeout') return ja.errors.timeout[0]?.replace(/^●/, '') ?? ja.errors.unknown;
+  if (code === 'network' || status === 0) return ja.errors.network;
+  if (JAPANESE.test(message)) return message;
+  if ((status !== undefined && (status >= 500 || status === 408 || status === 429)) || code === 'invalid_response') return ja.errors.server;
+  return ja.errors.unknown;
+};
 
 /**
  * The lines a failed load shows (a config, a list), or null when the catalogue has none and the
@@ -70,7 +93,8 @@ export const isTokenExpired = (e: ApiClientError): boolean =>
  */
 export const loadErrorLines = (error: unknown): readonly string[] | null => {
   if (!isApiClientError(error)) return null;
-  if (error.code === 'timeout' || error.errorMessage === NO_SURVEY_CONFIG_TEXT || isTokenExpired(error)) return ja.errors.timeout;
+  if (isLoginRefused(error)) return [ja.login.expired];
+  if (error.code === 'timeout' || error.errorMessage === NO_SURVEY_CONFIG_TEXT) return ja.errors.timeout;
   if (error.status === 404 || error.code === 'not_found' || error.code === 'NotFound') return [ja.errors.notFound];
   if (error.code === 'network') return [ja.errors.network];
   return null;
@@ -79,6 +103,7 @@ export const loadErrorLines = (error: unknown): readonly string[] | null => {
 /** The catalogue text of a refused write, or null when the row is "the server's text". */
 export const writeErrorText = (error: unknown): string | null => {
   if (!isApiClientError(error)) return null;
+  if (isLoginRefused(error)) return ja.login.expired;
   if (error.code === 'network') return ja.errors.network;
   if (error.code === 'timeout') return ja.errors.timeout.join('\n');
   if (error.code === RESERVATION_LIMIT_CODE) return reservationCheckText(error.errorMessage, error.checkDetail);
@@ -110,12 +135,14 @@ export const cancelErrorText = (error: unknown, { onCancelPage = false }: { onCa
 
 /** Row "search": a failed search (the filter call) and a failed load of the search form. */
 export const searchErrorText = (error: unknown, stage: 'search' | 'load'): string => {
+  if (isLoginRefused(error)) return ja.login.expired;
   if (isApiClientError(error) && error.code === 'network') return ja.errors.network;
   return stage === 'search' ? ja.errors.searchFailure : ja.errors.searchLoadFailure;
 };
 
 /** Row "results display failure": the server's errorMessage, or the default; an exception's message with its suffix. */
 export const resultsErrorText = (error: unknown): string => {
+  if (isLoginRefused(error)) return ja.login.expired;
   if (isApiClientError(error)) return error.errorMessage.trim() || ja.errors.resultsDisplayFailure;
   if (error instanceof Error && error.message) return `${error.message}${ja.errors.resultsExceptionSuffix}`;
   return ja.errors.resultsDisplayFailure;

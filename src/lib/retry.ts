@@ -1,7 +1,8 @@
 /**
  * spec 01 §7's retry rule, apart from fetch so it can be tested with a fake clock:
  * - a 503 the server marks `retryable: true` is tried again, at most 3 attempts in all, and never
- *   past 60 s from the first attempt (a wait that would cross the budget is not started);
+ *   past 60 s from the first attempt (a wait that would cross the budget is not started); its
+ *   Retry-After, when longer than the backoff, is the wait;
  * - a network failure (fetch rejects with TypeError) is tried again once, after 1 s;
  * - each attempt has its own timeout (capped by what is left of the budget), which ends the call
  *   with code `timeout` (not retried: the request may have reached the server, and a resident
@@ -140,6 +141,7 @@ export const withRetry = async <T>(run: (signal: AbortSignal) => Promise<T>, opt
         delay = policy.networkDelayMs;
       } else {
         delay = policy.baseDelayMs * 2 ** retryableSeen + Math.floor(deps.random() * policy.jitterMs);
+        if (e instanceof ApiClientError && e.retryAfterMs !== undefined) delay = Math.max(delay, e.retryAfterMs);
         retryableSeen += 1;
       }
       if (deps.now() - start + delay >= policy.budgetMs) throw e;

@@ -2,7 +2,7 @@
  * The signed-in resident, kept in localStorage so a reload inside LINE does not ask for a new
  * login. The server verifies the token on every call; the client only reads the token's exp so
  * it stops using a session the server would refuse anyway (spec 01 §4: an expired id token is
- * no session).
+ * no session), and marks it refused when the server did refuse it (markSessionRefused).
  */
 import { getKiosk, kioskUserId, onKioskChange, type KioskState } from './kiosk';
 
@@ -20,6 +20,11 @@ export interface Session {
 }
 
 export const SESSION_KEY = 'session';
+
+/** As stored: a session the server refused keeps its owner (offline data is theirs) but is no session. */
+interface StoredSession extends Session {
+  refused?: boolean | undefined;
+}
 
 const storage = (): Storage | null => {
   try {
@@ -88,15 +93,20 @@ export const getSession = (now: number = Date.now()): Session | null => {
   return kiosk ? kioskSession(kiosk) : readResidentSession(now);
 };
 
-const readResidentSession = (now: number): Session | null => {
+const readStored = (): StoredSession | null => {
   const raw = storage()?.getItem(SESSION_KEY);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return isSessionShape(parsed) && isSessionValid(parsed, now) ? parsed : null;
+    return isSessionShape(parsed) ? parsed : null;
   } catch {
     return null;
   }
+};
+
+const readResidentSession = (now: number): Session | null => {
+  const stored = readStored();
+  return stored && !stored.refused && isSessionValid(stored, now) ? stored : null;
 };
 
 /** The resident's own session, never the kiosk's: what the header's ログアウト acts on. */
@@ -109,14 +119,7 @@ export const getResidentSession = (now: number = Date.now()): Session | null => 
 export const getStoredUserId = (): string | null => {
   const kiosk = getKiosk();
   if (kiosk) return kioskUserId(kiosk);
-  const raw = storage()?.getItem(SESSION_KEY);
-  if (!raw) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return isSessionShape(parsed) ? parsed.profile.userId : null;
-  } catch {
-    return null;
-  }
+  return readStored()?.profile.userId ?? null;
 };
 
 type SessionListener = () => void;
@@ -146,6 +149,24 @@ const notifySessionChange = (): void => {
 
 // Enrolling, refreshing or revoking the kiosk changes who the page acts for.
 onKioskChange(notifySessionChange);
+
+/**
+ * The resident's stored session whose token the server has just refused (401, or 403 "IdToken
+ * expired."), so the page needs a new sign-in. Kept as refused rather than removed: like a
+ * token past its exp, its owner's drafts and queued answers stay theirs, to be sent once they
+ * sign in again. Only that very token: a late answer to a request made before a new sign-in
+ * must not end the new session.
+ */
+export const markSessionRefused = (idToken: string): void => {
+  if (getKiosk()) return;
+  const stored = readStored();
+  if (!stored || stored.refused || stored.idToken !== idToken) return;
+  storage()?.setItem(SESSION_KEY, JSON.stringify({ ...stored, refused: true } satisfies StoredSession));
+  notifySessionChange();
+};
+
+/** Whether the page's resident must sign in again because the server refused their token. */
+export const isSessionRefused = (): boolean => !getKiosk() && readStored()?.refused === true;
 
 export const saveSession = (session: Session): void => {
   storage()?.setItem(SESSION_KEY, JSON.stringify(session));

@@ -110,6 +110,8 @@ export const ja = {
     idleWarning: '操作がないため、あと{seconds}秒で最初の画面に戻ります。',
     idleContinue: '操作を続ける',
     waitingForStaff: '送信待ち {count}件',
+    /** Stalled answers on a kiosk: the badge is the staff's 再送信. */
+    stalledForStaff: '未送信 {count}件・押して再送信',
   },
   login: {
     /** spec 01 §2 Login progress text. */
@@ -118,6 +120,11 @@ export const ja = {
     stateMismatch: 'ログインの確認に失敗しました。もう一度最初からやり直してください。',
     denied: 'ログインが完了しませんでした。もう一度やり直してください。',
     retry: 'もう一度ログインする',
+    /**
+     * spec 01 §8 "token-expired message" (the spec gives no wording): the server refused the
+     * login (403 IdToken expired., 401), on a load, a search, a cancel or a queued answer.
+     */
+    expired: 'ログインの有効期限が切れました。もう一度ログインしてください。',
   },
   member: {
     title: '会員登録',
@@ -143,6 +150,8 @@ export const ja = {
     /** spec 01 §8: network error. */
     network: 'ネットワークエラーが発生しました。…もう一度再度やり直してください。',
     unknown: '不明なエラーです。',
+    /** Not in the spec: a server failure (5xx, 429, a gateway's page) that carried no text of its own. */
+    server: 'サーバーが混み合っているか、一時的に利用できません。しばらくしてから、もう一度お試しください。',
     /** spec 01 §8: 409 temporary_locked. */
     temporaryLocked: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。',
     /** spec 01 §8: quota_exceeded. */
@@ -294,6 +303,9 @@ export const ja = {
     sending: '送信中...',
     needsAuth: 'ログインの有効期限が切れたため送信できていません。もう一度ログインしてください。',
     rejected: '送信できなかった回答があります。内容を確認して、もう一度送信してください。',
+    /** Entries the outbox stopped sending after many failures in a row (status stalled). */
+    stalled: '送信できない状態が続いたため、自動での送信を止めた回答があります。電波の良い所で「再送信」を押してください。',
+    resend: '再送信',
     retryNow: '今すぐ再送信',
     discard: '送信を取り消す',
     fromCache: '保存済みの情報を表示しています。最新の情報ではない可能性があります。',
@@ -311,6 +323,7 @@ export const ja = {
       sending: '送信中',
       'needs-auth': 'ログインが必要',
       rejected: '送信できませんでした',
+      stalled: '要確認',
       delivered: '送信済み',
     },
     close: '閉じる',

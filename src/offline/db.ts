@@ -42,7 +42,17 @@ export interface DraftRow {
   updatedAt: number;
 }
 
-export type OutboxStatus = 'queued' | 'sending' | 'needs-auth' | 'rejected' | 'delivered';
+/**
+ * `stalled` (要確認): MAX_SEND_ATTEMPTS sends in a row failed for "not now" reasons (no network,
+ * 5xx…), so the outbox stopped trying on its own. Its own state rather than `rejected`, because
+ * the two are opposites for the resident and the server: a rejected answer was refused, is fixed
+ * and sent anew under a new key (resubmit), and may be sent again with the same values; a stalled
+ * one may well be stored already (a lost answer to a committed write), so it is only ever sent
+ * again as it is, with its own key (resend), and the completed-submit guard keeps it.
+ * A new value of an indexed field needs no new Dexie version: rows stored before it only ever
+ * hold the older values, and an older row still retrying stalls at its next failure.
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'needs-auth' | 'rejected' | 'stalled' | 'delivered';
 
 export interface OutboxError {
   /** HTTP status; 0 when no answer arrived (network, timeout). */
@@ -55,6 +65,8 @@ export interface OutboxError {
   needRefresh?: boolean | undefined;
   /** A refused reservation's detail (reservation_limit), shown after the message in brackets. */
   checkDetail?: string | undefined;
+  /** The server's Retry-After as a time (ms): the entry is not sent before it, whatever the trigger. */
+  notBefore?: number | undefined;
 }
 
 export interface OutboxRequest {

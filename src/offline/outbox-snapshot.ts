@@ -16,6 +16,8 @@ export interface OutboxSnapshot {
   /** Some entries wait for the resident to sign in again. */
   needsAuth: boolean;
   rejected: number;
+  /** Entries the outbox stopped sending on its own (要確認): they wait for the resident's 再送信. */
+  stalled: number;
   /** The newest error among entries not delivered. */
   lastError: (OutboxError & { entryId: string; at: number }) | null;
   /** The earliest time a queued entry may be tried again (for the timer trigger). */
@@ -29,6 +31,7 @@ export const EMPTY_OUTBOX_SNAPSHOT: OutboxSnapshot = {
   waiting: 0,
   needsAuth: false,
   rejected: 0,
+  stalled: 0,
   lastError: null,
   nextAttemptAt: null,
   replaying: false,
@@ -43,15 +46,17 @@ export const summarizeOutbox = (userId: string | null, rows: readonly OutboxRow[
   let nextAttemptAt: number | null = null;
   let waiting = 0;
   let rejected = 0;
+  let stalled = 0;
   let needsAuth = false;
   for (const e of entries) {
     if (isPending(e.status)) waiting += 1;
     if (e.status === 'needs-auth') needsAuth = true;
     if (e.status === 'rejected') rejected += 1;
+    if (e.status === 'stalled') stalled += 1;
     if (e.status === 'queued') nextAttemptAt = nextAttemptAt === null ? e.nextAttemptAt : Math.min(nextAttemptAt, e.nextAttemptAt);
     if (e.lastError && e.status !== 'delivered' && (!lastError || e.updatedAt > lastError.at)) {
       lastError = { ...e.lastError, entryId: e.id, at: e.updatedAt };
     }
   }
-  return { userId, entries, waiting, needsAuth, rejected, lastError, nextAttemptAt, replaying };
+  return { userId, entries, waiting, needsAuth, rejected, stalled, lastError, nextAttemptAt, replaying };
 };

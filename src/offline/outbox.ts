@@ -11,12 +11,15 @@
  * States of an entry:
  *
  *   queued ──claim──▶ sending ──2xx──────────────▶ delivered (answer kept, draft cleared)
- *     ▲                  │ ├─network/timeout/5xx/409 temporary_locked─▶ queued (+backoff)
+ *     ▲                  │ ├─network/timeout/5xx/429/409 temporary_locked─▶ queued (+backoff,
+ *     │                  │ │                                  at least the server's Retry-After)
+ *     │                  │ │   … the MAX_SEND_ATTEMPTS-th such failure in a row ─▶ stalled (要確認)
  *     │                  │ ├─401 (403 "IdToken expired")──────────────▶ needs-auth
  *     │                  │ └─other 4xx, ERROR envelope────────────────▶ rejected (data + error kept)
  *     └─(no token)── needs-auth ◀── (sign-out, another user signed in)
  *   needs-auth ──owner signs in again──▶ sending
- *   rejected / queued / needs-auth ──discard(id): explicit user action only──▶ (removed)
+ *   stalled ──resend(id): the resident's 再送信──▶ queued (same key, attempts from 0)
+ *   rejected / stalled / queued / needs-auth ──discard(id): explicit user action only──▶ (removed)
  *
  * A `sending` entry found by a replay is one whose page died mid-send: it is sent again with the
  * same key (the server answers the first result, or 409 temporary_locked while that still runs).
@@ -26,16 +29,34 @@
 import type { EndpointDef, EndpointName, endpoints } from '@core/contract';
 import { Dexie, type ObservabilitySet } from 'dexie';
 import { createApiClient, type ApiClientDeps, type CallOptions, type CallRequest } from '../lib/api';
-import { ApiClientError, isApiClientError } from '../lib/api-error';
+import { ApiClientError } from '../lib/api-error';
 import { kioskVisitScope } from '../lib/kiosk';
 import { getSession, getStoredUserId } from '../lib/session';
 import { ja } from '../messages/ja';
 import { createUserCompletionGuard, outboxFingerprint, type UserCompletionGuard } from './completion-guard';
-import type { OfflineDb, OutboxError, OutboxMeta, OutboxRow } from './db';
+import type { OfflineDb, OutboxMeta, OutboxRow } from './db';
 import { draftKey } from './drafts';
 import { EMPTY_OUTBOX_SNAPSHOT, isPending, summarizeOutbox, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
+import {
+  classifySendFailure,
+  DEFAULT_BACKOFF,
+  MAX_SEND_ATTEMPTS,
+  nextAttemptDelay,
+  OutboxEntryInvalidError,
+  type BackoffPolicy,
+  type SendOutcome,
+} from './send-failure';
 
 export { EMPTY_OUTBOX_SNAPSHOT, summarizeOutbox, type OutboxEntry, type OutboxSnapshot };
+export {
+  backoffDelay,
+  classifySendFailure,
+  DEFAULT_BACKOFF,
+  MAX_SEND_ATTEMPTS,
+  OutboxEntryInvalidError,
+  type BackoffPolicy,
+  type SendOutcome,
+} from './send-failure';
 
 type Endpoints = typeof endpoints;
 
@@ -74,21 +95,6 @@ export type OutboxSender = (entry: OutboxEntry, auth: { idToken: string; idempot
 /** (name, fn): runs fn while holding an origin-wide lock. */
 export type LockRunner = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
 
-export interface BackoffPolicy {
-  baseMs: number;
-  maxMs: number;
-  /** Up to this fraction is taken off each wait, so phones that failed together spread out. */
-  jitter: number;
-}
-
-export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 2_000, maxMs: 5 * 60_000, jitter: 0.2 };
-
-/** Wait before the next send after `attempts` failed ones: 2 s, 4 s, 8 s … capped at 5 min. */
-export const backoffDelay = (attempts: number, random: number, policy: BackoffPolicy = DEFAULT_BACKOFF): number => {
-  const exp = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(exp * (1 - policy.jitter * Math.min(1, Math.max(0, random))));
-};
-
 export class AlreadySentError extends Error {
   readonly code = 'already_sent';
   /** The queued entry with the same answer, when that is what refused it. */
@@ -107,67 +113,6 @@ export class OutboxNotSignedInError extends Error {
     this.name = 'OutboxNotSignedInError';
   }
 }
-
-/** An entry this build cannot send (its endpoint left the contract): rejected, never dropped. */
-export class OutboxEntryInvalidError extends Error {
-  readonly code = 'invalid_entry';
-  constructor(message: string) {
-    super(message);
-    this.name = 'OutboxEntryInvalidError';
-  }
-}
-
-export type SendOutcome =
-  | { kind: 'delivered'; answer: unknown }
-  /** `stopPass`: the failure says the network or the server is down, so do not try the others now. */
-  | { kind: 'retry'; error: OutboxError; stopPass: boolean }
-  | { kind: 'needs-auth'; error: OutboxError }
-  | { kind: 'rejected'; error: OutboxError };
-
-const errorOf = (e: unknown): OutboxError => {
-  if (isApiClientError(e)) {
-    return {
-      status: e.status,
-      code: e.code,
-      message: e.errorMessage,
-      ...(e.issues.length > 0 ? { issues: e.issues } : {}),
-      ...(e.itemIssues ? { itemIssues: e.itemIssues } : {}),
-      ...(e.needRefresh ? { needRefresh: true } : {}),
-      ...(e.checkDetail ? { checkDetail: e.checkDetail } : {}),
-    };
-  }
-  if (e instanceof TypeError) return { status: 0, code: 'network', message: e.message };
-  if (e instanceof Error) return { code: (e as { code?: string }).code ?? e.name, message: e.message };
-  return { message: String(e) };
-};
-
-/**
- * What a failed send means for the entry, after the API client's own retry rule (spec 01 §7:
- * 503 retryable ≤ 3 attempts in 60 s; one network retry after 1 s) has given up.
- */
-export const classifySendFailure = (e: unknown): Exclude<SendOutcome, { kind: 'delivered' }> => {
-  const error = errorOf(e);
-  if (e instanceof OutboxEntryInvalidError) return { kind: 'rejected', error };
-  if (isApiClientError(e)) {
-    const s = e.status;
-    if (s === 401) return { kind: 'needs-auth', error };
-    // spec 01 §8: LINE-style 403 invalid_request "IdToken expired." is an expired login.
-    if (s === 403 && /idtoken expired/i.test(e.errorMessage)) return { kind: 'needs-auth', error };
-    if (s === 409 && e.code === 'temporary_locked') return { kind: 'retry', error, stopPass: false };
-    // No answer, a gateway or an overloaded server, or a captive portal's 200 HTML page
-    // (invalid_response): the request may not have reached us, so try again later.
-    if (s === 0 || s >= 500 || s === 408 || s === 429 || e.code === 'invalid_response') {
-      return { kind: 'retry', error, stopPass: true };
-    }
-    // Every other 4xx, and an ERROR envelope on a 2xx, is the server refusing this answer.
-    return { kind: 'rejected', error };
-  }
-  if (e instanceof TypeError || (e instanceof DOMException && e.name === 'AbortError')) {
-    return { kind: 'retry', error: { ...error, status: 0 }, stopPass: true };
-  }
-  // An unexpected exception: keep the entry and try later rather than guess it is unsendable.
-  return { kind: 'retry', error, stopPass: false };
-};
 
 const isErrorEnvelope = (v: unknown): v is { result: 'ERROR'; code?: string; errorMessage?: string } =>
   v !== null && typeof v === 'object' && (v as { result?: unknown }).result === 'ERROR';
@@ -240,6 +185,8 @@ export interface OutboxDeps {
   /** null: no cross-tab lock (single flight per page only). Default: Web Locks when present. */
   lock?: LockRunner | null;
   backoff?: Partial<BackoffPolicy>;
+  /** Failed sends in a row before an entry stalls (default MAX_SEND_ATTEMPTS). */
+  maxSendAttempts?: number;
   /** How long a delivered entry stays listed (its answer readable) before it is pruned. */
   deliveredRetentionMs?: number;
   onError?: (error: unknown) => void;
@@ -260,6 +207,7 @@ export const createOutbox = (deps: OutboxDeps) => {
   const guard = deps.guard ?? createUserCompletionGuard();
   const lock = deps.lock === undefined ? webLockRunner() : deps.lock;
   const policy: BackoffPolicy = { ...DEFAULT_BACKOFF, ...deps.backoff };
+  const maxSendAttempts = deps.maxSendAttempts ?? MAX_SEND_ATTEMPTS;
   const retention = deps.deliveredRetentionMs ?? 7 * DAY;
   const onError = deps.onError ?? ((e: unknown) => console.warn('outbox', e));
 
@@ -458,12 +406,16 @@ export const createOutbox = (deps: OutboxDeps) => {
       }
       if (cur.status !== 'sending') return;
       if (outcome.kind === 'retry') {
+        const { retryAfterMs } = outcome;
+        const lastError = retryAfterMs === undefined ? outcome.error : { ...outcome.error, notBefore: t + retryAfterMs };
+        // attempts counts every send since the entry was made (or resent): each one failed but this.
+        const stalled = cur.attempts >= maxSendAttempts;
         await db.outbox.put({
           ...cur,
-          status: 'queued',
-          lastError: outcome.error,
+          status: stalled ? 'stalled' : 'queued',
+          lastError,
           updatedAt: t,
-          nextAttemptAt: t + backoffDelay(cur.attempts, random(), policy),
+          nextAttemptAt: t + nextAttemptDelay(cur.attempts, random(), policy, retryAfterMs),
         });
       } else if (outcome.kind === 'needs-auth') {
         await db.outbox.put({ ...cur, status: 'needs-auth', lastError: outcome.error, updatedAt: t, nextAttemptAt: t });
@@ -487,6 +439,8 @@ export const createOutbox = (deps: OutboxDeps) => {
   const isDue = (e: OutboxRow, t: number, opts: ReplayOptions): boolean => {
     // needs-auth waits for a token, not a time; sending means a page died mid-send.
     if (e.status !== 'queued') return true;
+    // The server said when (Retry-After): not even 今すぐ再送信 goes before that.
+    if (e.lastError?.notBefore !== undefined && t < e.lastError.notBefore) return false;
     if (opts.ignoreBackoff) return true;
     if (opts.networkBack && e.lastError?.status === 0) return true;
     return e.nextAttemptAt <= t;
@@ -571,8 +525,28 @@ export const createOutbox = (deps: OutboxDeps) => {
     return running;
   };
 
-  /** The resident's 今すぐ再送信: every waiting entry goes now, backoff or not. */
-  const retryNow = () => replay({ ignoreBackoff: true });
+  /** Stalled entries of this owner (all, or the one `id`) queued again as they are: same key, attempts from 0. */
+  const requeueStalled = (id?: string): Promise<number> => {
+    const userId = auth.currentUserId();
+    if (!userId) return Promise.resolve(0);
+    const t = now();
+    return db.outbox
+      .where('[userId+status]')
+      .equals([userId, 'stalled'])
+      .filter((e) => id === undefined || e.id === id)
+      .modify((e: OutboxRow) => {
+        e.status = 'queued';
+        e.attempts = 0;
+        e.nextAttemptAt = t;
+        e.updatedAt = t;
+      });
+  };
+
+  /** The resident's 今すぐ再送信: every waiting entry goes now, backoff or not, stopped ones too. */
+  const retryNow = async (): Promise<ReplayReport> => {
+    await requeueStalled();
+    return replay({ ignoreBackoff: true });
+  };
 
   /**
    * Enqueues and tries to send at once; resolves with the entry as it stands afterwards:
@@ -623,6 +597,17 @@ export const createOutbox = (deps: OutboxDeps) => {
     return row.id;
   };
 
+  /**
+   * The resident's 再送信 on a stalled entry: queued again as it is, with the same idempotency key
+   * (the server may have stored it already; a new key could store it twice), and another
+   * MAX_SEND_ATTEMPTS sends before it stalls again. Returns whether it was requeued.
+   */
+  const resend = async (id: string): Promise<boolean> => {
+    const requeued = (await requeueStalled(id)) > 0;
+    if (requeued) await replay();
+    return requeued;
+  };
+
   /** The owner's data was wiped from the device: this session's guard forgets their answers too. */
   const forget = (userId: string): void => {
     guard.clear(userId);
@@ -641,6 +626,7 @@ export const createOutbox = (deps: OutboxDeps) => {
     retryNow,
     discard,
     resubmit,
+    resend,
     get,
     forget,
     snapshot,

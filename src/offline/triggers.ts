@@ -100,7 +100,7 @@ export const startReplayTriggers = (deps: ReplayTriggerDeps): (() => void) => {
   });
 
   // The timer follows the queue: wake at the earliest retry time, and at least every heartbeat
-  // while anything waits for the network (needs-auth and rejected entries wait for the resident).
+  // while anything waits for the network (needs-auth, rejected and stalled entries wait for the resident).
   let cancelTimer: (() => void) | null = null;
   let syncAsked = false;
   const schedule = (s: OutboxSnapshot) => {

@@ -2,7 +2,7 @@
  * Shared devices (a family's phone, a clinic's tablet): a person's data never outlives their
  * session on the device. What is wiped: their drafts, their cached reads (configs, answer lists)
  * and their delivered outbox entries (whose requests hold the answers they sent). What stays:
- * their undelivered entries (queued, sending, needs-auth, rejected), which hold an answer the
+ * their undelivered entries (queued, sending, needs-auth, rejected, stalled), which hold an answer the
  * server does not have yet; they stay bound to their owner, are never shown to anyone else, and
  * go when the owner signs in again (or, on a kiosk, with the kiosk's credential).
  */

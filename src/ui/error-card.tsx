@@ -7,12 +7,14 @@ export interface ErrorCardProps {
   message?: string | undefined;
   /** Shown small under the message: the server's errorMessage (spec 01 §8 "shown raw"). */
   detail?: string | undefined;
+  /** The failure as it came (status, code, message), kept in data-detail and off the screen. */
+  rawDetail?: string | undefined;
   action?: ReactNode;
 }
 
-export function ErrorCard({ message, detail, action }: ErrorCardProps) {
+export function ErrorCard({ message, detail, rawDetail, action }: ErrorCardProps) {
   return (
-    <Card withBorder padding="lg" role="alert" data-testid="error-card">
+    <Card withBorder padding="lg" role="alert" data-testid="error-card" data-detail={rawDetail}>
       <Stack gap="sm">
         <Title order={2} size="h4" c="red.8">
           {ja.errors.cardTitle}

@@ -1,30 +1,34 @@
 /**
  * The outbox in the header: a badge with the number of answers waiting (and whether some need a
- * sign-in or were refused), opening the list of this resident's entries with their status, the
- * last error and 今すぐ再送信. Nothing waits out of sight. Inline, not an overlay: no extra code
- * on the first screen.
+ * sign-in, were refused or stopped: 要確認), opening the list of this resident's entries with
+ * their status, the last error in Japanese (the raw one in data-detail), 再送信 for a stopped
+ * entry and 今すぐ再送信. Nothing waits out of sight. Inline, not an overlay: no extra code on the
+ * first screen.
  */
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { storedRefusalTextOf } from '../lib/error-text';
+import { storedErrorText } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import { pageOutbox } from '../offline/load';
 import type { OutboxEntry } from '../offline/outbox-snapshot';
 import { useOutbox } from '../offline/use-outbox';
+import { SignInButton } from './sign-in-again';
 
 const statusColor: Record<OutboxEntry['status'], string> = {
   queued: 'yellow',
   sending: 'blue',
   'needs-auth': 'orange',
   rejected: 'red',
+  stalled: 'red',
   delivered: 'green',
 };
 
 export function OutboxBadge({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   const s = useOutbox();
-  if (s.waiting === 0 && s.rejected === 0) return null;
-  const color = s.rejected > 0 ? 'red' : s.needsAuth ? 'orange' : 'yellow';
+  const toCheck = s.rejected + s.stalled;
+  if (s.waiting === 0 && toCheck === 0) return null;
+  const color = toCheck > 0 ? 'red' : s.needsAuth ? 'orange' : 'yellow';
   return (
     <UnstyledButton
       onClick={onToggle}
@@ -32,7 +36,7 @@ export function OutboxBadge({ open, onToggle }: { open: boolean; onToggle: () =>
       aria-label={fill(ja.offline.badgeLabel, { count: s.waiting })}
       data-testid="outbox-badge"
       data-waiting={s.waiting}
-      data-state={s.rejected > 0 ? 'rejected' : s.needsAuth ? 'needs-auth' : 'waiting'}
+      data-state={s.rejected > 0 ? 'rejected' : s.stalled > 0 ? 'stalled' : s.needsAuth ? 'needs-auth' : 'waiting'}
       ml="auto"
     >
       <Group gap={4} wrap="nowrap">
@@ -46,7 +50,7 @@ export function OutboxBadge({ open, onToggle }: { open: boolean; onToggle: () =>
             {ja.offline.badgeNeedsAuth}
           </Badge>
         ) : null}
-        {s.rejected > 0 ? (
+        {toCheck > 0 ? (
           <Badge color="red" variant="light">
             {ja.offline.badgeRejected}
           </Badge>
@@ -66,8 +70,14 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
           {ja.offline.queueTitle}
         </Text>
         {s.waiting > 0 ? <Text size="sm">{fill(ja.offline.queued, { count: s.waiting })}</Text> : null}
-        {s.needsAuth ? <Text size="sm">{ja.offline.needsAuth}</Text> : null}
+        {s.needsAuth ? (
+          <Group gap="xs" justify="space-between">
+            <Text size="sm">{ja.offline.needsAuth}</Text>
+            <SignInButton />
+          </Group>
+        ) : null}
         {s.rejected > 0 ? <Text size="sm">{ja.offline.rejected}</Text> : null}
+        {s.stalled > 0 ? <Text size="sm">{ja.offline.stalled}</Text> : null}
         {shown.length === 0 ? (
           <Text size="sm" c="dimmed">
             {ja.offline.queueEmpty}
@@ -85,11 +95,19 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                   </Badge>
                 </Group>
                 {e.lastError ? (
-                  <Text size="xs" c="dimmed" data-testid="outbox-error">
-                    {/* A refusal with a text of its own (quota_exceeded: the slot went meanwhile; reservation_limit:
-                        its message and detail) says that text. */}
-                    {fill(ja.offline.lastError, { message: storedRefusalTextOf(e.lastError) ?? e.lastError.message })}
+                  <Text
+                    size="xs"
+                    c="dimmed"
+                    data-testid="outbox-error"
+                    data-detail={`${e.lastError.status ?? ''} ${e.lastError.code ?? ''}: ${e.lastError.message}`}
+                  >
+                    {fill(ja.offline.lastError, { message: storedErrorText(e.lastError) })}
                   </Text>
+                ) : null}
+                {e.status === 'stalled' ? (
+                  <Button size="xs" variant="light" mt={4} onClick={() => void pageOutbox().then((o) => o.resend(e.id))} data-testid="outbox-resend">
+                    {ja.offline.resend}
+                  </Button>
                 ) : null}
               </li>
             ))}
@@ -99,7 +117,7 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
           <Button size="xs" variant="default" onClick={onClose}>
             {ja.offline.close}
           </Button>
-          {s.waiting > 0 ? (
+          {s.waiting > 0 || s.stalled > 0 ? (
             <Button size="xs" loading={s.replaying} onClick={() => void pageOutbox().then((o) => o.retryNow())} data-testid="outbox-retry">
               {ja.offline.retryNow}
             </Button>

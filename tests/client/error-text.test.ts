@@ -14,7 +14,7 @@ import {
   submitErrorText,
   writeErrorText,
 } from '../../src/lib/error-text';
-import { errorLinesFor } from '../../src/ui/error-text';
+import { errorDetailFor, errorLinesFor, rawErrorDetail } from '../../src/ui/error-text';
 import { isGuardedMove } from '../../src/app/navigation-guard';
 import { ja } from '../../src/messages/ja';
 
@@ -30,8 +30,19 @@ describe('spec 01 §8 error catalogue', () => {
     expect(errorLinesFor(err(404, 'not_found', 'no survey config.'))).toEqual(TIMEOUT);
   });
 
-  it('403 invalid_request "IdToken expired." → the token-expired (timeout) text; other 403 thrown to the error card', () => {
-    expect(loadErrorLines(err(403, 'invalid_request', 'IdToken expired.'))).toEqual(TIMEOUT);
+  it('403 invalid_request "IdToken expired." → the token-expired text (sign in again), everywhere; other 403 thrown to the error card', () => {
+    const expired = err(403, 'invalid_request', 'IdToken expired.');
+    const text = 'ログインの有効期限が切れました。もう一度ログインしてください。';
+    expect(loadErrorLines(expired)).toEqual([text]);
+    for (const e of [expired, err(401, 'unauthorized', 'IdToken is invalid.')]) {
+      expect(loadErrorLines(e)).toEqual([text]);
+      expect(submitErrorText(e)).toBe(text);
+      expect(cancelErrorText(e, { onCancelPage: true })).toBe(text);
+      expect(searchErrorText(e, 'search')).toBe(text);
+      expect(resultsErrorText(e)).toBe(text);
+    }
+    // Only the exact answer: another 403 invalid_request is a refusal like any other.
+    expect(loadErrorLines(err(403, 'invalid_request', 'something else'))).toBeNull();
     expect(loadErrorLines(err(403, 'forbidden', 'nope'))).toBeNull();
   });
 
@@ -149,5 +160,17 @@ describe('spec 01 §8 error catalogue', () => {
     const fs = await import('node:fs');
     const main = fs.readFileSync('src/main.tsx', 'utf8');
     expect(main).toMatch(/pageshow[\s\S]*persisted[\s\S]*location\.reload\(\)/);
+  });
+});
+
+describe('the error card\'s detail', () => {
+  it('is the server\'s own words raw (spec 01 §8), but never English the client made up itself', () => {
+    expect(errorDetailFor(err(500, 'internal', 'サーバーでエラーが発生しました。'))).toBe('サーバーでエラーが発生しました。');
+    expect(errorDetailFor(err(403, 'forbidden', 'nope'))).toBe('nope');
+    expect(errorDetailFor(err(502, 'http_502', 'Bad Gateway'))).toBe(ja.errors.server);
+    expect(errorDetailFor(err(200, 'invalid_response', 'GET /x: answer does not match the contract'))).toBe(ja.errors.server);
+    expect(errorDetailFor(err(404, 'http_404', 'Not Found'))).toBe(ja.errors.unknown);
+    // The raw form stays for support (the card's data-detail).
+    expect(rawErrorDetail(err(502, 'http_502', 'Bad Gateway'))).toBe('502 http_502: Bad Gateway');
   });
 });

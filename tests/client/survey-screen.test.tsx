@@ -135,7 +135,11 @@ describe('the survey page', () => {
     const entry = within(list).getByTestId('outbox-entry');
     expect(entry.getAttribute('data-status')).toBe('queued');
     expect(within(entry).getByText('粗大ごみ受付')).toBeTruthy();
-    expect(within(entry).getByTestId('outbox-error').textContent).toContain('Failed to fetch');
+    // In Japanese: fetch's own words stay in the entry and the data attribute, for support.
+    const error = within(entry).getByTestId('outbox-error');
+    expect(error.textContent).toBe(`最後のエラー: ${ja.errors.network}`);
+    expect(error.textContent).not.toContain('Failed to fetch');
+    expect(error.getAttribute('data-detail')).toContain('Failed to fetch');
     down = false;
     fireEvent.click(within(list).getByRole('button', { name: ja.offline.retryNow }));
     expect((await screen.findByTestId('survey-complete')).textContent).toBe(ja.form.doneDefault);

@@ -1,18 +1,19 @@
 /**
  * ID token checks, first on createVerifier alone, then on real authenticated calls of a running
- * server: LINE's two genuine forms pass, every forgery answers 401 before the handler runs.
+ * server: LINE's two genuine forms pass, every forgery answers 401 before the handler runs, and a
+ * genuine token past its exp answers spec 01 §8's 403 invalid_request "IdToken expired.".
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { engines, startTestServer, type TestServer } from './harness';
-import { DEV_CHANNEL_ID, DEV_CHANNEL_SECRET } from '../../server/config';
-import { createVerifier, InvalidTokenError } from '../../server/auth/verify';
-import { DEV_ISSUER_KEY_FILE } from '../../server/providers/login-dev';
+import { DEV_CHANNEL_ID } from '../../server/config';
+import { createVerifier, InvalidTokenError, TokenExpiredError } from '../../server/auth/verify';
+import { DEV_ISSUER_KEY_FILE, devChannelSecret } from '../../server/providers/login-dev';
 import { importBundle } from '../../server/forms/import';
 
 // ---------------------------------------------------------------------------------------------
@@ -47,8 +48,24 @@ const hmacToken = (header: object, payload: object, secret: crypto.BinaryLike) =
   return `${input}.${crypto.createHmac('sha256', secret).update(input).digest('base64url')}`;
 };
 
+/** Past its exp but genuine otherwise: not a forgery, an expired login. */
+const EXPIRED_FORMS = ['expired ES256', 'expired HS256'] as const;
+type ExpiredForm = (typeof EXPIRED_FORMS)[number];
+
+const expiredTokens = async (s: Signer, victim: string): Promise<Record<ExpiredForm, string>> => ({
+  'expired ES256': await signEs(s, { sub: victim, iat: now() - 7200, exp: now() - 120 }),
+  'expired HS256': await signHs(s, { sub: victim, iat: now() - 7200, exp: now() - 120 }),
+});
+
+/** Wrong in some way and also expired: the wrong part must win (401), never "expired" (403). */
 const FORGERIES = [
-  'expired',
+  'expired, signed by another ES256 key claiming the real kid',
+  'expired, HS256 with a wrong secret',
+  'expired, wrong aud',
+  'expired, wrong iss',
+  'expired, no sub',
+  'expired, tampered payload (sub changed, signature kept)',
+  'expired, alg none',
   'wrong aud',
   'wrong iss',
   'no exp',
@@ -85,8 +102,17 @@ const forge = async (s: Signer, victim: string, jwksText: string): Promise<Recor
   const genuine = await signEs(s, { sub: 'Uattacker' });
   const [gh, gp, gs] = genuine.split('.') as [string, string, string];
   const tamperedPayload = { ...JSON.parse(Buffer.from(gp, 'base64url').toString()), sub: victim };
+  const old = { iat: now() - 7200, exp: now() - 120 };
+  const oldGenuine = await signEs(s, { sub: 'Uattacker', ...old });
+  const [oh, op, os] = oldGenuine.split('.') as [string, string, string];
   return {
-    expired: await signEs(s, { sub: victim, iat: now() - 7200, exp: now() - 120 }),
+    'expired, signed by another ES256 key claiming the real kid': await signEs(s, { sub: victim, ...old }, {}, other.privateKey),
+    'expired, HS256 with a wrong secret': await signHs(s, { sub: victim, ...old }, 'not-the-channel-secret'),
+    'expired, wrong aud': await signEs(s, { sub: victim, aud: '2000000000', ...old }),
+    'expired, wrong iss': await signEs(s, { sub: victim, iss: 'https://evil.example', ...old }),
+    'expired, no sub': await signEs(s, old),
+    'expired, tampered payload (sub changed, signature kept)': `${oh}.${b64json({ ...JSON.parse(Buffer.from(op, 'base64url').toString()), sub: victim })}.${os}`,
+    'expired, alg none': `${b64json({ alg: 'none', typ: 'JWT' })}.${b64json({ ...claims, ...old })}.`,
     'wrong aud': await signEs(s, { sub: victim, aud: '2000000000' }),
     'wrong iss': await signEs(s, { sub: victim, iss: 'https://evil.example' }),
     'no exp': await new SignJWT({ iss: s.issuer, aud: s.audience, sub: victim, iat: now() })
@@ -145,7 +171,26 @@ describe('createVerifier', () => {
   });
 
   it.each(FORGERIES)('refuses %s', async (name) => {
-    await expect(verify(forged[name])).rejects.toThrow(InvalidTokenError);
+    const refusal = verify(forged[name]);
+    await expect(refusal).rejects.toThrow(InvalidTokenError);
+    await expect(refusal).rejects.not.toThrow(TokenExpiredError);
+  });
+
+  it.each(EXPIRED_FORMS)('tells a genuine but %s token apart as expired', async (name) => {
+    const token = (await expiredTokens(s, 'Uvictim'))[name];
+    await expect(verify(token)).rejects.toThrow(TokenExpiredError);
+  });
+
+  it('reports a token verified while fresh as expired once its exp has passed', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date'] });
+    try {
+      const token = await signEs(s, { sub: 'Ulater', exp: now() + 60 });
+      await expect(verify(token)).resolves.toMatchObject({ userId: 'Ulater' });
+      vi.setSystemTime(Date.now() + 120_000);
+      await expect(verify(token)).rejects.toThrow(TokenExpiredError);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses an empty token and a token without sub', async () => {
@@ -222,7 +267,7 @@ describe.each(engines())('authentication on real calls (%s)', (engine) => {
     signer = {
       issuer: server.deps.config.line.issuer,
       audience: DEV_CHANNEL_ID,
-      secret: DEV_CHANNEL_SECRET,
+      secret: await devChannelSecret(server.dataDir),
       privateKey: await importJWK(stored, 'ES256'),
       publicJwk,
     };
@@ -270,6 +315,21 @@ describe.each(engines())('authentication on real calls (%s)', (engine) => {
     expect(seen.status).toBe(200);
     expect(seen.json.data).toEqual([]);
     expect(await rowsInDb(victim)).toBe(0);
+  });
+
+  it.each(EXPIRED_FORMS)('answers a genuine but %s token 403 invalid_request "IdToken expired.", and the handler never runs', async (name) => {
+    const token = (await expiredTokens(signer, victim))[name];
+    const expired = { result: 'ERROR', code: 'invalid_request', errorMessage: 'IdToken expired.' };
+    const read = await readAs(token);
+    expect(read.status).toBe(403);
+    expect(read.json).toMatchObject(expired);
+    const write = await writeAs(token);
+    expect(write.status).toBe(403);
+    expect(write.json).toMatchObject(expired);
+    expect(await rowsInDb(victim)).toBe(0);
+    // The dev issuer's own expired token, the way a resident's session ends.
+    const minted = await server.token(victim, { expiresInSeconds: -60 });
+    expect((await readAs(minted)).status).toBe(403);
   });
 
   it('refuses a missing header, an empty bearer and other schemes with 401', async () => {

@@ -95,6 +95,8 @@ export const startTestServer = async (
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOAD_DEMO: '0',
     LOG_REQUESTS: '0',
+    // Suites and benchmarks write far faster than a resident; rate-limit.test.ts sets its own.
+    WRITE_RATE_LIMIT: '0',
     ...(engine === 'postgres' ? { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string } : {}),
     ...env,
   });

@@ -18,7 +18,8 @@ import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { DEV_CHANNEL_ID, DEV_CHANNEL_SECRET } from '../../server/config';
+import { DEV_CHANNEL_ID } from '../../server/config';
+import { devChannelSecret } from '../../server/providers/login-dev';
 import { importBundle } from '../../server/forms/import';
 import { openStore, type StoreOptions } from '../../server/store/open';
 import { dropSchema, engines } from './harness';
@@ -96,10 +97,13 @@ describe.concurrent('a server killed mid-write', () => {
         DATA_DIR: dataDir,
         LOAD_DEMO: '0',
         LOG_REQUESTS: '0',
+        // A thousand writes with one token in seconds: far past any resident's rate.
+        WRITE_RATE_LIMIT: '0',
         DATABASE_URL: storeOpts.databaseUrl ?? '',
         DATABASE_SCHEMA: pgSchema ?? '',
       };
-      // The dev issuer accepts HS256 tokens signed with its fixed channel secret.
+      // The dev issuer accepts HS256 tokens signed with its data folder's channel secret, made here
+      // the way the server makes it on first start (and then reads).
       const token = await new SignJWT({ name: '停電 太郎' })
         .setProtectedHeader({ alg: 'HS256' })
         .setIssuer(`${base}/dev`)
@@ -107,7 +111,7 @@ describe.concurrent('a server killed mid-write', () => {
         .setSubject('U-kill')
         .setIssuedAt()
         .setExpirationTime('1h')
-        .sign(new TextEncoder().encode(DEV_CHANNEL_SECRET));
+        .sign(new TextEncoder().encode(await devChannelSecret(dataDir)));
 
       /** Whether something still accepts connections on the port (a killed server's socket lingers briefly). */
       const listening = () =>

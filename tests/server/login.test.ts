@@ -9,16 +9,27 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll, vi } from 'vitest';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import { engines, startTestServer, type TestServer } from './harness';
-import { DEV_CHANNEL_ID, DEV_CHANNEL_SECRET, loadConfig } from '../../server/config';
-import { DEV_ISSUER_KEY_FILE, DEV_RESIDENTS } from '../../server/providers/login-dev';
+import { DEV_CHANNEL_ID, loadConfig } from '../../server/config';
+import { DEV_CHANNEL_SECRET_FILE, DEV_ISSUER_KEY_FILE, DEV_RESIDENTS, devChannelSecret } from '../../server/providers/login-dev';
 import { createOAuthCodeLogin, LoginUnavailableError } from '../../server/providers/login-line';
 import { LoginExchangeError } from '../../server/providers/login';
 import { InvalidTokenError, type TokenVerifier } from '../../server/auth/verify';
 
 const API = '/survey/api/v1/db';
 const hanako = DEV_RESIDENTS[0];
+
+/** An HS256 dev-issuer token signed with `secret`. */
+const hs256 = (secret: string, sub: string, issuer = 'http://localhost:8080/dev') =>
+  new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(issuer)
+    .setAudience(DEV_CHANNEL_ID)
+    .setSubject(sub)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(secret));
 
 describe.each(engines())('login through the dev issuer (%s)', (engine) => {
   let server: TestServer;
@@ -228,7 +239,7 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
 
   it('the token endpoint answers errors like LINE', async () => {
     const code = await codeFor(hanako.userId);
-    const good = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: DEV_CHANNEL_ID, client_secret: DEV_CHANNEL_SECRET };
+    const good = { grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: DEV_CHANNEL_ID, client_secret: await devChannelSecret(server.dataDir) };
     const cases: Array<[Record<string, string>, string, string?]> = [
       [{ ...good, client_secret: 'wrong' }, 'invalid_client'],
       [{ ...good, client_id: '2000000000' }, 'invalid_client'],
@@ -298,7 +309,7 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
     }
   });
 
-  it('the signing key survives a restart on the same DATA_DIR', async () => {
+  it('the signing key and the channel secret survive a restart on the same DATA_DIR', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-key-'));
     // A fixed PUBLIC_URL keeps `iss` the same although the port changes.
     const env = { DATA_DIR: dir, PUBLIC_URL: 'http://localhost:8080' };
@@ -306,17 +317,47 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
       const first = await startTestServer(engine, env);
       const token = await first.token('Urestart', { name: '再起動 テスト' });
       const kid = first.deps.devIssuer?.jwks.keys[0]?.kid;
+      const secret = first.deps.devIssuer?.channelSecret;
+      const hsToken = await hs256(secret as string, 'Urestart-hs');
       await first.stop();
       const second = await startTestServer(engine, env);
       try {
         expect(second.deps.devIssuer?.jwks.keys[0]?.kid).toBe(kid);
         expect(decodeProtectedHeader(token).kid).toBe(kid);
         await expect(second.deps.verifyToken(token)).resolves.toMatchObject({ userId: 'Urestart', name: '再起動 テスト' });
+        expect(second.deps.devIssuer?.channelSecret).toBe(secret);
+        await expect(second.deps.verifyToken(hsToken)).resolves.toMatchObject({ userId: 'Urestart-hs' });
       } finally {
         await second.stop();
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('the channel secret is random per data folder, private to the owner, and no constant', async () => {
+    const file = path.join(server.dataDir, DEV_CHANNEL_SECRET_FILE);
+    const secret = server.deps.devIssuer?.channelSecret as string;
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(secret);
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(server.dataDir, DEV_ISSUER_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(server.deps.config.line.channelSecret).toBeUndefined();
+
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-secret-'));
+    try {
+      const otherSecret = await devChannelSecret(other);
+      expect(otherSecret).not.toBe(secret);
+      // Another folder's secret, and the constant the code used to have, sign nothing here.
+      for (const wrong of [otherSecret, 'dev-channel-secret-not-for-production']) {
+        await expect(server.deps.verifyToken(await hs256(wrong, 'Uforger', server.deps.config.line.issuer))).rejects.toThrow(InvalidTokenError);
+      }
+      await expect(server.deps.verifyToken(await hs256(secret, 'Ugenuine', server.deps.config.line.issuer))).resolves.toMatchObject({ userId: 'Ugenuine' });
+      // A damaged file is not replaced silently (that would sign everyone out): the start fails, saying which file.
+      fs.writeFileSync(path.join(other, DEV_CHANNEL_SECRET_FILE), 'short\n');
+      await expect(devChannelSecret(other)).rejects.toThrow(/dev-channel-secret .*delete it/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
     }
   });
 });

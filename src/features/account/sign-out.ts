@@ -10,10 +10,10 @@ import { forgetPerson } from '../../offline/forget';
 import { pageOutbox } from '../../offline/load';
 import { isPending } from '../../offline/outbox-snapshot';
 
-/** The resident's answers the server does not have yet (waiting, needing a sign-in, or refused). */
+/** The resident's answers the server does not have yet (waiting, needing a sign-in, refused, or stopped). */
 export const undeliveredCount = async (userId: string): Promise<number> => {
   const snapshot = await (await pageOutbox()).snapshot();
-  return snapshot.entries.filter((e) => e.userId === userId && (isPending(e.status) || e.status === 'rejected')).length;
+  return snapshot.entries.filter((e) => e.userId === userId && (isPending(e.status) || e.status === 'rejected' || e.status === 'stalled')).length;
 };
 
 /** 今すぐ送信する: every waiting answer goes now; resolves with how many are still undelivered. */

@@ -8,11 +8,13 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { ja } from '../../messages/ja';
 import { endOpenDraftSavers } from '../../offline/drafts';
+import { pageOutbox } from '../../offline/load';
+import { SignInButton } from '../../ui/sign-in-again';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
 
-export type Delivery = 'delivered' | 'waiting' | 'needs-auth';
+export type Delivery = 'delivered' | 'waiting' | 'needs-auth' | 'stalled';
 
 export interface CompletionProps {
   config: ServedSurveyConfig;
@@ -30,8 +32,22 @@ export function Completion({ config, answerCode, delivery = 'delivered', kiosk =
     return (
       <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" data-delivery={delivery}>
         <Stack gap="xs">
-          <Text className="app-pre-wrap">{ja.offline.savedOffline}</Text>
-          {delivery === 'needs-auth' ? <Text size="sm">{ja.offline.needsAuth}</Text> : null}
+          {/* A stalled answer is no longer sent on its own: its own text says so. */}
+          {delivery === 'stalled' ? null : <Text className="app-pre-wrap">{ja.offline.savedOffline}</Text>}
+          {delivery === 'needs-auth' ? (
+            <>
+              <Text size="sm">{ja.offline.needsAuth}</Text>
+              <SignInButton />
+            </>
+          ) : null}
+          {delivery === 'stalled' ? (
+            <>
+              <Text size="sm">{ja.offline.stalled}</Text>
+              <Button variant="light" onClick={() => void pageOutbox().then((o) => o.retryNow())} data-testid="completion-resend">
+                {ja.offline.resend}
+              </Button>
+            </>
+          ) : null}
         </Stack>
       </Alert>
     );

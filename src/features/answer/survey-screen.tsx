@@ -194,7 +194,8 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const initialValues = useRestoredValues ? restored?.values : edited.values;
   const initialIssues = useRestoredValues ? restored?.issues : undefined;
   const refusal = edited?.actions.editReasonKey ?? null;
-  const delivery: Delivery = live?.status === 'delivered' ? 'delivered' : live?.status === 'needs-auth' ? 'needs-auth' : 'waiting';
+  const delivery: Delivery =
+    live?.status === 'delivered' || live?.status === 'needs-auth' || live?.status === 'stalled' ? live.status : 'waiting';
   return (
     <Stack gap="md">
       {profile ? <ResidentHeader profile={profile} /> : null}

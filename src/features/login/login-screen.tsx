@@ -8,7 +8,7 @@ import { defaultLoginDeps, performLogin, type LoginSearch } from '../../lib/logi
 import type { SessionProfile } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { ErrorCard } from '../../ui/error-card';
-import { errorDetailFor, errorLinesFor } from '../../ui/error-text';
+import { errorDetailFor, errorLinesFor, rawErrorDetail } from '../../ui/error-text';
 import { LoadingText } from '../../ui/loading-text';
 import { MessageLines } from '../../ui/message-lines';
 import { ResidentHeader } from '../../ui/resident-header';
@@ -80,7 +80,7 @@ export function LoginScreen({ search }: { search: LoginSearch }) {
           {retry}
         </Stack>
       ) : (
-        <ErrorCard detail={errorDetailFor(phase.error)} action={retry} />
+        <ErrorCard detail={errorDetailFor(phase.error)} rawDetail={rawErrorDetail(phase.error)} action={retry} />
       );
     }
   }

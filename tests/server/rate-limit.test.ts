@@ -1,0 +1,117 @@
+/**
+ * Writes per user (server/rate-limit.ts): the bucket on a fake clock, then the real server on both
+ * engines: an over-limit write answers 429 with Retry-After and a Japanese message before its
+ * handler runs, and nothing of it is written (no row, no idempotency key).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RATE_LIMITED_CODE, RATE_LIMITED_TEXT } from '@core/contract/auth';
+import { engines, startTestServer, type TestServer } from './harness';
+import { loadConfig } from '../../server/config';
+import { importBundle } from '../../server/forms/import';
+import { createWriteRateLimiter } from '../../server/rate-limit';
+
+describe('the write bucket', () => {
+  const clock = () => {
+    let t = 1_000_000;
+    return { now: () => t, advance: (ms: number) => void (t += ms) };
+  };
+
+  it('allows a minute\'s worth at once, then one write per 60/limit seconds, with the wait in whole seconds', () => {
+    const c = clock();
+    const limit = createWriteRateLimiter({ perMinute: 6, kioskPerMinute: 60 }, c.now);
+    for (let i = 0; i < 6; i++) expect(limit('U1', false)).toBeNull();
+    expect(limit('U1', false)).toBe(10);
+    c.advance(4_000);
+    expect(limit('U1', false)).toBe(6);
+    c.advance(6_000);
+    expect(limit('U1', false)).toBeNull();
+    expect(limit('U1', false)).toBe(10);
+    // Another resident has a bucket of their own.
+    expect(limit('U2', false)).toBeNull();
+  });
+
+  it('gives a kiosk its own, larger allowance', () => {
+    const c = clock();
+    const limit = createWriteRateLimiter({ perMinute: 2, kioskPerMinute: 20 }, c.now);
+    for (let i = 0; i < 20; i++) expect(limit('K:tablet', true)).toBeNull();
+    expect(limit('K:tablet', true)).toBe(3);
+  });
+
+  it('0 means no limit', () => {
+    const limit = createWriteRateLimiter({ perMinute: 0, kioskPerMinute: 0 });
+    for (let i = 0; i < 1_000; i++) expect(limit('U1', i % 2 === 0)).toBeNull();
+  });
+
+  it('is configured by WRITE_RATE_LIMIT and KIOSK_WRITE_RATE_LIMIT (10 × by default)', () => {
+    expect(loadConfig({}).writeRateLimit).toEqual({ perMinute: 60, kioskPerMinute: 600 });
+    expect(loadConfig({ WRITE_RATE_LIMIT: '' }).writeRateLimit).toEqual({ perMinute: 60, kioskPerMinute: 600 });
+    expect(loadConfig({ WRITE_RATE_LIMIT: '5' }).writeRateLimit).toEqual({ perMinute: 5, kioskPerMinute: 50 });
+    expect(loadConfig({ WRITE_RATE_LIMIT: '5', KIOSK_WRITE_RATE_LIMIT: '7' }).writeRateLimit).toEqual({ perMinute: 5, kioskPerMinute: 7 });
+    expect(loadConfig({ WRITE_RATE_LIMIT: '0' }).writeRateLimit).toEqual({ perMinute: 0, kioskPerMinute: 0 });
+    expect(() => loadConfig({ WRITE_RATE_LIMIT: '-1' })).toThrow(/WRITE_RATE_LIMIT/);
+    expect(() => loadConfig({ KIOSK_WRITE_RATE_LIMIT: 'many' })).toThrow(/KIOSK_WRITE_RATE_LIMIT/);
+  });
+});
+
+const SURVEY = 'rate';
+const body = (value: string) => ({ data: [{ surveyId: SURVEY, itemKey: 'a', value }] });
+
+describe.each(engines())('rate-limited writes on the real server (%s)', (engine) => {
+  let server: TestServer;
+
+  const rows = async (userId: string) =>
+    (await server.deps.store.db.selectFrom('survey_results').select('partition_key').where('user_id', '=', userId).execute()).length;
+  const keyStored = async (key: string) =>
+    (await server.deps.store.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', key).execute()).length > 0;
+  const put = (token: string, key: string, value = key) =>
+    server.api('POST', '/survey-results/putItem', { token, body: body(value), headers: { 'Idempotency-Key': key } });
+
+  beforeAll(async () => {
+    server = await startTestServer(engine, { WRITE_RATE_LIMIT: '3' });
+    await importBundle(
+      server.deps.store,
+      {
+        surveyConfigs: [
+          { surveyId: SURVEY, surveyTitle: '連投テスト', isAppending: { value: true }, surveySchema: [{ itemKey: 'a', type: 'text', title: 'A' }] },
+        ],
+      },
+      'rate-limit.test.ts',
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers the write past the limit 429 with Retry-After, before the handler: nothing is written', async () => {
+    const token = await server.token('Urapid');
+    for (const key of ['key-rate-1', 'key-rate-2', 'key-rate-3']) expect((await put(token, key)).status).toBe(200);
+    expect(await rows('Urapid')).toBe(3);
+
+    const refused = await put(token, 'key-rate-4');
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ result: 'ERROR', code: RATE_LIMITED_CODE, errorMessage: RATE_LIMITED_TEXT });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter)).toBe(true);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(20);
+    expect(await rows('Urapid')).toBe(3);
+    // Not stored as the key's answer: the same key may go again once the wait is over.
+    expect(await keyStored('key-rate-4')).toBe(false);
+    // Even a body the handler would refuse is not looked at.
+    const malformed = await server.api('POST', '/survey-results/putItem', { token, rawBody: '{oops', headers: { 'Idempotency-Key': 'key-rate-5' } });
+    expect(malformed.status).toBe(429);
+  });
+
+  it('counts per user and only writes', async () => {
+    const token = await server.token('Ubusy');
+    for (const key of ['key-busy-1', 'key-busy-2', 'key-busy-3']) expect((await put(token, key)).status).toBe(200);
+    expect((await put(token, 'key-busy-4')).status).toBe(429);
+    // Reads are not counted.
+    const read = await server.api('GET', `/survey-results/getBySurveyIdUserIdIndex?surveyId=${SURVEY}`, { token });
+    expect(read.status).toBe(200);
+    expect(read.json.data).toHaveLength(3);
+    // Someone else writes on.
+    expect((await put(await server.token('Ucalm'), 'key-calm-1')).status).toBe(200);
+    expect(await rows('Ucalm')).toBe(1);
+  });
+});
