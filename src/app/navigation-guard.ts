@@ -10,12 +10,21 @@ import { ja } from '../messages/ja';
 const SURVEY_PAGE = /^\/survey\/[^/]+\/?$/;
 const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|cancelConfirm)(\/|$)/;
 
-export const isGuardedMove = (from: string, to: string): boolean => SURVEY_PAGE.test(from) && CONFIRM_PAGES.test(to);
+/**
+ * The survey page's query parameter naming the answer its completion shows (survey-screen.tsx):
+ * a reload shows the completion again, and from a completion nothing is midway, so its 照会 link
+ * is not blocked.
+ */
+export const SENT_PARAM = 'sent';
+
+/** `fromSearch`: the survey page's query string as in the address ("?sent=…"). */
+export const isGuardedMove = (from: string, to: string, fromSearch = ''): boolean =>
+  SURVEY_PAGE.test(from) && CONFIRM_PAGES.test(to) && !new URLSearchParams(fromSearch).has(SENT_PARAM);
 
 export const installNavigationGuard = (history: RouterHistory, alert: (text: string) => void = (t) => window.alert(t)) =>
   history.block({
     blockerFn: ({ currentLocation, nextLocation }) => {
-      if (!isGuardedMove(currentLocation.pathname, nextLocation.pathname)) return false;
+      if (!isGuardedMove(currentLocation.pathname, nextLocation.pathname, currentLocation.search)) return false;
       alert(ja.errors.completionNotice);
       return true;
     },

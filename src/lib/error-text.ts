@@ -94,7 +94,10 @@ export const storedErrorText = (error: { status?: number | undefined; code?: str
 export const loadErrorLines = (error: unknown): readonly string[] | null => {
   if (!isApiClientError(error)) return null;
   if (isLoginRefused(error)) return [ja.login.expired];
-  if (error.code === 'timeout' || error.errorMessage === NO_SURVEY_CONFIG_TEXT) return ja.errors.timeout;
+  // Spec 01 §8 names 404 in two rows (timeout text, and 本帳票が無効). Reading: our server answers
+  // 404 "no survey config." only for a form that is unknown or closed, which is 本帳票が無効; the
+  // timeout text stays for a timed-out request and for "no survey config." without a 404.
+  if (error.code === 'timeout' || (error.errorMessage === NO_SURVEY_CONFIG_TEXT && error.status !== 404)) return ja.errors.timeout;
   if (error.status === 404 || error.code === 'not_found' || error.code === 'NotFound') return [ja.errors.notFound];
   if (error.code === 'network') return [ja.errors.network];
   return null;

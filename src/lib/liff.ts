@@ -35,18 +35,19 @@ export const loginWithLiff = async (liffId: string, redirectUri: string): Promis
 
 /**
  * The form's close button (spec 01 §2). Inside LINE the LIFF window closes; in a browser the tab
- * closes where the browser allows a script to close it (otherwise nothing happens, and the
- * completion text already asks the resident to close the browser).
+ * closes where the browser allows a script to close it. Whether it closed is the answer: a tab
+ * the resident opened stays open, and the caller takes them to the start page instead.
  */
-export const closeApp = async (): Promise<void> => {
+export const closeApp = async (): Promise<boolean> => {
   if (liffReady) {
     const { default: liff } = await import('@line/liff');
     if (liff.isInClient()) {
       liff.closeWindow();
-      return;
+      return true;
     }
   }
   window.close();
+  return window.closed;
 };
 
 /**

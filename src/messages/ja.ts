@@ -271,6 +271,9 @@ export const ja = {
     doneDefault: 'ありがとうございます。情報を更新しました。ブラウザを閉じてください。',
     /** spec 01 §1: the answer code's label. */
     answerCode: '受付番号',
+    /** Not in the spec: a change of an appending form's answer issues a new 受付番号 (issue 21). */
+    answerCodeChanged: '変更により受付番号が新しくなりました。新しい受付番号をお控えください。',
+    previousAnswerCode: '変更前の受付番号：{code}',
   },
   items: {
     counter: '{count}/{max}文字',

@@ -81,6 +81,8 @@ export interface OutboxMeta {
   partitionKey?: string | undefined;
   /** What the resident sees in the queue list (the survey title). */
   title: string;
+  /** The edited answer's 受付番号, for the completion of a change that issues a new one. */
+  replacesAnswerCode?: string | undefined;
 }
 
 export interface OutboxRow {

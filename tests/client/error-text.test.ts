@@ -23,11 +23,14 @@ const TIMEOUT = ['●タイムアウトしました。再度やり直してく�
 
 describe('spec 01 §8 error catalogue', () => {
   it('config missing ("no survey config.") or a timed-out request → the two timeout lines', () => {
-    expect(loadErrorLines(err(404, 'not_found', 'no survey config.'))).toEqual(TIMEOUT);
     expect(loadErrorLines(err(200, 'error', 'no survey config.'))).toEqual(TIMEOUT);
     expect(loadErrorLines(err(0, 'timeout', 'Request timeout'))).toEqual(TIMEOUT);
     // The survey screen's load error reads the same catalogue.
-    expect(errorLinesFor(err(404, 'not_found', 'no survey config.'))).toEqual(TIMEOUT);
+    expect(errorLinesFor(err(200, 'error', 'no survey config.'))).toEqual(TIMEOUT);
+  });
+
+  it('an unknown or closed form (404 "no survey config.") → 本帳票が無効になっています', () => {
+    expect(loadErrorLines(err(404, 'not_found', 'no survey config.'))).toEqual([ja.errors.notFound]);
   });
 
   it('403 invalid_request "IdToken expired." → the token-expired text (sign in again), everywhere; other 403 thrown to the error card', () => {
@@ -127,6 +130,9 @@ describe('spec 01 §8 error catalogue', () => {
     expect(isGuardedMove('/survey/sodai-gomi', '/cancelConfirm/x')).toBe(true);
     expect(isGuardedMove('/confirmList', '/survey/sodai-gomi')).toBe(false);
     expect(isGuardedMove('/survey/sodai-gomi', '/')).toBe(false);
+    // From a completion (?sent=…) nothing is midway: its 照会 link goes through.
+    expect(isGuardedMove('/survey/sodai-gomi', '/confirm', '?sent=abc')).toBe(false);
+    expect(isGuardedMove('/survey/sodai-gomi', '/confirm', '?partitionKey=x')).toBe(true);
   });
 
   it('search: no data, load failure, search failure', () => {

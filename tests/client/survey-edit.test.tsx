@@ -110,6 +110,17 @@ describe('the survey page with a partition key', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
     const done = await screen.findByTestId('survey-complete');
     expect(within(done).getByText('000101')).toBeTruthy();
+    // The change issued a new 受付番号: said so, with the old one.
+    expect(within(done).getByTestId('answer-code-changed').textContent).toContain(ja.form.answerCodeChanged);
+    expect(within(done).getByTestId('previous-answer-code').textContent).toBe('変更前の受付番号：000100');
+    // A reload shows the same completion, both numbers included, not a blank form.
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
+    cleanup();
+    render(<App />);
+    const again = await screen.findByTestId('survey-complete');
+    expect(within(again).getByText('000101')).toBeTruthy();
+    expect(within(again).getByTestId('previous-answer-code').textContent).toBe('変更前の受付番号：000100');
+    expect(screen.queryByTestId('survey-form')).toBeNull();
     const put = fetch.mock.calls.find(([u]) => String(u).includes('putItem'))!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({
       data: [

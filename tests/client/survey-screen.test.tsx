@@ -99,6 +99,49 @@ describe('the survey page', () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     fireEvent.click(screen.getByTestId('close-app'));
     await waitFor(() => expect(close).toHaveBeenCalled());
+    // Outside LINE a tab the resident opened stays open: 閉じる goes to the start page instead.
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('survives a reload of the completion page, and its 照会 link reaches the lookup', async () => {
+    serve(config({ isAppending: { value: true }, isDisplayAnswerCode: { value: true } }), {
+      result: 'OK',
+      partitionKey: 's1#U1#1',
+      answercode: '000125',
+      data: [],
+    });
+    window.history.replaceState(null, '', '/survey/s1');
+    const first = render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '木村' } });
+    await sendForm();
+    expect(within(await screen.findByTestId('answer-code')).getByText('000125')).toBeTruthy();
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
+    first.unmount();
+    render(<App />);
+    expect(within(await screen.findByTestId('answer-code')).getByText('000125')).toBeTruthy();
+    expect(screen.queryByTestId('survey-form')).toBeNull();
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    fireEvent.click(screen.getByTestId('completion-lookup'));
+    await waitFor(() => expect(window.location.pathname).toBe('/confirm'));
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('opens the form afresh when the sent answer the address names is not on this device', async () => {
+    serve(config({}), {});
+    window.history.replaceState(null, '', '/survey/s1?sent=nothing-here');
+    render(<App />);
+    expect(await screen.findByLabelText(/^お名前/)).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('an unknown or closed form says 本帳票が無効 and offers the way back to the start page', async () => {
+    const fetch = vi.fn(async () => json(404, { result: 'ERROR', code: 'not_found', errorMessage: 'no survey config.' }));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/survey/gone');
+    render(<App />);
+    expect(await screen.findByText(ja.errors.notFound)).toBeTruthy();
+    fireEvent.click(screen.getByTestId('back-to-start'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   it('shows the default end text without an answer code when the form does not display one', async () => {
@@ -185,6 +228,7 @@ describe('the survey page', () => {
     await sendForm();
     await screen.findByTestId('survey-complete');
     first.unmount();
+    window.history.replaceState(null, '', '/survey/s1');
     render(<App />);
     fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '田中' } });
     await sendForm();

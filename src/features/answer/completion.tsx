@@ -3,9 +3,10 @@
  * image parts) or the default text, and the answer code as 受付番号 when the form shows it.
  */
 import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
+import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { endOpenDraftSavers } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
@@ -19,13 +20,15 @@ export type Delivery = 'delivered' | 'waiting' | 'needs-auth' | 'stalled';
 export interface CompletionProps {
   config: ServedSurveyConfig;
   answerCode: string | null;
+  /** The changed answer's 受付番号 when this answer is a change that issued a new one. */
+  replacedCode?: string | null;
   /** Whether the server has the answer, or it waits in the outbox on this device. */
   delivery?: Delivery;
   /** On a kiosk tablet: the 受付番号 large, and 次の方へ. */
   kiosk?: boolean;
 }
 
-export function Completion({ config, answerCode, delivery = 'delivered', kiosk = false }: CompletionProps) {
+export function Completion({ config, answerCode, replacedCode = null, delivery = 'delivered', kiosk = false }: CompletionProps) {
   if (kiosk) return <KioskCompletion answerCode={answerCode} delivery={delivery} />;
   if (delivery !== 'delivered') {
     // Said plainly: the answer is on this phone, not yet at the office.
@@ -57,7 +60,15 @@ export function Completion({ config, answerCode, delivery = 'delivered', kiosk =
   const showCode = config.isDisplayAnswerCode?.value === true && answerCode;
   return (
     <Stack gap="sm">
-      <CompletionCard parts={parts} showCode={showCode ? answerCode : null} />
+      <CompletionCard
+        parts={parts}
+        showCode={showCode ? answerCode : null}
+        replacedCode={showCode && replacedCode && replacedCode !== answerCode ? replacedCode : null}
+      />
+      {/* spec 01 §2 lookup: what was just sent can be looked up, changed or cancelled from here. */}
+      <Button variant="default" renderRoot={(props) => <Link {...props} to="/confirm" />} data-testid="completion-lookup">
+        {ja.lookup.entry}
+      </Button>
       {/* spec 01 §8 completion notice: going back in the browser may stop the change midway. */}
       <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
         {ja.errors.completionNotice}
@@ -126,7 +137,13 @@ function KioskCompletion({ answerCode, delivery }: { answerCode: string | null; 
 
 type Part = Exclude<ServedSurveyConfig['endOfSurveyMessage'], string | undefined>[number];
 
-function CompletionCard({ parts, showCode }: { parts: readonly Part[]; showCode: string | null }) {
+interface CompletionCardProps {
+  parts: readonly Part[];
+  showCode: string | null;
+  replacedCode: string | null;
+}
+
+function CompletionCard({ parts, showCode, replacedCode }: CompletionCardProps) {
   const answerCode = showCode;
   return (
     <Card withBorder padding="lg" data-testid="survey-complete" role="status">
@@ -151,6 +168,16 @@ function CompletionCard({ parts, showCode }: { parts: readonly Part[]; showCode:
             </Title>
             <Text fw={700} size="xl">
               {answerCode}
+            </Text>
+          </Stack>
+        ) : null}
+        {answerCode && replacedCode ? (
+          <Stack gap={2} align="center" data-testid="answer-code-changed">
+            <Text size="sm" ta="center">
+              {ja.form.answerCodeChanged}
+            </Text>
+            <Text size="sm" c="dimmed" data-testid="previous-answer-code">
+              {fill(ja.form.previousAnswerCode, { code: replacedCode })}
             </Text>
           </Stack>
         ) : null}

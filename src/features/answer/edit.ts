@@ -18,13 +18,16 @@ export interface EditedAnswer {
   updatedAt: number;
   check: CheckStatus;
   actions: AnswerActions;
+  /** Its 受付番号 (appending forms): a change issues a new one, and the completion names both. */
+  answerCode: string | null;
 }
 
 export const editedAnswerOf = (config: ServedSurveyConfig, rows: readonly ResultRow[]): EditedAnswer => {
   const check = answerStatusOf(rows.map((r) => r.check));
   const userId = rows[0]?.userId ?? '';
   const updatedAt = Math.max(0, ...rows.map((r) => Date.parse(r.updatedAt)).filter((t) => Number.isFinite(t)));
-  return { values: valuesFromRows(rows), updatedAt, check, actions: answerActions(config, { check, userId }, 'user') };
+  const answerCode = rows.find((r) => r.answerCode)?.answerCode ?? null;
+  return { values: valuesFromRows(rows), updatedAt, check, answerCode, actions: answerActions(config, { check, userId }, 'user') };
 };
 
 /**

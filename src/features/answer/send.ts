@@ -21,6 +21,8 @@ export interface AnswerTarget {
   /** The edited answer, when the page was opened for one. */
   partitionKey: string | null;
   title: string;
+  /** The edited answer's 受付番号, when it has one. */
+  replacesAnswerCode?: string | null;
 }
 
 const rowsOf = (entry: Pick<OutboxRow, 'request'>): AnswerRowInput[] => {
@@ -53,7 +55,12 @@ export const sendThroughOutbox = async (
   const input = {
     endpoint: 'surveyResultsPutItem' as const,
     request: { body: { data, configVersion } },
-    meta: { surveyId: target.surveyId, ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}), title: target.title },
+    meta: {
+      surveyId: target.surveyId,
+      ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}),
+      title: target.title,
+      ...(target.replacesAnswerCode ? { replacesAnswerCode: target.replacesAnswerCode } : {}),
+    },
   };
   let entry: OutboxEntry | undefined;
   if (rejectedId) {

@@ -1,20 +1,20 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useParams, useSearch } from '@tanstack/react-router';
+import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { SCHEDULE_KEY } from '../../calendar/keys';
 import { LinkifiedText } from '../../form/linkify';
+import { SENT_PARAM } from '../../app/navigation-guard';
 import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../../form/survey-form';
 import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { createDraftSaver } from '../../offline/drafts';
-import { pageOfflineDb, pageOutbox } from '../../offline/load';
+import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
-import { knownNoRestore } from '../../offline/presence';
 import { useOutbox } from '../../offline/use-outbox';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -23,7 +23,9 @@ import { MessageLines } from '../../ui/message-lines';
 import { Completion, KioskHomeButton, type Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
-import { loadRestored, sendThroughOutbox, type AnswerTarget, type Restored } from './send';
+import { useRestored, useSentEntry } from './restore';
+import { sendThroughOutbox, type AnswerTarget } from './send';
+import { WithWayBack } from './way-back';
 
 export interface SurveyScreenProps {
   surveyId: string;
@@ -52,45 +54,16 @@ export function CalendarRoute() {
   return <SurveyScreen surveyId={id} search={search} reservationFirst />;
 }
 
-/** IndexedDB in some iOS WebViews hangs on open: never keep the form behind it for long. */
-const RESTORE_TIMEOUT_MS = 800;
+type Search = Record<string, string | undefined>;
+
+const withoutSent = (search: Search): Search => {
+  const { [SENT_PARAM]: _sent, ...rest } = search;
+  return rest;
+};
 
 const answerCodeOf = (entry: OutboxEntry): string | null => {
   const code = (entry.answer as { answercode?: unknown } | undefined)?.answercode;
   return typeof code === 'string' ? code : null;
-};
-
-/** Draft and refused-answer restore for one form; `null` while it is being read. */
-const useRestored = (target: AnswerTarget, generation: number): Restored | null => {
-  const key = `${getStoredUserId() ?? ''}|${target.surveyId}|${target.partitionKey ?? ''}|${generation}`;
-  // First visit: no database yet, so nothing to restore; the form shows without waiting for one.
-  const [state, setState] = useState<{ key: string; value: Restored } | null>(() => (knownNoRestore() ? { key, value: {} } : null));
-  useEffect(() => {
-    if (state?.key === key && knownNoRestore()) return;
-    let live = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The timeout counts from the offline layer's arrival: a slow chunk (a repeat visit without a
-    // service worker) must not open the form empty over a draft that is there.
-    pageOfflineDb()
-      .then((db) => {
-        timer = setTimeout(() => live && setState({ key, value: {} }), RESTORE_TIMEOUT_MS);
-        return loadRestored(db, target);
-      })
-      .catch((e: unknown) => {
-        console.warn('draft restore failed', e);
-        return {};
-      })
-      .then((value) => {
-        clearTimeout(timer);
-        if (live) setState((cur) => (cur?.key === key ? cur : { key, value }));
-      });
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-    // target's parts are all in key; state is read only to skip a restore already known empty.
-  }, [key]);
-  return state?.key === key ? state.value : null;
 };
 
 export function SurveyScreen({ surveyId, search, reservationFirst = false }: SurveyScreenProps) {
@@ -101,15 +74,17 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const refreshSchedules = useCallback(() => void queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }), [queryClient]);
   const queue = useOutbox();
   const partitionKey = search?.['partitionKey'] || null;
-  const [sent, setSent] = useState<OutboxEntry | null>(null);
+  const sentId = search?.[SENT_PARAM] || null;
+  const navigate = useNavigate();
+  const [sentHere, setSent] = useState<OutboxEntry | null>(null);
+  const sentFound = useSentEntry(sentId, sentHere);
+  const sent = sentHere ?? sentFound ?? null;
   /** Bumped to reopen the form afresh (a queued answer was refused later). */
   const [generation, setGeneration] = useState(0);
   // The route guard let us in with a valid session; read it once for the header (a kiosk has none).
   const profile = getResidentSession()?.profile;
   const kiosk = isKioskDevice();
   const title = query.data?.data.surveyTitle ?? '';
-  const target = useMemo<AnswerTarget>(() => ({ surveyId, partitionKey, title }), [surveyId, partitionKey, title]);
-  const restored = useRestored(target, generation);
   // Edit mode: the stored answer the partition key names, and what the resident may do with it.
   const answerQuery = useQuery({ ...editedAnswerQuery(surveyId, partitionKey ?? ''), enabled: partitionKey !== null });
   const served = query.data?.data;
@@ -117,6 +92,12 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     () => (served && answerQuery.data && answerQuery.data.length > 0 ? editedAnswerOf(served, answerQuery.data) : null),
     [served, answerQuery.data],
   );
+  const replacesAnswerCode = edited?.answerCode ?? null;
+  const target = useMemo<AnswerTarget>(
+    () => ({ surveyId, partitionKey, title, replacesAnswerCode }),
+    [surveyId, partitionKey, title, replacesAnswerCode],
+  );
+  const restored = useRestored(target, generation);
   const formConfig = useMemo(() => (served && edited ? configForFields(served, edited.actions.editableFields) : served), [served, edited]);
   const readOnly = edited !== null && !edited.actions.canEdit;
 
@@ -139,12 +120,21 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
 
   // The sent entry as it stands now: a waiting answer becomes delivered (or refused) later.
   const live = sent ? (queue.entries.find((e) => e.id === sent.id) ?? sent) : null;
+  // A page that names no sent answer (any more) opens the form afresh.
+  const dropSent = useCallback(
+    () => void navigate({ to: '.', search: (prev: Search) => withoutSent(prev), replace: true }),
+    [navigate],
+  );
   useEffect(() => {
     if (live?.status === 'rejected') {
       setSent(null);
       setGeneration((g) => g + 1);
+      dropSent();
     }
-  }, [live?.status]);
+  }, [live?.status, dropSent]);
+  useEffect(() => {
+    if (sentId !== null && sentFound === null) dropSent();
+  }, [sentId, sentFound, dropSent]);
 
   const send = useCallback(
     async (request: SendRequest) => {
@@ -168,17 +158,20 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   );
   const showCompletion = (entry: OutboxEntry) => {
     setSent(entry);
+    // In the address, so a reload (or LINE restoring the page) shows this completion again.
+    void navigate({ to: '.', search: (prev: Search) => ({ ...prev, [SENT_PARAM]: entry.id }), replace: true });
     // The send button was at the bottom of a long page; the end message is at the top.
     window.scrollTo(0, 0);
   };
 
-  if (query.isPending) return <LoadingText />;
-  if (query.isError) return <LoadError error={query.error} />;
+  if (query.isPending || (sentId !== null && sentFound === undefined)) return <LoadingText />;
+  // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
+  if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} />}</WithWayBack>;
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
   if (partitionKey !== null && !live) {
     if (answerQuery.isPending) return <LoadingText />;
-    if (answerQuery.isError) return <LoadError error={answerQuery.error} />;
-    if (!edited) return <MessageLines lines={[ja.errors.notFound]} />;
+    if (answerQuery.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={answerQuery.error} />}</WithWayBack>;
+    if (!edited) return <WithWayBack kiosk={kiosk}>{<MessageLines lines={[ja.errors.notFound]} />}</WithWayBack>;
   }
 
   const { data: config, fromCache } = query.data;
@@ -214,7 +207,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         {config.surveyTitle}
       </Title>
       {live ? (
-        <Completion config={config} answerCode={answerCodeOf(live)} delivery={delivery} kiosk={kiosk} />
+        <Completion
+          config={config}
+          answerCode={answerCodeOf(live)}
+          replacedCode={live.meta.replacesAnswerCode ?? null}
+          delivery={delivery}
+          kiosk={kiosk}
+        />
       ) : (
         <>
           {config.description ? (
@@ -270,7 +269,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
       {kiosk ? (
         live ? null : <KioskHomeButton />
       ) : (
-        <Button variant="subtle" color="gray" onClick={() => void closeApp()} data-testid="close-app">
+        <Button variant="subtle" color="gray" onClick={() => void closeApp().then((closed) => (closed ? undefined : navigate({ to: '/' })))}
+          data-testid="close-app"
+        >
           {ja.common.close}
         </Button>
       )}
