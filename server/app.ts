@@ -29,6 +29,7 @@ import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
+import { splashTitleOf, withSplashTitle } from './page';
 
 export interface Deps {
   config: AppConfig;
@@ -217,12 +218,13 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     if (/^\/(sw\.js|manifest\.webmanifest|workbox-[^/]+\.js|index\.html)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
   });
   app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.', precompressed: true }));
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The PWA is not built yet: run `npm start` (it builds) or `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
-    return c.html(fs.readFileSync(indexFile, 'utf8'));
+    const page = fs.readFileSync(indexFile, 'utf8');
+    return c.html(withSplashTitle(page, await splashTitleOf(deps.store.db, c.req.path)));
   });
 
   app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));

@@ -50,6 +50,17 @@ export const findEnabledSurveyConfig = async (db: Db, surveyId: string): Promise
   return cfg && cfg.surveyStatus === 'enabled' ? cfg : null;
 };
 
+/** An enabled form's title alone (the page's splash), without reading its config. */
+export const findEnabledSurveyTitle = async (db: Db, surveyId: string): Promise<string | null> => {
+  const row = await db
+    .selectFrom('survey_configs')
+    .select('title')
+    .where('survey_id', '=', surveyId)
+    .where('status', '=', 'enabled')
+    .executeTakeFirst();
+  return row?.title || null;
+};
+
 export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly string[]): Promise<ServedSurveyConfig[]> => {
   if (surveyIds && surveyIds.length === 0) return [];
   let q = db.selectFrom('survey_configs').selectAll().where('status', '=', 'enabled');

@@ -1,0 +1,29 @@
+/**
+ * The PWA's index page as the server sends it: on a form's address (/survey/{id}, /calendar/{id})
+ * the splash names the form, so a resident on a slow link sees what is loading before any script
+ * runs. Titles are public (the start page lists them); only an enabled form's is shown.
+ */
+import { html } from 'hono/html';
+import type { Kysely } from 'kysely';
+import type { Database } from './store/schema';
+import { findEnabledSurveyTitle } from './store/configs';
+
+const FORM_PAGE = /^\/(?:survey|calendar)\/([^/]+)\/?$/;
+/** The empty element of index.html's splash that the title fills. */
+export const SPLASH_FORM_SLOT = '<p class="splash-form" data-testid="splash-form"></p>';
+
+export const splashTitleOf = async (db: Kysely<Database>, pathname: string): Promise<string | null> => {
+  const match = FORM_PAGE.exec(pathname);
+  if (!match) return null;
+  let surveyId: string;
+  try {
+    surveyId = decodeURIComponent(match[1] as string);
+  } catch {
+    return null;
+  }
+  // Ids are at most 200 characters (core/contract); anything longer names no form.
+  return surveyId.length > 200 ? null : findEnabledSurveyTitle(db, surveyId);
+};
+
+export const withSplashTitle = (page: string, title: string | null): string =>
+  title ? page.replace(SPLASH_FORM_SLOT, html`<p class="splash-form" data-testid="splash-form">${title}</p>`.toString()) : page;

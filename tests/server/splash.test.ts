@@ -1,0 +1,58 @@
+/** The index page's splash names the form on a form's address (server/page.ts), escaped. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importBundle } from '../../server/forms/import';
+import { SPLASH_FORM_SLOT } from '../../server/page';
+import { engines, startTestServer, type TestServer } from './harness';
+
+const INDEX = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
+
+for (const engine of engines()) {
+  describe(`the splash's form title (${engine})`, () => {
+    let srv: TestServer;
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-splash-'));
+
+    beforeAll(async () => {
+      fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+      srv = await startTestServer(engine, {}, { distDir: dist });
+      await importBundle(
+        srv.deps.store,
+        {
+          surveyConfigs: [
+            { surveyId: 'splash-open', surveyTitle: '粗大ごみ <受付> & "予約"', surveySchema: [{ itemKey: 'a', type: 'text', title: 'A' }] },
+            { surveyId: 'splash-closed', surveyTitle: '締切済みの受付', surveyStatus: 'disabled', surveySchema: [{ itemKey: 'a', type: 'text', title: 'A' }] },
+          ],
+        },
+        'splash',
+      );
+    });
+    afterAll(async () => {
+      await srv?.stop();
+      fs.rmSync(dist, { recursive: true, force: true });
+    });
+
+    const splashForm = async (p: string) => {
+      const res = await srv.fetch(p);
+      expect(res.status).toBe(200);
+      return /<p class="splash-form" data-testid="splash-form">(.*?)<\/p>/.exec(await res.text())?.[1];
+    };
+
+    it('names an enabled form on /survey/{id} and /calendar/{id}, HTML-escaped', async () => {
+      const escaped = '粗大ごみ &lt;受付&gt; &amp; &quot;予約&quot;';
+      expect(await splashForm('/survey/splash-open')).toBe(escaped);
+      expect(await splashForm('/calendar/splash-open?x=1')).toBe(escaped);
+    });
+
+    it('names nothing for a closed or unknown form, another page, or a malformed address', async () => {
+      for (const p of ['/survey/splash-closed', '/survey/no-such-form', '/', '/confirm', '/survey/%E0%A4%A', `/survey/${'x'.repeat(300)}`]) {
+        expect(await splashForm(p), p).toBe('');
+      }
+    });
+
+    it('index.html holds the slot the server fills', () => {
+      expect(INDEX).toContain(SPLASH_FORM_SLOT);
+    });
+  });
+}
