@@ -8,4 +8,6 @@ export const FONT_STACK =
 export const theme = createTheme({
   fontFamily: FONT_STACK,
   headings: { fontFamily: FONT_STACK },
+  // Contrast (app.css declares the matching CSS variables).
+  primaryShade: 8,
 });

@@ -148,6 +148,18 @@ interface NavButton {
 }
 
 /** Previous / caption / next: the same bar for weeks and months. */
+/** "09:00〜09:30" in two pieces that wrap after 〜 where the time column is narrow (a phone). */
+function TimeRange({ text }: { text: string }) {
+  const cut = text.indexOf('〜') + 1;
+  if (cut <= 0) return text;
+  return (
+    <>
+      <span className="cal-time-part">{text.slice(0, cut)}</span>
+      <span className="cal-time-part">{text.slice(cut)}</span>
+    </>
+  );
+}
+
 function NavBar({ prev, next, caption }: { prev: NavButton; next: NavButton; caption: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
@@ -218,7 +230,7 @@ export function CalendarView(props: CalendarViewProps) {
             <table className="cal-week" data-testid="calendar-week">
               <thead>
                 <tr>
-                  <th />
+                  <th className="cal-time" />
                   {weekDays(monday).map((d) => (
                     <th key={d.toString()} data-testid="calendar-day-head" data-date={d.toString()} className={d.dayOfWeek >= 6 ? `cal-dow-${d.dayOfWeek}` : undefined}>
                       <div>{formatShortDay(d)}</div>
@@ -231,7 +243,7 @@ export function CalendarView(props: CalendarViewProps) {
                 {slots.map((slot) => (
                   <tr key={slot}>
                     <th scope="row" className="cal-time" data-testid="slot-time">
-                      {timeOf(slot)}
+                      <TimeRange text={timeOf(slot)} />
                     </th>
                     {weekDays(monday).map((d) => (
                       <td key={d.toString()}>

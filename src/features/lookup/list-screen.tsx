@@ -109,7 +109,7 @@ export function ListScreen() {
                   </Group>
                   {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} config={cfg} /> : null}
                   <AnswerFields answer={answer} />
-                  <Group gap="xs" grow>
+                  <div className="lookup-actions">
                     {actions.canEdit ? (
                       <Button
                         variant="filled"
@@ -127,7 +127,7 @@ export function ListScreen() {
                         {ja.lookup.cancel}
                       </Button>
                     ) : null}
-                  </Group>
+                  </div>
                 </Stack>
               </Card>
             );

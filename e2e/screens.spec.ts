@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ja } from '../src/messages/ja';
+import { surveyItem } from './support';
+
+/**
+ * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
+ * 1024 px tablet: on the start page, a long form showing its errors, the week and month calendars,
+ * the completion page and the lookup list, no button label or calendar cell is clipped or
+ * overflows its box, the calendar's cells do not overlap, and axe finds no WCAG 2.2 AA violation
+ * (at 390×844 and 1024×768).
+ */
+
+const SIZES = [
+  { width: 360, height: 740, axe: false },
+  { width: 390, height: 844, axe: true },
+  { width: 1024, height: 768, axe: true },
+] as const;
+
+/** Visible boxes whose content is wider than the box (a clipped label, a cell's text over the next one). */
+const overflowing = (page: Page) =>
+  page.evaluate(() => {
+    const sel = 'button, a[role="button"], .mantine-Button-label, .mantine-Badge-label, .cal-week td, .cal-week th, .cal-month td, .cal-month th, .cal-slot';
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim()}" ${el.scrollWidth}>${el.clientWidth}`);
+    }
+    // The calendar's cells: no two in one row overlap.
+    for (const row of Array.from(document.querySelectorAll('.cal-week tr, .cal-month tr'))) {
+      const cells = Array.from(row.children).map((c) => c.getBoundingClientRect());
+      for (let i = 1; i < cells.length; i += 1) {
+        if ((cells[i - 1] as DOMRect).right > (cells[i] as DOMRect).left + 1) out.push(`overlap in calendar row: "${row.textContent?.trim()}"`);
+      }
+    }
+    return out;
+  });
+
+const checkScreen = async (page: Page, name: string, axe: boolean) => {
+  expect(await overflowing(page), `${name}: clipped or overflowing`).toEqual([]);
+  if (!axe) return;
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const violations = result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(violations, `${name}: axe`).toEqual([]);
+};
+
+/** A resident of this spec's own (the clinic's per-resident limits must not meet other specs' bookings). */
+const signInAs = async (page: Page, at: string, userId: string, name: string) => {
+  await page.goto(at);
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.locator('input[name="dev_user"]').fill(userId);
+  await page.locator('input[name="dev_name"]').fill(name);
+  await page.getByRole('button', { name: 'この ID でログイン' }).click();
+  await expect(page.getByTestId('resident-name')).toContainText(name);
+};
+
+const pickShoshin = async (page: Page) => {
+  await page.getByLabel('診療科').selectOption({ label: '内科' });
+  await page.getByLabel('区分').selectOption({ label: '一般内科' });
+  await page.getByLabel('受診種別').selectOption({ label: '初診' });
+  await page.getByLabel('予約項目').selectOption({ label: '初診受付' });
+  await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-view', 'week');
+};
+
+for (const size of SIZES) {
+  test(`screens at ${size.width}×${size.height}: nothing clipped${size.axe ? ', axe clean' : ''}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: size.width, height: size.height });
+    const name = `画面 確認${size.width}`;
+    const phone = `080${String(size.width).padStart(8, '0')}`;
+
+    await page.goto('/');
+    await expect(page.getByTestId('open-form').first()).toBeVisible();
+    await checkScreen(page, 'start page', size.axe);
+
+    await signInAs(page, '/survey/all-items', `U${'5c'.repeat(14)}${String(size.width).padStart(4, '0')}`, name);
+    await expect(page.getByTestId('survey-form')).toBeVisible();
+    await page.getByTestId('submit-button').click();
+    await expect(page.locator('[data-testid="survey-item"] [role="alert"], .mantine-InputWrapper-error').first()).toBeVisible();
+    await checkScreen(page, 'long form with errors', size.axe);
+
+    await page.goto('/calendar/clinic-yoyaku');
+    await pickShoshin(page);
+    await checkScreen(page, 'week calendar', size.axe);
+    const active = page.locator('[data-testid="slot"][data-state="active"]');
+    for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+    const date = await active.first().getAttribute('data-date');
+    const key = await active.first().getAttribute('data-slot');
+    await page.getByTestId('calendar-view-toggle').getByText(ja.calendar.monthView).click();
+    await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-view', 'month');
+    await checkScreen(page, 'month calendar', size.axe);
+    await page.getByTestId('calendar-view-toggle').getByText(ja.calendar.weekView).click();
+    await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-view', 'week');
+    for (let i = 0; i < 6 && (await page.locator(`[data-testid="slot"][data-date="${date}"][data-slot="${key}"]`).count()) === 0; i += 1) {
+      await page.getByTestId('calendar-next').click();
+    }
+    await page.locator(`[data-testid="slot"][data-date="${date}"][data-slot="${key}"]`).click();
+    await page.getByTestId('slot-next').click();
+    await surveyItem(page, 'shimei').locator('input').fill(name);
+    await surveyItem(page, 'denwa').locator('input').fill(phone);
+    await page.getByTestId('submit-button').click();
+    await page.getByRole('button', { name: '送信する' }).click();
+    await expect(page.getByTestId('survey-complete')).toBeVisible();
+    await checkScreen(page, 'completion', size.axe);
+
+    await page.goto('/confirm');
+    await page.getByLabel('照会種別').selectOption('clinic-yoyaku');
+    await page.getByTestId('lookup-next').click();
+    const form = page.getByTestId('lookup-search-form');
+    await form.locator('[data-item-key="shimei"]').fill(name);
+    await form.locator('[data-item-key="denwa"]').fill(phone);
+    await page.getByTestId('lookup-search').click();
+    await expect(page.getByTestId('answer-card').first()).toBeVisible();
+    await checkScreen(page, 'lookup list', size.axe);
+  });
+}
