@@ -114,6 +114,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
   });
 
+  // Ahead of everything under the prefix, so each answer there (a 413 included) passes through it.
+  app.use('/survey/api/*', compressJson());
+
   const tooLarge = (c: Context) =>
     errorJson(c as Context<AppEnv>, 413, { code: 'payload_too_large', errorMessage: `body: ${config.bodyLimit} bytes を超えています` });
   const countingLimit = bodyLimit({ maxSize: config.bodyLimit, onError: tooLarge });
@@ -130,8 +133,6 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
     return countingLimit(c, next);
   });
-
-  app.use('/survey/api/*', compressJson());
 
   const verifyKiosk = createKioskVerifier(deps.store);
   const authenticate = async (c: Context<AppEnv>, mode: EndpointDef['auth']): Promise<AuthUser | null> => {

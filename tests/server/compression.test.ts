@@ -133,6 +133,13 @@ for (const engine of engines()) {
       expect(decoded(replay)).toEqual(decoded(first));
     });
 
+    it('compresses the OpenAPI document too', async () => {
+      const doc = await raw(`${srv.url}/survey/api/v1/openapi.json`, { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(doc.status).toBe(200);
+      expect(doc.headers['content-encoding']).toBe('br');
+      expect((decoded(doc) as { openapi: string }).openapi).toMatch(/^3\.1/);
+    });
+
     it('answers HEAD without a body or an encoding', async () => {
       const head = await raw(getItem, { method: 'HEAD', headers: { ...auth(), 'accept-encoding': 'br' } });
       expect(head.status).toBe(200);
