@@ -1,17 +1,19 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`) runs one.
  */
 import { runApiBench } from './api.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
 import { runReservationBench } from './reservation.bench';
+import { runWireBench } from './wire.bench';
 
 const all: Record<string, () => Promise<void>> = {
   api: runApiBench,
   reservation: runReservationBench,
   renderer: runRendererBench,
   offline: runOfflineBench,
+  wire: runWireBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);

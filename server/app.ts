@@ -29,7 +29,9 @@ import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
+import { compressJson } from './compress';
 import { splashTitleOf, withSplashTitle } from './page';
+import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
 export interface Deps {
   config: AppConfig;
@@ -64,33 +66,13 @@ export interface CreatedApp {
 const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
   c.json({ result: 'ERROR', requestId: c.get('requestId'), ...body } satisfies ErrorAnswer, status as 400);
 
-export const contentSecurityPolicy = (config: AppConfig): string => {
-  const liff = config.line.liffId ? ' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net' : '';
-  const formAction = ["'self'", config.paymentProviderOrigin].filter(Boolean).join(' ');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Mantine sets CSS variables through style attributes and injected <style> elements.
-    "style-src 'self' 'unsafe-inline'",
-    // Profile pictures come from LINE's CDN; header images from wherever an operator hosts them.
-    "img-src 'self' data: blob: https:",
-    "font-src 'self' data:",
-    `connect-src 'self'${liff}`,
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    `form-action ${formAction}`,
-    "frame-ancestors 'self'",
-  ].join('; ');
-};
-
 export const createApp = (deps: Deps): App => createAppWithWrites(deps).app;
 
 export const createAppWithWrites = (deps: Deps): CreatedApp => {
   const { config, log } = deps;
   const app: App = new Hono<AppEnv>();
   const csp = contentSecurityPolicy(config);
+  const hsts = strictTransportSecurity(config);
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('x-request-id')?.slice(0, 100) || crypto.randomUUID();
@@ -102,15 +84,20 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     // response into a full fetch Response with a body stream (measured on the reservation putItem).
     // Other answers may be Responses built elsewhere (static files, the dev issuer), which only
     // headers set afterwards reach.
+    // The rules of each header: response-headers.ts.
     const api = c.req.path.startsWith(`${API_PREFIX}/`);
     if (api) {
       c.header('x-request-id', requestId);
       c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Cache-Control', API_CACHE_CONTROL);
+      if (hsts) c.header('Strict-Transport-Security', hsts);
     }
     await next();
     if (!api) {
       c.header('x-request-id', requestId);
       c.header('X-Content-Type-Options', 'nosniff');
+      c.header('Permissions-Policy', PERMISSIONS_POLICY);
+      if (hsts) c.header('Strict-Transport-Security', hsts);
       if (c.res.headers.get('content-type')?.startsWith('text/html')) {
         c.header('Content-Security-Policy', csp);
         c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -127,6 +114,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       });
     }
   });
+
+  // Ahead of everything under the prefix, so each answer there (a 413 included) passes through it.
+  app.use('/survey/api/*', compressJson());
 
   const tooLarge = (c: Context) =>
     errorJson(c as Context<AppEnv>, 413, { code: 'payload_too_large', errorMessage: `body: ${config.bodyLimit} bytes を超えています` });
@@ -203,8 +193,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   // Residents are on weak mobile links: the app's JS and CSS go compressed. The build writes
   // brotli and gzip copies next to each asset (vite.config.ts, `precompress`), which serveStatic
   // sends as they are; files without a copy (sw.js, anything added by hand) are gzipped on the
-  // fly, which compress() skips once a Content-Encoding is set. The API is left as it is
-  // (idempotent replays are compared byte for byte; answers are small).
+  // fly, which compress() skips once a Content-Encoding is set. JSON answers have their own
+  // (compress.ts, above: brotli too, and small answers left alone).
   app.use('/assets/*', compress());
   app.use('/sw.js', compress());
   app.use('/assets/*', async (c, next) => {

@@ -259,11 +259,12 @@ export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => 
   const routes = new Hono();
 
   routes.get('/oauth2/v2.1/authorize', (c) => {
+    // Every answer: the page echoes the request's parameters, the redirect carries a code.
+    c.header('Cache-Control', 'no-store');
     const q = singleValued(c.req.queries());
     if (typeof q === 'string') return c.text(`パラメーター ${q} が複数あります。 / Parameter ${q} is repeated.`, 400);
     const problem = authorizeProblem(q);
     if (problem) return c.text(problem, 400);
-    c.header('Cache-Control', 'no-store');
 
     const picked = q['dev_user'];
     if (picked === undefined) return c.html(pickPage(q, undefined));
