@@ -26,7 +26,7 @@ export const runApiBench = async (): Promise<void> => {
           postcode: '1000001',
           address: '東京都千代田区千代田1-1',
           count: '1',
-          wish_date: `${todayInTokyo().toString()} 午前`,
+          wish_date: `${todayInTokyo().add({ days: 14 }).toString()} 午前`,
         })
           .map(([itemKey, value]) => ({ surveyId: 'sodai-gomi', itemKey, value }))
           .concat([{ surveyId: 'sodai-gomi', itemKey: 'items', value: 'ソファ' }]);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { todayInTokyo } from '../core/ja/date-input';
 import { signInAt, surveyItem } from './support';
 
 /**
@@ -12,6 +13,8 @@ const API = '/survey/api/v1/db';
 // The demo data is fresh for each run, but keep the searches unambiguous anyway.
 const NAME = `粗大 花子${Date.now() % 100000}`;
 const PHONE = '09012345678';
+// The collection day must be a week ahead (the demo item's minDate: 7).
+const WISH_DATE = todayInTokyo().add({ days: 14 }).toString();
 
 const item = surveyItem;
 
@@ -25,7 +28,7 @@ const answerSodaiGomi = async (page: Page) => {
   await item(page, 'address').locator('input').first().fill('さくら市本町1-2-3');
   await item(page, 'items').getByLabel('ソファ').check();
   await item(page, 'count').locator('input').fill('2');
-  await item(page, 'wish_date').locator('input[type="text"], input:not([type])').first().fill('2027-01-15');
+  await item(page, 'wish_date').locator('input[type="text"], input:not([type])').first().fill(WISH_DATE);
   await item(page, 'wish_date').locator('input').first().blur();
   await item(page, 'wish_date').getByRole('radio', { name: '午前' }).check();
   await page.getByTestId('submit-button').click();
@@ -182,6 +185,24 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await page.getByTestId('lookup-back').click();
   await expect(page).toHaveURL(/\/confirmSearchForm\?surveyId=sodai-gomi$/);
   await expect(page.getByTestId('lookup-search-form').locator('[data-item-key="name"]')).toHaveValue(NAME);
+});
+
+test('finds 粗大 花子 typed as 粗大花子 with a hyphenated, full-width phone', async ({ page }) => {
+  await signInAt(page, '/survey/sodai-gomi', '山田 花子');
+  // The phone box takes the hyphenated number whole and stores its digits.
+  await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await item(page, 'phone').locator('input').pressSequentially('090-1234-5678');
+  await item(page, 'phone').locator('input').blur();
+  await expect(item(page, 'phone').locator('input')).toHaveValue(PHONE);
+  const code = await answerSodaiGomi(page);
+
+  await searchSodaiGomi(page);
+  const form = page.getByTestId('lookup-search-form');
+  await form.locator('[data-item-key="name"]').fill(NAME.replace(' ', ''));
+  await form.locator('[data-item-key="phone"]').fill('０９０－１２３４－５６７８');
+  await page.getByTestId('lookup-search').click();
+  await expect(page).toHaveURL(/\/confirmList$/);
+  await expect(page.locator(`[data-testid="answer-card"][data-answer-code="${code}"]`)).toContainText(NAME);
 });
 
 test('a form with inquiryOnly shows its answers without change or cancel', async ({ page }) => {

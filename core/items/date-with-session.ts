@@ -1,10 +1,12 @@
 /**
  * Date with morning/afternoon (日付・午前午後): "YYYY-MM-DD 午前" or "YYYY-MM-DD 午後" (spec 01 §3).
- * Future dates are what this item is for (collection days, visit wishes), so none is refused;
- * the spec does not refuse past ones either.
+ * Future dates are what this item is for (collection days, visit wishes), so none is refused by
+ * default, and the spec does not refuse past ones either; the item's own range (`minDate`,
+ * `maxDate`, date-range.ts) does: a collection day says `"minDate": 7`, and H3.2.1 is refused.
  */
 import { normalizeDateInput, parseIsoDate } from '../ja/date-input';
 import { isNullDate } from './checks';
+import { checkDateRange, dateRangeShape } from './date-range';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export const DATE_SESSIONS = ['午前', '午後'] as const;
@@ -31,16 +33,19 @@ export const joinDateSession = (date: string, session: DateSession | ''): string
 
 export const dateWithSessionItem = defineItem({
   type: 'dateWithSession',
-  configShape: {},
+  configShape: dateRangeShape,
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,
-  validate(value) {
+  validate(value, item, ctx) {
     const s = single(value);
     if (s === undefined) return [INVALID_VALUE];
     const m = CANONICAL.exec(s);
-    if (!m) return [issue(parseIsoDate(s) ? 'dateSessionMissing' : 'invalidDate')];
-    return parseIsoDate(m[1] ?? '') ? [] : [issue('invalidDate')];
+    const d = parseIsoDate(m ? (m[1] ?? '') : s);
+    if (!d) return [issue('invalidDate')];
+    const bad = checkDateRange(d, item, ctx.today);
+    if (bad) return [bad];
+    return m ? [] : [issue('dateSessionMissing')];
   },
   normalize(value, _item, ctx) {
     if (isNullDate(value)) return '';
@@ -49,9 +54,18 @@ export const dateWithSessionItem = defineItem({
     return joinDateSession(canonical, session);
   },
   samples: {
-    configs: [{}],
-    valid: ['2025-07-01 午前', '2025-07-01 午後', '2024-12-31 午前'],
+    configs: [{}, { minDate: 7 }],
+    valid: ['2025-07-01 午前', '2025-07-01 午後'],
+    validFor: [
+      { value: '2024-12-31 午前', config: 0 },
+      { value: '2025-06-22 午後', config: 1 },
+    ],
     invalid: [
+      { value: 'H3.2.1 午前', config: 1, issue: { key: 'invalidDate' } },
+      { value: '1991-02-01 午前', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+      { value: '2025-06-21 午後', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+      { value: '2025-06-21', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+      { value: '2026-13-45 午前', issue: { key: 'invalidDate' } },
       { value: '2025-07-01', issue: { key: 'dateSessionMissing' } },
       { value: '2025-07-01 夕方', issue: { key: 'invalidDate' } },
       { value: '2025-02-30 午前', issue: { key: 'invalidDate' } },
@@ -62,6 +76,9 @@ export const dateWithSessionItem = defineItem({
       { raw: '2025/7/1 午前', expected: '2025-07-01 午前' },
       { raw: '20250701午後', expected: '2025-07-01 午後' },
       { raw: '2025/7/1', expected: '2025-07-01' },
+      { raw: 'H3.2.1 午前', expected: '1991-02-01 午前', config: 1 },
+      { raw: '２０２５ー７ー１ 午前', expected: '2025-07-01 午前', desktop: false },
+      { raw: '2026-13-45 午前', expected: '2026-13-45 午前' },
       { raw: '午前', expected: ' 午前' },
       { raw: 'null', expected: '' },
     ],

@@ -4,10 +4,14 @@
  * like any other, so the validator can say why it is refused (未来の日付は入力できません。)
  * instead of the field silently going blank; anything unreadable is kept as typed for the same
  * reason. "null" is no answer.
+ *
+ * Range (date-range.ts): `minDate`/`maxDate` from the config; with no `maxDate` the spec's rule
+ * holds, nothing after today, refused with its own message.
  */
 import { Temporal } from 'temporal-polyfill';
 import { normalizeDateInput, parseIsoDate } from '../ja/date-input';
 import { isNullDate } from './checks';
+import { checkDateRange, dateRangeShape, type DateRange } from './date-range';
 import { INVALID_VALUE, defineItem, issue, single, type ValidationIssue } from './define';
 
 /** A typed date in canonical form, or the text as typed (trimmed) when it is no date; "null" → ''. */
@@ -18,30 +22,41 @@ export const normalizeTypedDate = (value: string, today: Temporal.PlainDate): st
   return typed.toLowerCase() === 'null' ? '' : typed;
 };
 
-/** A stored YYYY-MM-DD that is a real date and not after today. */
-export const checkPastDate = (s: string, today: Temporal.PlainDate): ValidationIssue | undefined => {
+/** A stored YYYY-MM-DD that is a real date inside the item's range (no maxDate: not after today). */
+export const checkTypedDate = (s: string, range: DateRange, today: Temporal.PlainDate): ValidationIssue | undefined => {
   const d = parseIsoDate(s);
   if (!d) return issue('invalidDate');
-  return Temporal.PlainDate.compare(d, today) > 0 ? issue('dateFuture') : undefined;
+  if (range.maxDate === undefined && Temporal.PlainDate.compare(d, today) > 0) return issue('dateFuture');
+  return checkDateRange(d, range, today);
 };
 
 export const dateItem = defineItem({
   type: 'date',
-  configShape: {},
+  configShape: dateRangeShape,
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,
-  validate(value, _item, ctx) {
+  validate(value, item, ctx) {
     const s = single(value);
     if (s === undefined) return [INVALID_VALUE];
-    const bad = checkPastDate(s, ctx.today);
+    const bad = checkTypedDate(s, item, ctx.today);
     return bad ? [bad] : [];
   },
   normalize: (value, _item, ctx) => normalizeTypedDate(value, ctx.today),
   samples: {
-    configs: [{}],
-    valid: ['2015-04-01', '1975-08-21', '2025-06-15', '1900-01-01'],
+    configs: [{}, { minDate: 0, maxDate: 365 }, { minDate: '2000-01-01', maxDate: '2030-12-31' }],
+    valid: [],
+    validFor: [
+      ...['2015-04-01', '1975-08-21', '2025-06-15', '1900-01-01'].map((value) => ({ value, config: 0 })),
+      { value: '2025-06-15', config: 1 },
+      { value: '2026-06-15', config: 1 },
+      { value: '2030-12-31', config: 2 },
+    ],
     invalid: [
+      { value: '1991-02-01', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-15' } } },
+      { value: '2026-06-16', config: 1, issue: { key: 'dateAfterMax', params: { max: '2026-06-15' } } },
+      { value: '1999-12-31', config: 2, issue: { key: 'dateBeforeMin', params: { min: '2000-01-01' } } },
+      { value: '2026-13-45', config: 1, issue: { key: 'invalidDate' } },
       { value: '2025-06-16', issue: { key: 'dateFuture' } },
       { value: '2015-4-1', issue: { key: 'invalidDate' } },
       { value: '2015-02-30', issue: { key: 'invalidDate' } },
@@ -54,8 +69,10 @@ export const dateItem = defineItem({
       { raw: 'S50.8.21', expected: '1975-08-21' },
       { raw: 'h3/2/1', expected: '1991-02-01', desktop: false },
       { raw: '２０１５／４／１', expected: '2015-04-01', desktop: false },
-      { raw: '2015,4,31', expected: '2015-04-30' },
-      { raw: '2015-13-01', expected: '2015-12-01' },
+      { raw: '2015,4,31', expected: '2015,4,31' },
+      { raw: '2026-13-45', expected: '2026-13-45' },
+      { raw: '２０２６ー０１ー０５', expected: '2026-01-05', desktop: false },
+      { raw: '令和８年１月５日', expected: '2026-01-05', desktop: false },
       { raw: 'null', expected: '' },
       { raw: '2030/1/1', expected: '2030-01-01' },
       { raw: 'きのう', expected: 'きのう' },

@@ -1,54 +1,67 @@
 /**
  * Date picker (カレンダー入力): YYYY-MM-DD chosen on a calendar whose weeks start on Sunday.
- * Config: `initialDate` is where the calendar opens when there is no answer (default 1990-01-01;
- * not a prefilled answer, which is the common `default` field), `maxDate` the last selectable day
- * (default 2099-12-31), `minDate` an optional first one.
+ * Config: `initialDate` is where the calendar opens when there is no answer (not a prefilled
+ * answer, which is the common `default` field), `maxDate` the last selectable day (default
+ * 2099-12-31), `minDate` an optional first one; both bounds may be days from today
+ * (date-range.ts).
+ *
+ * Reading chosen: the spec's opening month 1990-01-01 sent every resident booking a visit on a
+ * long scroll through 36 years; with no `initialDate` the calendar opens at today, moved into the
+ * item's range when the range excludes today. A form that wants 1990 (a birth date) says so.
  */
 import * as z from 'zod/mini';
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import { parseIsoDate } from '../ja/date-input';
-import { ISO_DATE_PATTERN, isNullDate } from './checks';
+import { isNullDate } from './checks';
+import { checkDateRange, dateBoundSchema, isoDateSchema, openingDate } from './date-range';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
-export const DATEPICKER_INITIAL_DATE = '1990-01-01';
 export const DATEPICKER_MAX_DATE = '2099-12-31';
 /** 0 = Sunday. */
 export const DATEPICKER_FIRST_DAY_OF_WEEK = 0;
 
-const isoDateSchema = z.string().check(z.regex(ISO_DATE_PATTERN), z.refine((s) => parseIsoDate(s) !== undefined, 'YYYY-MM-DD の日付にしてください'));
-
 export const datepickerItem = defineItem({
   type: 'datepicker',
   configShape: {
-    initialDate: z._default(isoDateSchema, DATEPICKER_INITIAL_DATE),
-    maxDate: z._default(isoDateSchema, DATEPICKER_MAX_DATE),
-    minDate: z.optional(isoDateSchema),
+    initialDate: z.optional(isoDateSchema),
+    maxDate: z._default(dateBoundSchema, DATEPICKER_MAX_DATE),
+    minDate: z.optional(dateBoundSchema),
   },
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,
-  validate(value, item) {
+  validate(value, item, ctx) {
     const s = single(value);
     if (s === undefined) return [INVALID_VALUE];
     const d = parseIsoDate(s);
     if (!d) return [issue('invalidDate')];
-    if (item.minDate && Temporal.PlainDate.compare(d, Temporal.PlainDate.from(item.minDate)) < 0) return [issue('dateBeforeMin', { min: item.minDate })];
-    if (Temporal.PlainDate.compare(d, Temporal.PlainDate.from(item.maxDate)) > 0) return [issue('dateAfterMax', { max: item.maxDate })];
-    return [];
+    const bad = checkDateRange(d, item, ctx.today);
+    return bad ? [bad] : [];
   },
   samples: {
-    configs: [{}, { initialDate: '2025-01-01', minDate: '2025-01-01', maxDate: '2025-12-31' }],
-    valid: ['2025-01-01', '2025-06-30', '2025-12-31'],
+    configs: [{}, { initialDate: '2025-01-01', minDate: '2025-01-01', maxDate: '2025-12-31' }, { minDate: 1, maxDate: 30 }],
+    valid: [],
     validFor: [
+      ...['2025-01-01', '2025-06-30', '2025-12-31'].flatMap((value) => [0, 1].map((config) => ({ value, config }))),
       { value: '1990-01-01', config: 0 },
       { value: '2099-12-31', config: 0 },
+      { value: '2025-06-16', config: 2 },
+      { value: '2025-07-15', config: 2 },
     ],
     invalid: [
       { value: '2100-01-01', issue: { key: 'dateAfterMax', params: { max: '2099-12-31' } } },
       { value: '2024-12-31', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-01-01' } } },
       { value: '2026-01-01', config: 1, issue: { key: 'dateAfterMax', params: { max: '2025-12-31' } } },
+      { value: '2025-06-15', config: 2, issue: { key: 'dateBeforeMin', params: { min: '2025-06-16' } } },
+      { value: '2025-07-16', config: 2, issue: { key: 'dateAfterMax', params: { max: '2025-07-15' } } },
       { value: '2025/06/30', issue: { key: 'invalidDate' } },
       { value: '2025-02-29', issue: { key: 'invalidDate' } },
     ],
   },
 });
+
+/** The month the calendar shows with no answer: the configured initialDate, else today within the range. */
+export const datepickerOpeningDate = (
+  item: { initialDate?: string | undefined; minDate?: string | number | undefined; maxDate?: string | number | undefined },
+  today: Temporal.PlainDate,
+): Temporal.PlainDate => (item.initialDate ? parseIsoDate(item.initialDate) : undefined) ?? openingDate(item, today);

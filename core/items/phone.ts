@@ -1,13 +1,21 @@
 /**
- * Phone (電話番号): 10–11 half-width digits, input max 11 characters (spec 01 §5). The resident
- * types digits only; hyphens are refused rather than removed, since the spec's hyphen-dropping
- * normaliser (core/ja/phone.ts) belongs to facility and member search.
+ * Phone (電話番号): stored as 10–11 half-width digits (spec 01 §5, 半角数字10桁-11桁で入力してください。).
+ * The resident may type it as they write it — 090-1234-5678, ０９０ １２３４ ５６７８, with any
+ * dash an IME gives — on every device: the normaliser (core/ja/phone.ts) reduces it to the digits
+ * on blur and before sending. "Max 11 characters" is read as the stored value's length; the input
+ * takes PHONE_INPUT_MAX_LENGTH so a hyphenated number is never cut while typed or pasted.
+ *
+ * Where the rule lives: the client sends the normalised value (src/form/submit.ts normalises every
+ * item before validating), and the server re-validates the stored form strictly, so a stored phone
+ * is always digits only. A leading +81 is not read as 0 here; that reading is the search's.
  */
-import { toHalfWidthAscii } from '../ja/width';
+import { normalizePhoneInput } from '../ja/phone';
 import { PHONE_MAX_LENGTH, isPhone } from './checks';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export { PHONE_MAX_LENGTH };
+/** 11 digits, two hyphens and the spaces around them: "090 - 1234 - 5678" fits. */
+export const PHONE_INPUT_MAX_LENGTH = 17;
 
 export const phoneItem = defineItem({
   type: 'phone',
@@ -19,7 +27,7 @@ export const phoneItem = defineItem({
     if (s === undefined) return [INVALID_VALUE];
     return isPhone(s) ? [] : [issue('phone')];
   },
-  normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value) : value).trim(),
+  normalize: (value) => normalizePhoneInput(value),
   samples: {
     configs: [{}],
     valid: ['0312345678', '09012345678'],
@@ -30,6 +38,13 @@ export const phoneItem = defineItem({
       { value: '０９０１２３４５６７８', issue: { key: 'phone' } },
       { value: '+819012345678', issue: { key: 'phone' } },
     ],
-    normalized: [{ raw: '０９０１２３４５６７８', expected: '09012345678' }],
+    normalized: [
+      { raw: '０９０１２３４５６７８', expected: '09012345678' },
+      { raw: '090-1234-5678', expected: '09012345678', desktop: false },
+      { raw: '０９０－１２３４－５６７８', expected: '09012345678', desktop: false },
+      { raw: '090ー1234ー5678', expected: '09012345678', desktop: false },
+      { raw: ' 03 1234 5678 ', expected: '0312345678' },
+      { raw: '+81-90-1234-5678', expected: '+819012345678' },
+    ],
   },
 });

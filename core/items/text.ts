@@ -11,6 +11,7 @@
 import * as z from 'zod/mini';
 import { CHARACTER_TYPES, CHARACTER_TYPE_WIDTH, hasFullWidthSpaceAtEdge, isFullKatakanaOnly, isHalfWidthOnly, matchesCharacterType, type CharacterType } from '../ja/chars';
 import { toFullWidth, toHalfWidth, toHalfWidthAscii } from '../ja/width';
+import { normalizePhoneInput } from '../ja/phone';
 import { normalizePostcode } from '../ja/postcode';
 import { FORMAT_CHECKS, TEXT_FORMATS, checkLength } from './checks';
 import { INVALID_VALUE, defineItem, issue, single, type CommonItemFields } from './define';
@@ -72,8 +73,9 @@ export const textItem = defineItem({
     return format ? [format] : [];
   },
   normalize(value, item, ctx) {
-    // A postcode is a canonical value, not a width preference: 〒 and hyphens go on every device.
+    // Postcode and phone are canonical values, not a width preference: 〒 and hyphens go on every device.
     if (item.format === 'postcode') return normalizePostcode(value);
+    if (item.format === 'phone') return normalizePhoneInput(value);
     if (!ctx.desktop) return value;
     if (item.fullKatakanaOnly) return toFullWidth(value);
     if (item.halfWidthOnly) return toHalfWidth(value);
@@ -159,6 +161,7 @@ export const textItem = defineItem({
       { raw: ' ｙａｍａｄａ＠example.jp ', expected: 'yamada@example.jp', config: 3 },
       { raw: '〒１００－０００１', expected: '1000001', config: 9 },
       { raw: '〒１００－０００１', expected: '1000001', config: 9, desktop: false },
+      { raw: '090-1234-5678', expected: '09012345678', config: 8, desktop: false },
       { raw: 'ｶﾞｯｺｳ', expected: 'ガッコウ', config: 5 },
       { raw: 'ＡＢＣ　ガ', expected: 'ABC ｶﾞ', config: 4 },
       { raw: 'ＡＢＣ', expected: 'ＡＢＣ', config: 0 },

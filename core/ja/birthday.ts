@@ -9,7 +9,7 @@
  * And the year itself must be 1 or more (H0.1.1 and H-1.1.1 are refused).
  */
 import type { Temporal } from 'temporal-polyfill';
-import { formatIsoDate, plainDateOf } from './date-input';
+import { formatIsoDate, plainDateOf, readableDateText } from './date-input';
 import { ERAS, eraToWesternYear, findEra, parseEraYearNumber } from './era';
 
 const WESTERN = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
@@ -19,7 +19,7 @@ const ERA_PREFIX = new RegExp(`^(${ERAS.map((e) => e.name).join('|')}|[A-Za-z])(
 /** The birthday a typed text names, or undefined when it is not one of the two forms. */
 export const parseBirthday = (raw: unknown): Temporal.PlainDate | undefined => {
   if (typeof raw !== 'string') return undefined;
-  const s = raw.normalize('NFKC').trim();
+  const s = readableDateText(raw);
   const w = WESTERN.exec(s);
   if (w) return plainDateOf(Number(w[1]), Number(w[2]), Number(w[3]));
   const d = ERA_DOTS.exec(s);

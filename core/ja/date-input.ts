@@ -3,24 +3,29 @@
  * the date items share.
  *
  * normalizeDateInput accepts 8-digit Western dates (20150401), Western dates with any of / . , -
- * (2015/4/1), and era dates (S50.8.21, h3/2/1, 平成3年2月1日, 令和元年5月1日), in full-width or
- * half-width, and answers a padded YYYY-MM-DD, or '' when it cannot read one. It never throws and
- * is idempotent: its output reads back as itself.
+ * or any dash an IME gives (2015/4/1, ２０１５ー４ー１), and era dates (S50.8.21, h3/2/1, 平成3年2月1日,
+ * 令和元年5月1日), in full-width or half-width, and answers a padded YYYY-MM-DD, or '' when it
+ * cannot read one. It never throws and is idempotent: its output reads back as itself.
  *
  * Readings chosen where the spec is terse:
- * - "month clamped to 1–12, day to month length": 0 becomes 1 and 13 becomes 12; a day past the
- *   month's end becomes its last day (2015-02-30 → 2015-02-28), day 0 becomes 1.
+ * - "month clamped to 1–12, day to month length" is not followed: a resident who typed 2026-13-45
+ *   made a mistake, and silently storing 2026-12-31 books the wrong day. A date that does not
+ *   exist reads as no date, and the items refuse it (正しい日付を入力してください。).
  * - "future dates not allowed in the normaliser": a date after today normalises to '' (refused),
  *   so the field reads as unanswered rather than silently holding another date. Items whose dates
- *   are naturally in the future (collection day, 午前/午後 bookings) pass `allowFuture`.
+ *   are naturally in the future (collection day, 午前/午後 bookings) pass `allowFuture`, and apply
+ *   their own range (core/items/date-range.ts).
+ * - "max 10 characters" is the stored value's length; the box takes DATE_INPUT_MAX_LENGTH so that
+ *   2026年12月31日 is not cut while typed.
  * - "null" (any case) is empty: stored answers of cleared dates hold that text.
  * - Years before 1 or after 9999 cannot be written as YYYY and are refused.
  */
 import { Temporal } from 'temporal-polyfill';
 import { ERA_TOKEN_SOURCE, eraToWesternYear, findEra, parseEraYearNumber } from './era';
+import { HYPHENS_AND_LONG_MARKS } from './fold';
 
-/** The input's maxlength (placeholder YYYY-MM-DD). */
-export const DATE_INPUT_MAX_LENGTH = 10;
+/** The input's maxlength: YYYY-MM-DD is 10, 2026年12月31日 and 令和元年12月31日 are 11. */
+export const DATE_INPUT_MAX_LENGTH = 12;
 export const DATE_INPUT_PLACEHOLDER = 'YYYY-MM-DD';
 
 const SEP = '\\s*[/.,\\-年月]\\s*';
@@ -29,7 +34,11 @@ const WESTERN_DATE = new RegExp(`^(\\d{4})${SEP}(\\d{1,2})${SEP}(\\d{1,2})\\s*�
 const WESTERN_8 = /^(\d{4})(\d{2})(\d{2})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-const clamp = (n: number, lo: number, hi: number): number => Math.min(Math.max(n, lo), hi);
+/** Every dash an IME gives for a hyphen (ー, −, ‐ …): in a date it can only be a separator. */
+const DASHES = new RegExp(`[${HYPHENS_AND_LONG_MARKS}]`, 'gu');
+
+/** NFKC (full-width digits, letters and separators, ㍻ → 平成), dashes as '-', trimmed. */
+export const readableDateText = (raw: string): string => raw.normalize('NFKC').replace(DASHES, '-').trim();
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0');
 export const formatIsoDate = (d: Temporal.PlainDate): string => `${String(d.year).padStart(4, '0')}-${pad2(d.month)}-${pad2(d.day)}`;
@@ -70,7 +79,7 @@ export const parseIsoDate = (s: string): Temporal.PlainDate | undefined => {
   return m ? plainDateOf(Number(m[1]), Number(m[2]), Number(m[3])) : undefined;
 };
 
-/** Year, month and day read from a typed date before clamping; undefined when it is no date shape. */
+/** Year, month and day as typed; undefined when it is no date shape. */
 const readParts = (s: string): [number, number, number] | undefined => {
   const era = ERA_DATE.exec(s);
   if (era) {
@@ -90,17 +99,11 @@ export interface DateInputOptions {
 
 export const normalizeDateInput = (raw: unknown, today: Temporal.PlainDate, options: DateInputOptions = {}): string => {
   if (typeof raw !== 'string') return '';
-  // NFKC: full-width digits, letters and separators (２０１５／４／１, Ｈ３．２．１) and ㍻ → 平成.
-  const s = raw.normalize('NFKC').trim();
+  const s = readableDateText(raw);
   if (s === '' || s.toLowerCase() === 'null') return '';
   const parts = readParts(s);
-  if (!parts) return '';
-  const [year, rawMonth, rawDay] = parts;
-  if (year < 1 || year > 9999) return '';
-  const month = clamp(rawMonth, 1, 12);
-  const first = plainDateOf(year, month, 1);
-  if (!first) return '';
-  const date = first.with({ day: clamp(rawDay, 1, first.daysInMonth) });
+  const date = parts && plainDateOf(...parts);
+  if (!date) return '';
   if (!options.allowFuture && Temporal.PlainDate.compare(date, today) > 0) return '';
   return formatIsoDate(date);
 };

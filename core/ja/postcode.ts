@@ -3,11 +3,14 @@
  * removed, so 〒１２３－４５６７ and 123-4567 both become 1234567. The result is not checked: the
  * postcode item's validator refuses anything but 7 digits. Never throws; idempotent.
  */
+import { HYPHENS_AND_LONG_MARKS } from './fold';
 import { toHalfWidthAscii } from './width';
 
-const NOISE = /[\s〒\u002D\u2010-\u2015\u2212\u30FC\uFF70]/g;
+const NOISE = new RegExp(`[\\s〒${HYPHENS_AND_LONG_MARKS}]`, 'gu');
 
 export const POSTCODE_LENGTH = 7;
+/** The input takes the hyphenated and 〒 forms too (〒123-4567, 123 - 4567), normalised on blur. */
+export const POSTCODE_INPUT_MAX_LENGTH = 10;
 export const isPostcode = (s: string): boolean => /^\d{7}$/.test(s);
 
 export const normalizePostcode = (raw: string): string => toHalfWidthAscii(raw).replace(NOISE, '');

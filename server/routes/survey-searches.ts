@@ -5,14 +5,12 @@
  * to the client.
  */
 import { surveySearches } from '@core/contract/searches';
+import { foldForMatch } from '@core/ja/fold';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig } from '../store/configs';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-
-/** Width- and case-insensitive match, so ｶﾀｶﾅ, full-width letters and capitals find the same option. */
-const fold = (s: string) => s.normalize('NFKC').toLowerCase();
 
 export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -28,8 +26,9 @@ export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
       });
     }
     const options = item.options ?? [];
-    const needle = fold(query.condition1?.trim() ?? '');
-    const matching = needle ? options.filter((o) => fold(o).includes(needle)) : options;
+    // Folded (core/ja/fold.ts): ｶﾀｶﾅ, full-width letters, capitals, spaces and dashes find the same option.
+    const needle = foldForMatch(query.condition1 ?? '');
+    const matching = needle ? options.filter((o) => foldForMatch(o).includes(needle)) : options;
     const start = query.lastEvaluatedKey === undefined ? 0 : Number(query.lastEvaluatedKey);
     if (!Number.isInteger(start) || start < 0) {
       throw new ApiError(400, 'bad_request', 'query.lastEvaluatedKey: 不正なページ位置です', {

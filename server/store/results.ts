@@ -5,6 +5,7 @@
  */
 import { sql, type Compilable, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
+import { foldForMatch } from '@core/ja/fold';
 import { deferWithLateValues, type Engine } from './open';
 import { configStampSql } from './configs';
 import { compiled } from './compiled';
@@ -67,8 +68,10 @@ export const partitionKeyTaken = async (db: Db, partitionKey: string): Promise<b
   undefined;
 
 /**
- * The user's partitions in which every condition (itemKey → exact value) has a matching row,
- * answered as all their rows.
+ * The user's partitions in which every condition (itemKey → value) has a row whose value is the
+ * same once folded (core/ja/fold.ts: width, case, spaces, dashes), answered as all their rows.
+ * Matched here rather than in SQL: the rows are one resident's in one survey, and folding in Node
+ * behaves the same whichever engine stored them (SQLite and PostgreSQL share no NFKC).
  */
 export const filterUserRows = async (
   db: Db,
@@ -76,23 +79,18 @@ export const filterUserRows = async (
   userId: string,
   conditions: Readonly<Record<string, string>>,
 ): Promise<ResultRow[]> => {
-  let q = userRows(db, surveyId, userId);
-  for (const [itemKey, value] of Object.entries(conditions)) {
-    q = q.where((eb) =>
-      eb(
-        'partition_key',
-        'in',
-        eb
-          .selectFrom('survey_results as c')
-          .select('c.partition_key')
-          .where('c.survey_id', '=', surveyId)
-          .where('c.user_id', '=', userId)
-          .where('c.item_key', '=', itemKey)
-          .where('c.value', '=', value),
-      ),
-    );
+  const rows = await listUserRows(db, surveyId, userId);
+  const wanted = Object.entries(conditions).map(([itemKey, value]) => [itemKey, foldForMatch(value)] as const);
+  const met = new Map<string, Set<string>>();
+  for (const r of rows) {
+    for (const [itemKey, folded] of wanted) {
+      if (r.itemKey !== itemKey || foldForMatch(r.value) !== folded) continue;
+      const keys = met.get(r.partitionKey) ?? new Set<string>();
+      keys.add(itemKey);
+      met.set(r.partitionKey, keys);
+    }
   }
-  return ordered(q);
+  return rows.filter((r) => (met.get(r.partitionKey)?.size ?? 0) === wanted.length);
 };
 
 /** Scope: the surveyId. The last answer code given in an appending survey. */

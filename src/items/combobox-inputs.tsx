@@ -3,8 +3,9 @@
  * in answer to the resident's tap or key, so they open (Select) or take the focus (Autocomplete)
  * as they appear.
  */
-import { Autocomplete, Select } from '@mantine/core';
+import { Autocomplete, Select, isOptionsGroup, type ComboboxParsedItem, type OptionsFilter } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { foldForMatch } from '@core/ja/fold';
 import { ja } from '../messages/ja';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps } from './types';
@@ -37,6 +38,20 @@ export function DropdownSelect(p: ItemProps<'dropdown'>) {
   );
 }
 
+/** Suggestions matched as the lookup matches (core/ja/fold.ts): ﾔﾏ, ＹＡＭＡ or 第 一 find what they mean. */
+export const foldedFilter: OptionsFilter = ({ options, search, limit }) => {
+  const needle = foldForMatch(search);
+  const found: ComboboxParsedItem[] = [];
+  for (const o of options) {
+    if (found.length >= limit) break;
+    if (isOptionsGroup(o)) {
+      const items = o.items.filter((i) => foldForMatch(i.label).includes(needle));
+      if (items.length > 0) found.push({ ...o, items });
+    } else if (foldForMatch(o.label).includes(needle)) found.push(o);
+  }
+  return found;
+};
+
 export function SuggestAutocomplete(p: ItemProps<'suggest'>) {
   const ref = useRef<HTMLInputElement>(null);
   // The stand-in had the focus and a caret at the end of what was typed; keep both.
@@ -56,6 +71,7 @@ export function SuggestAutocomplete(p: ItemProps<'suggest'>) {
       onChange={(v) => p.onChange(v)}
       placeholder={ja.items.suggestPlaceholder}
       limit={20}
+      filter={foldedFilter}
       comboboxProps={{ withinPortal: true }}
     />
   );

@@ -2,7 +2,10 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/ja';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { DATEPICKER_FIRST_DAY_OF_WEEK, DATEPICKER_INITIAL_DATE, DATEPICKER_MAX_DATE } from '@core/items/datepicker';
+import { resolveDateBound } from '@core/items/date-range';
+import { DATEPICKER_FIRST_DAY_OF_WEEK, DATEPICKER_MAX_DATE, datepickerOpeningDate } from '@core/items/datepicker';
+import { formatIsoDate } from '@core/ja/date-input';
+import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { textOf, wrapperProps } from './parts';
 import type { ItemProps } from './types';
@@ -11,6 +14,12 @@ const SETTINGS = { locale: 'ja', firstDayOfWeek: DATEPICKER_FIRST_DAY_OF_WEEK } 
 
 export function DatepickerInput(p: ItemProps<'datepicker'>) {
   const value = textOf(p.value);
+  // The form's today (Asia/Tokyo), the day its validation judges by.
+  const today = useFormEngine().validateContext.today;
+  const bound = (b: string | number | undefined) => {
+    const d = resolveDateBound(b, today);
+    return d ? formatIsoDate(d) : undefined;
+  };
   return (
     <DatesProvider settings={SETTINGS}>
       <DatePickerInput
@@ -21,10 +30,11 @@ export function DatepickerInput(p: ItemProps<'datepicker'>) {
         readOnly={p.readOnly}
         placeholder={ja.items.datepickerPlaceholder}
         valueFormat="YYYY-MM-DD"
-        // Spec 01 §5: opens on 1990-01 when empty, weeks start on Sunday, nothing after 2099-12-31.
-        defaultDate={p.item.initialDate ?? DATEPICKER_INITIAL_DATE}
-        maxDate={p.item.maxDate ?? DATEPICKER_MAX_DATE}
-        minDate={p.item.minDate}
+        // Empty, it opens at the item's initialDate, else at today within its range (core/items/datepicker.ts);
+        // weeks start on Sunday, nothing after 2099-12-31 unless the item says otherwise.
+        defaultDate={formatIsoDate(datepickerOpeningDate(p.item, today))}
+        maxDate={bound(p.item.maxDate) ?? DATEPICKER_MAX_DATE}
+        minDate={bound(p.item.minDate)}
         clearable
         monthLabelFormat="YYYY年M月"
         yearLabelFormat="YYYY年"

@@ -1,6 +1,9 @@
-/** Phone (電話番号): numeric keyboard, at most 11 characters (spec 01 §5). */
+/**
+ * Phone (電話番号): numeric keyboard; 11 digits are stored (spec 01 §5), but the box takes a
+ * hyphenated or spaced number too (090-1234-5678), reduced to its digits on blur (core/items/phone.ts).
+ */
 import { TextInput } from '@mantine/core';
-import { PHONE_MAX_LENGTH } from '@core/items/phone';
+import { PHONE_INPUT_MAX_LENGTH } from '@core/items/phone';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps } from './types';
 
@@ -12,7 +15,7 @@ export function PhoneItem(p: ItemProps<'phone'>) {
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
-      maxLength={PHONE_MAX_LENGTH}
+      maxLength={PHONE_INPUT_MAX_LENGTH}
       value={textOf(p.value)}
       onChange={(e) => p.onChange(e.currentTarget.value)}
     />

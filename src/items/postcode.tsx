@@ -8,16 +8,13 @@
  */
 import { ActionIcon, TextInput } from '@mantine/core';
 import { useRef } from 'react';
-import { isPostcode, normalizePostcode } from '@core/ja/postcode';
+import { POSTCODE_INPUT_MAX_LENGTH, isPostcode, normalizePostcode } from '@core/ja/postcode';
 import { useFormEngine, type FormEngine } from '../form/engine-context';
 import { formatMessage } from '../messages/format';
 import { ja } from '../messages/ja';
 import { SearchIcon } from './icons';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps } from './types';
-
-/** Hyphenated input (100-0001, ８ characters) is accepted and normalised on blur. */
-const POSTCODE_INPUT_MAX_LENGTH = 8;
 
 type Address = { pref: string; city: string; area?: string | undefined };
 export type AddressLookup = (postcode: string) => Promise<Address | null>;

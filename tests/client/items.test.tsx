@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_INPUT_MAX_LENGTH } from '@core/items/phone';
 import { setAddressLookup } from '../../src/items/postcode';
 import { ja } from '../../src/messages/ja';
 import { itemEl, makeConfig, renderForm } from './form-harness';
@@ -210,7 +211,7 @@ describe('other items', () => {
         { itemKey: 'c', type: 'code15', title: 'コード' },
       ]),
     );
-    expect(input(/^電話/).maxLength).toBe(11);
+    expect(input(/^電話/).maxLength).toBe(PHONE_INPUT_MAX_LENGTH);
     expect(input(/^電話/).inputMode).toBe('numeric');
     expect(input(/^コード/).maxLength).toBe(15);
     fireEvent.change(input(/^コード/), { target: { value: 'ABC' } });

@@ -97,6 +97,9 @@ describe('registry', () => {
     ['link button to javascript:', { itemKey: 'q', type: 'linkButton', attributes: { url: 'javascript:alert(1)' } }],
     ['link button to a protocol-relative address', { itemKey: 'q', type: 'linkButton', attributes: { url: '//evil.example/' } }],
     ['datepicker with a non-date bound', { itemKey: 'q', type: 'datepicker', maxDate: '2099-02-30' }],
+    ['datepicker with a fractional day offset', { itemKey: 'q', type: 'datepicker', minDate: 1.5 }],
+    ['date with a day offset past a century', { itemKey: 'q', type: 'date', minDate: -40000 }],
+    ['date with session with a non-date bound', { itemKey: 'q', type: 'dateWithSession', minDate: '2026-13-45' }],
     ['linear scale with a fractional bound', { itemKey: 'q', type: 'linearScale', scale_max: 5.5 }],
     ['itemKey with #', { itemKey: 'q#1', type: 'text' }],
   ])('refuses a config: %s', (_name, config) => {
@@ -106,7 +109,8 @@ describe('registry', () => {
   it('keeps fields it does not know and applies the type defaults', () => {
     const item = itemOf('linearScale', { futureField: { a: 1 } });
     expect(item).toMatchObject({ futureField: { a: 1 }, scale_min: 0, scale_max: 10, title: '質問' });
-    expect(itemOf('datepicker', {})).toMatchObject({ initialDate: '1990-01-01', maxDate: '2099-12-31' });
+    expect(itemOf('datepicker', {})).toMatchObject({ maxDate: '2099-12-31' });
+    expect(itemOf('datepicker', {}).initialDate).toBeUndefined();
     expect(itemOf('text', {})).toMatchObject({ format: 'any', halfWidthOnly: false, fullKatakanaOnly: false });
     expect(itemOf('checkboxes', { options: ['a'] }).selection).toBeUndefined();
   });

@@ -43,16 +43,25 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
     ['r7.6.15', '2025-06-15'],
   ])('%s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
 
+  it.each(['2015/13/1', '2015/0/1', '2015/2/30', '2016/2/30', '2015/4/31', '2015/4/0', '20151399', 'H31.4.99', '2026-13-45', '２０２６－１３－４５'])(
+    'refuses the impossible date %s rather than clamping it',
+    (raw) => {
+      expect(normalizeDateInput(raw, today)).toBe('');
+      expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe('');
+    },
+  );
+
   it.each([
-    ['2015/13/1', '2015-12-01'],
-    ['2015/0/1', '2015-01-01'],
-    ['2015/2/30', '2015-02-28'],
-    ['2016/2/30', '2016-02-29'],
-    ['2015/4/31', '2015-04-30'],
-    ['2015/4/0', '2015-04-01'],
-    ['20151399', '2015-12-31'],
-    ['H31.4.99', '2019-04-30'],
-  ])('clamps %s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
+    ['２０２６ー０１ー０５', '2026-01-05'],
+    ['２０２６－０１－０５', '2026-01-05'],
+    ['２０２６−０１−０５', '2026-01-05'],
+    ['2026‐1‐5', '2026-01-05'],
+    ['２０２６年１月５日', '2026-01-05'],
+    ['令和８年１月５日', '2026-01-05'],
+    ['Ｒ８．１．５', '2026-01-05'],
+    ['２０２６０１０５', '2026-01-05'],
+    ['　２０２６／１／５　', '2026-01-05'],
+  ])('reads the full-width or IME-dashed %s as %s', (raw, expected) => expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe(expected));
 
   it.each([
     ['M1.1.1', '1868-01-01'],

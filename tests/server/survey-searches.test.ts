@@ -36,6 +36,9 @@ for (const engine of engines()) {
       const r = await page(`condition1=${encodeURIComponent('公民館')}`);
       expect(r.json.data.items).toEqual(['桜ヶ丘公民館', '若葉台公民館', '緑町公民館', '本町公民館']);
       expect(r.json.data.lastEvaluatedKey).toBeNull();
+      // The same fold as the lookup: spaces and width do not matter.
+      const spaced = await page(`condition1=${encodeURIComponent('本町　公民館')}`);
+      expect(spaced.json.data.items).toEqual(['本町公民館']);
       const none = await page(`condition1=${encodeURIComponent('存在しない施設')}`);
       expect(none.json.data).toEqual({ items: [], lastEvaluatedKey: null });
     });

@@ -1,13 +1,17 @@
 /**
  * /confirmSearchForm (spec 01 §2 Confirm search form): the chosen survey's searchable items only,
- * and 検索. The inputs are plain: a lookup matches stored values exactly, so it needs the value
- * the resident typed, not the answer form's widgets (date pickers, suggestions, postcode search).
+ * and 検索. The inputs are plain (not the answer form's widgets: date pickers, suggestions, postcode
+ * search). Each condition goes through its item type's normaliser, so it reads as the answer form
+ * stored it (090-1234-5678 → 09012345678, S50.8.21 → 1975-08-21); the server then matches it
+ * folded (core/ja/fold.ts), so 山田花子 finds 山田 花子.
  */
 import { Alert, Button, NativeSelect, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { SchemaItem } from '@core/form/survey-config';
+import { itemDefOf } from '@core/items/registry';
+import { todayInTokyo } from '@core/ja/date-input';
 import { searchErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
@@ -23,11 +27,11 @@ const optionsOf = (item: SchemaItem): string[] | null => {
 
 const isRequired = (item: SchemaItem): boolean => (item as { isRequired?: { value?: boolean } }).isRequired?.value === true;
 
-/** Phone and number searches compare digits: full-width digits and hyphens as the form stores them. */
+/** The stored form of a typed condition; width conversion is left to the server's fold. */
 const normalise = (item: SchemaItem, value: string): string => {
   const v = value.trim();
-  if (item.type !== 'phone' && item.type !== 'number' && item.type !== 'postcode') return v;
-  return v.replace(/[０-９]/g, (d) => String.fromCharCode(d.charCodeAt(0) - 0xfee0)).replace(/[-－ー‐]/g, '');
+  const normalize = itemDefOf(item.type).normalize;
+  return v && normalize ? normalize(v, item, { today: todayInTokyo(), desktop: false }).trim() : v;
 };
 
 export function SearchScreen() {
