@@ -6,7 +6,8 @@ import { surveyItem } from './support';
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
  * 1024 px tablet: on the start page, a long form showing its errors, the week and month calendars,
- * the completion page and the lookup list, no button label or calendar cell is clipped or
+ * the completion page, each lookup screen, the not-found pages and the kiosk enrolment, no button
+ * label or calendar cell is clipped or
  * overflows its box, the calendar's cells do not overlap, and axe finds no WCAG 2.2 AA violation
  * (at 390×844 and 1024×768).
  */
@@ -105,13 +106,38 @@ for (const size of SIZES) {
     await checkScreen(page, 'completion', size.axe);
 
     await page.goto('/confirm');
+    await expect(page.getByTestId('survey-type')).toBeVisible();
+    await checkScreen(page, 'lookup: choose the form', size.axe);
     await page.getByLabel('照会種別').selectOption('clinic-yoyaku');
     await page.getByTestId('lookup-next').click();
     const form = page.getByTestId('lookup-search-form');
+    await expect(form).toBeVisible();
+    await checkScreen(page, 'lookup: search form', size.axe);
     await form.locator('[data-item-key="shimei"]').fill(name);
     await form.locator('[data-item-key="denwa"]').fill(phone);
     await page.getByTestId('lookup-search').click();
     await expect(page.getByTestId('answer-card').first()).toBeVisible();
     await checkScreen(page, 'lookup list', size.axe);
+    await page.getByTestId('answer-details').first().click();
+    await expect(page.getByTestId('lookup-details')).toBeVisible();
+    await checkScreen(page, 'lookup: details', size.axe);
+    await page.getByTestId('back-to-list').click();
+    await page.getByTestId('answer-cancel').first().click();
+    await expect(page.getByTestId('cancel-confirm')).toBeVisible();
+    await checkScreen(page, 'lookup: cancel', size.axe);
+    await page.getByTestId('cancel-submit').click();
+    await expect(page.getByTestId('cancel-dialog-confirm')).toBeVisible();
+    await checkScreen(page, 'lookup: cancel dialog', size.axe);
+    await page.getByTestId('cancel-dialog-close').click();
+
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    await checkScreen(page, 'not found', size.axe);
+    await page.goto('/survey/no-such-form');
+    await expect(page.getByTestId('back-to-start')).toBeVisible();
+    await checkScreen(page, 'unknown form', size.axe);
+    await page.goto('/kiosk/enrol');
+    await expect(page.locator('main')).toBeVisible();
+    await checkScreen(page, 'kiosk enrolment', size.axe);
   });
 }

@@ -1,4 +1,5 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, Modal } from '@mantine/core';
+import { ja } from '../messages/ja';
 
 // Devices inside LINE: iOS (Hiragino), Android (Noto Sans CJK), a few Windows desktops (Meiryo).
 // Listing the Japanese faces first keeps kanji from falling back to a Chinese glyph variant.
@@ -10,4 +11,8 @@ export const theme = createTheme({
   headings: { fontFamily: FONT_STACK },
   // Contrast (app.css declares the matching CSS variables).
   primaryShade: 8,
+  components: {
+    // Every dialog's × says what it does to a screen reader.
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': ja.common.close } } }),
+  },
 });
