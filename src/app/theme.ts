@@ -13,6 +13,6 @@ export const theme = createTheme({
   primaryShade: 8,
   components: {
     // Every dialog's × says what it does to a screen reader.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': ja.common.close } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': ja.common.closeDialog } } }),
   },
 });

@@ -73,6 +73,8 @@ export const ja = {
     loading: '情報を取得中です。しばらくおまちください。',
     reload: '再読み込み',
     close: '閉じる',
+    /** A dialog's ×: named apart from the dialog's own 閉じる button. */
+    closeDialog: 'ダイアログを閉じる',
     backToStart: 'トップへ戻る',
     required: '必須',
     honorific: '様',
