@@ -1,7 +1,8 @@
 /**
  * Route registration from the contract. Each route is declared once in core/contract; `route()`
- * parses its params, query and body with the contract's schemas (400 with the field and the reason
- * otherwise), resolves the signed-in user, and types the handler's answer against the schema.
+ * refuses text no store can keep and over-deep JSON (input-guard.ts), parses its params, query and
+ * body with the contract's schemas (400 with the field and the reason otherwise), resolves the
+ * signed-in user, and types the handler's answer against the schema.
  *
  * Writes. Every handler gets `commit(fn)`: fn runs in one write transaction (BEGIN IMMEDIATE on
  * SQLite) and returns the route's answer, which the handler returns. For an endpoint the contract
@@ -30,6 +31,7 @@ import type { Issue } from '@core/contract/envelope';
 import type { AuthUser } from './auth/verify';
 import { kioskCredentialOf, kioskForbidden } from './auth/kiosk';
 import { ApiError, errorAnswerOf } from './errors';
+import { guardInput } from './input-guard';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
 import type { WriteRateLimiter } from './rate-limit';
 
@@ -131,9 +133,14 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
     const rawParams = c.req.param() as Record<string, string>;
     const rawQuery = readQuery(c);
+    // Unusable characters and deep nesting are refused before any schema or fingerprint walks the
+    // input (input-guard.ts), on every endpoint, a stray query included.
+    guardInput(rawParams, 'params');
+    guardInput(rawQuery, 'query');
+    const rawBody = e.body ? await readJsonBody(c) : undefined;
+    guardInput(rawBody, 'body');
     const params = parseWith(e.params, rawParams, 'params');
     const query = parseWith(e.query, rawQuery, 'query');
-    const rawBody = e.body ? await readJsonBody(c) : undefined;
     const body = e.body ? parseWith(e.body, rawBody, 'body') : undefined;
     const call = (commit: Commit<unknown>) => handler({ params, query, body, user, c, commit } as HandlerArgs<E>);
 

@@ -16,6 +16,7 @@ import * as kiosk from './kiosk';
 export * from './define';
 export * from './envelope';
 export * from './auth';
+export * from './input';
 export * from './survey';
 export * from './calendars';
 export * from './payment';

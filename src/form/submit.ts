@@ -62,13 +62,14 @@ export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
 const isMessageKey = (s: string): s is MessageKey => (MESSAGE_KEYS as readonly string[]).includes(s);
 
 /**
- * A refused putItem's issues as messages per item: `data.N.…` names the N-th row sent, a bare
- * itemKey names the item. Messages that are catalogue keys are shown in Japanese; others as sent.
+ * A refused putItem's issues as messages per item: `data.N.…` (the answer check) or `body.data.N.…`
+ * (the request's own checks: schema, unusable characters) names the N-th row sent, a bare itemKey
+ * names the item. Messages that are catalogue keys are shown in Japanese; others as sent.
  */
 export const serverItemErrors = (issues: readonly Issue[], rows: readonly AnswerRowInput[], knownKeys: ReadonlySet<string>) => {
   const errors = new Map<string, string>();
   for (const { path, message } of issues) {
-    const row = /^data\.(\d+)(?:\.|$)/.exec(path);
+    const row = /^(?:body\.)?data\.(\d+)(?:\.|$)/.exec(path);
     const key = row ? rows[Number(row[1])]?.itemKey : knownKeys.has(path) ? path : undefined;
     if (key === undefined || errors.has(key)) continue;
     errors.set(key, isMessageKey(message) ? formatMessage({ key: message }) : message);

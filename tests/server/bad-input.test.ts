@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
 import { importBundle } from '../../server/forms/import';
+import { MAX_JSON_DEPTH, UNUSABLE_CHARACTER_KEY, UNUSABLE_CHARACTER_TEXT } from '@core/contract/input';
 
 const bundle = {
   surveyConfigs: [
@@ -114,6 +115,67 @@ for (const engine of engines()) {
         expect(r.status).toBe(404);
         expect(r.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
       }
+    });
+
+    it('NUL and unpaired surrogates in a value: 400 naming the field, nothing written', async () => {
+      for (const value of ['山田\u0000太郎', '\ud800', 'x\ud83dy', '\udc00', 'x\ude00']) {
+        const r = await refused({ body: { data: [row({ value: '無事' }), row({ itemKey: 'body', value })] } }, 400, 'body.data.1.value');
+        expect(r.json).toMatchObject({ code: 'bad_request', errorMessage: UNUSABLE_CHARACTER_TEXT });
+        expect(r.json.issues).toEqual([{ path: 'body.data.1.value', message: UNUSABLE_CHARACTER_KEY }]);
+      }
+      // Each bad field is named; a key of an object is text too.
+      const many = await refused({ body: { data: [row({ value: '\u0000', title: '\ud800' })], ['ex\u0000tra']: 1 } }, 400);
+      expect(many.json.issues.map((i: { path: string }) => i.path)).toEqual(['body.data.0.value', 'body.data.0.title', 'body.ex\ufffdtra']);
+    });
+
+    it('NUL in a path parameter and in the query of the unauthenticated calendar reads', async () => {
+      const query = await srv.api('GET', '/calendars/schedule/cal?start_day=2030-01-01%00&end_day=2030-01-07');
+      expect(query.status).toBe(400);
+      expect(query.json).toMatchObject({ code: 'bad_request', errorMessage: UNUSABLE_CHARACTER_TEXT, issues: [{ path: 'query.start_day', message: 'charAll' }] });
+      const tag = await srv.api('GET', '/calendars/categories?tag1=a%00b');
+      expect(tag.status).toBe(400);
+      expect(tag.json.issues).toEqual([{ path: 'query.tag1', message: 'charAll' }]);
+      const param = await srv.api('GET', '/calendars/info/cal%00a');
+      expect(param.status).toBe(400);
+      expect(param.json.issues).toEqual([{ path: 'params.id', message: 'charAll' }]);
+      const authed = await srv.api('GET', `/survey-configs/getItem?surveyId=${encodeURIComponent('toiawase\u0000')}`, { token });
+      expect(authed.json.issues).toEqual([{ path: 'query.surveyId', message: 'charAll' }]);
+    });
+
+    it('JSON nested 10,000 levels deep in order: 400 before anything walks it, nothing written', async () => {
+      const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+      const r = await refused({ rawBody: `{"data":[${JSON.stringify(row())}],"order":${deep}}` }, 400, new RegExp(`^body\\.order(\\.a){${MAX_JSON_DEPTH - 1}}$`));
+      expect(r.json.issues).toHaveLength(1);
+      // With a key, as the outbox sends it: the fingerprint used to recurse through it (500).
+      const keyed = await srv.api('POST', '/survey-results/putItem', { token, rawBody: `{"data":[${JSON.stringify(row())}],"extra":[${deep}]}`, headers: { 'Idempotency-Key': 'deep-1' } });
+      expect(keyed.status).toBe(400);
+      const arrays = await refused({ rawBody: `${'['.repeat(100_000)}${']'.repeat(100_000)}` }, 400);
+      expect(arrays.json.issues[0].path).toMatch(/^body(\.0)+$/);
+      // At the limit the guard lets it through (the schema refuses it); one more level, the guard.
+      const atLimit = await srv.api('POST', '/survey-results/putItem', { token, rawBody: `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}` });
+      expect(atLimit.status).toBe(400);
+      expect(atLimit.json.issues[0].path).toBe('body');
+      const over = await srv.api('POST', '/survey-results/putItem', { token, rawBody: `${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}` });
+      expect(over.json.issues[0].path).toBe(`body${'.0'.repeat(MAX_JSON_DEPTH)}`);
+    });
+
+    it('invalid UTF-8 is read as U+FFFD, stored and answered as such; a surrogate pair is fine', async () => {
+      const bytes = Buffer.concat([
+        Buffer.from(`{"data":[${JSON.stringify(row({ value: 'PLACEHOLDER' }))}]}`.split('PLACEHOLDER')[0] as string),
+        Buffer.from([0xff, 0xed, 0xa0, 0x80]),
+        Buffer.from('😀"}]}'),
+      ]);
+      const res = await srv.fetch('/survey/api/v1/db/survey-results/putItem', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: bytes,
+      });
+      expect(res.status).toBe(200);
+      const answered = (await res.json()) as { data: { value: string }[]; partitionKey: string };
+      expect(answered.data[0]?.value).toBe('\ufffd\ufffd\ufffd\ufffd😀');
+      const stored = await srv.deps.store.db.selectFrom('survey_results').select('value').where('partition_key', '=', answered.partitionKey).execute();
+      expect(stored.map((s) => s.value)).toEqual(['\ufffd\ufffd\ufffd\ufffd😀']);
+      await srv.deps.store.db.deleteFrom('survey_results').execute();
     });
 
     it('a valid answer after all this is still accepted', async () => {
