@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const FEATURES = ['start', 'login', 'answer', 'lookup', 'calendar', 'bed', 'payment', 'receipt', 'member', 'files', 'facility', 'vaccine'];
+const FEATURES = ['start', 'login', 'external', 'answer', 'lookup', 'calendar', 'bed', 'payment', 'receipt', 'member', 'files', 'facility', 'vaccine'];
 
 const pwaPatterns = [{ group: ['**/server/**', '**/sw/**'], message: 'The PWA imports core, never server or sw.' }];
 const liffPath = [{ name: '@line/liff', message: 'LIFF only through src/lib/liff.ts.' }];

@@ -43,6 +43,8 @@ export default defineConfig({
       // offline-chaos.spec.ts sends 200 answers (and their retries) as one resident in a minute or two.
       WRITE_RATE_LIMIT: '0',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // hostile-links.spec.ts: /url-external redirects to this host at once and asks for any other.
+      EXTERNAL_URL_HOSTS: 'www.city.sakura.example.jp',
     },
   },
 });

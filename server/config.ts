@@ -42,6 +42,8 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).default(60)),
   /** Writes per minute per kiosk tablet (its visitors share it); unset: 10 × WRITE_RATE_LIMIT; 0: no limit. */
   KIOSK_WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).optional()),
+  /** Hosts /url-external sends residents to without asking (comma-separated); others get a confirmation screen. */
+  EXTERNAL_URL_HOSTS: z.string().default(''),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -78,6 +80,8 @@ export interface AppConfig {
   kioskIdleSeconds: number;
   /** Writes per minute per user (server/rate-limit.ts); 0: no limit. */
   writeRateLimit: { perMinute: number; kioskPerMinute: number };
+  /** Host names /url-external redirects to at once (lower case, IDN as punycode); any other asks first. */
+  externalUrlHosts: string[];
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -94,6 +98,28 @@ export const DEV_CHANNEL_ID = '1650000000';
  * `Production` must not start a sign-in anyone can use as any resident on 0.0.0.0.
  */
 export const DEV_ISSUER_NODE_ENVS: readonly string[] = ['development', 'test'];
+
+/**
+ * EXTERNAL_URL_HOSTS as host names compared exactly with URL.hostname: lower case, an IDN in its
+ * punycode form. An entry that is not a bare host (a scheme, port, path or `*.` wildcard) is
+ * refused rather than silently matching nothing — or more than the operator meant.
+ */
+export const parseExternalUrlHosts = (raw: string): string[] => {
+  const hosts = new Set<string>();
+  for (const entry of raw.split(',').map((h) => h.trim()).filter(Boolean)) {
+    let url: URL | null = null;
+    try {
+      url = /[/?#@\\*\s]/.test(entry) ? null : new URL(`http://${entry}/`);
+    } catch {
+      url = null;
+    }
+    if (!url || url.host !== url.hostname || url.hostname === '') {
+      throw new Error(`EXTERNAL_URL_HOSTS: ${JSON.stringify(entry)} is not a host name (write www.city.example.lg.jp, without https:// or a path)`);
+    }
+    hosts.add(url.hostname);
+  }
+  return [...hosts];
+};
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
   const parsed = envSchema.safeParse(env);
@@ -152,6 +178,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       // A kiosk is many visitors on one credential: ten residents' worth unless set.
       kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
     },
+    externalUrlHosts: parseExternalUrlHosts(e.EXTERNAL_URL_HOSTS),
     distDir: path.resolve('dist'),
   };
 };

@@ -229,7 +229,10 @@ export const loginToken = defineEndpoint({
   ),
 });
 
-/** Runtime settings the PWA needs before sign-in (which LINE channel, LIFF id, dev issuer). */
+/**
+ * Runtime settings the PWA needs before sign-in (which LINE channel, LIFF id, dev issuer), and the
+ * hosts /url-external may send a resident to without asking (lower-case host names, exact match).
+ */
 export const appConfig = defineEndpoint({
   method: 'GET',
   path: '/app-config',
@@ -241,6 +244,7 @@ export const appConfig = defineEndpoint({
       authorizeUrl: z.string(),
       liffId: z.nullable(z.string()),
       devIssuer: z.boolean(),
+      externalUrlHosts: z.array(z.string()),
     }),
   ),
 });

@@ -54,6 +54,7 @@ export const registerLoginRoutes = ({ deps, route }: RouteContext): void => {
       authorizeUrl: deps.config.line.authorizeUrl,
       liffId: deps.config.line.liffId ?? null,
       devIssuer: deps.config.devIssuer,
+      externalUrlHosts: deps.config.externalUrlHosts,
     },
   }));
 

@@ -5,12 +5,15 @@
  */
 import { appConfig } from '@core/contract/survey';
 import type { AnswerOut } from '@core/contract/define';
-import { call, unwrap, type ApiClient } from './api';
+import { call, unwrap, type ApiClient, type CallOptions } from './api';
 
 type AppConfigAnswer = Extract<AnswerOut<typeof appConfig>, { result: 'OK' }>;
 export type AppSettings = AppConfigAnswer['data'];
 
-export const fetchAppConfig = async (signal?: AbortSignal, client: Pick<ApiClient, 'call'> = { call }): Promise<AppSettings> =>
-  unwrap(await client.call(appConfig, {}, { signal }));
+export const fetchAppConfig = async (
+  signal?: AbortSignal,
+  client: Pick<ApiClient, 'call'> = { call },
+  options: Omit<CallOptions, 'signal'> = {},
+): Promise<AppSettings> => unwrap(await client.call(appConfig, {}, { ...options, signal }));
 
 export const appConfigQueryKey = ['app-config'] as const;

@@ -132,6 +132,14 @@ export const ja = {
     title: '会員登録',
     notYet: 'この会員登録フォームは現在ご利用いただけません。しばらくしてから再度お試しください。',
   },
+  /** /url-external to a host the operator has not listed: named, and left only on a tap. */
+  external: {
+    title: '外部サイトへ移動します',
+    lead: 'このアプリの外にある次のサイトを開きます。移動先をご確認のうえ、「移動する」を押してください。',
+    destination: '移動先',
+    go: '移動する',
+    back: '戻る',
+  },
   notFound: {
     title: 'PAGE NOT FOUND',
     body: 'ごめんなさい！お探しのページは見つかりません。',

@@ -20,6 +20,7 @@ const config = (liffId: string | null = null): AppSettings => ({
   channelId: '1650000000',
   authorizeUrl: 'https://issuer.example/oauth2/v2.1/authorize',
   liffId,
+  externalUrlHosts: [],
   devIssuer: true,
 });
 const validSession = (): Session => ({

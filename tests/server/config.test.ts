@@ -1,6 +1,6 @@
 /** loadConfig: what the environment may say, and what it refuses before the server starts. */
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../server/config';
+import { loadConfig, parseExternalUrlHosts } from '../../server/config';
 
 const LINE = { LINE_CHANNEL_ID: '1234567890', LINE_CHANNEL_SECRET: 's3cret' };
 
@@ -31,4 +31,26 @@ describe('the dev issuer and NODE_ENV', () => {
     expect(loadConfig({ NODE_ENV: 'prod', ...LINE }).production).toBe(false);
     expect(loadConfig({}).production).toBe(false);
   });
+});
+
+describe('EXTERNAL_URL_HOSTS', () => {
+  it('is empty unless set', () => {
+    expect(loadConfig({}).externalUrlHosts).toEqual([]);
+    expect(loadConfig({ EXTERNAL_URL_HOSTS: '' }).externalUrlHosts).toEqual([]);
+  });
+
+  it('reads comma-separated host names as URL.hostname spells them', () => {
+    expect(loadConfig({ EXTERNAL_URL_HOSTS: 'www.City.Sakura.example.jp , LINE.me,line.me' }).externalUrlHosts).toEqual([
+      'www.city.sakura.example.jp',
+      'line.me',
+    ]);
+    expect(parseExternalUrlHosts('例え.jp,[::1],192.168.0.1')).toEqual(['xn--r8jz45g.jp', '[::1]', '192.168.0.1']);
+  });
+
+  it.each(['https://www.city.example.jp', 'www.city.example.jp/kurashi', 'www.city.example.jp:8443', '*.example.jp', 'user@example.jp', 'a b.jp', 'exa%mple.jp'])(
+    'refuses %j, which is not a bare host name',
+    (entry) => {
+      expect(() => loadConfig({ EXTERNAL_URL_HOSTS: `line.me,${entry}` })).toThrow(/EXTERNAL_URL_HOSTS: .* is not a host name/);
+    },
+  );
 });

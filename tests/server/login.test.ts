@@ -81,6 +81,7 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
         authorizeUrl: `${server.url}/dev/oauth2/v2.1/authorize`,
         liffId: null,
         devIssuer: true,
+        externalUrlHosts: [],
       },
     });
   });
@@ -365,19 +366,26 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
 describe.each(engines())('with a LINE channel configured (%s)', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer(engine, { LINE_CHANNEL_ID: '1234567890', LINE_CHANNEL_SECRET: 'line-secret', LIFF_ID: '1234567890-AbCdEfGh' });
+    server = await startTestServer(engine, {
+      LINE_CHANNEL_ID: '1234567890',
+      LINE_CHANNEL_SECRET: 'line-secret',
+      LIFF_ID: '1234567890-AbCdEfGh',
+      EXTERNAL_URL_HOSTS: ' WWW.City.Sakura.example.jp, 例え.jp ,,',
+    });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
-  it('app-config answers the LINE channel and the dev issuer is not mounted', async () => {
+  it('app-config answers the LINE channel, the external hosts, and the dev issuer is not mounted', async () => {
     const { json } = await server.api('GET', '/app-config');
     expect(json.data).toEqual({
       channelId: '1234567890',
       authorizeUrl: 'https://access.line.me/oauth2/v2.1/authorize',
       liffId: '1234567890-AbCdEfGh',
       devIssuer: false,
+      // As the PWA compares them with URL.hostname: lower case, the IDN as punycode.
+      externalUrlHosts: ['www.city.sakura.example.jp', 'xn--r8jz45g.jp'],
     });
     expect(server.deps.devIssuer).toBeNull();
     const res = await server.fetch(`/dev/oauth2/v2.1/authorize?dev_user=Ux&response_type=code&client_id=1234567890`, { redirect: 'manual' });
