@@ -201,6 +201,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
 
   const submit = () => {
     if (checking) return;
+    engine.markAttempted();
     const outcome = prepareSubmit(engine);
     if (outcome.kind === 'invalid') {
       engine.store.replaceErrors(outcome.errors);
@@ -249,9 +250,9 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   /** Slot choice → confirm: the reservation items must hold a slot. */
   const toForm = () => {
     let ok = true;
+    engine.markAttempted();
     for (const key of reservationKeys) {
-      engine.handlersOf(key).onBlur();
-      if (engine.store.getError(key) !== undefined) ok = false;
+      if (engine.validate(key) !== undefined) ok = false;
     }
     if (!ok) {
       setNotice(ja.form.checkInput);
