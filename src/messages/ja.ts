@@ -286,6 +286,13 @@ export const ja = {
     datePlaceholder: 'YYYY-MM-DD',
     birthdayPlaceholder: '例: 1990-01-01 または H2.1.1',
     datepickerPlaceholder: '日付を選択',
+    /** The date picker's arrow buttons (month, year and decade views); not in the spec. */
+    datepickerPrevMonth: '前の月',
+    datepickerNextMonth: '次の月',
+    datepickerPrevYear: '前の年',
+    datepickerNextYear: '次の年',
+    datepickerPrevDecade: '前の10年',
+    datepickerNextDecade: '次の10年',
     sessionLabel: '午前・午後',
     selectPlaceholder: '選択してください',
     suggestPlaceholder: '入力すると候補が表示されます',

@@ -1,8 +1,12 @@
-/** The date picker colours Saturday and Sunday as the reservation calendar does (issue 21). */
+/**
+ * The date picker colours Saturday and Sunday as the reservation calendar does, and names its
+ * arrow buttons (issue 21).
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ja } from '../../src/messages/ja';
 import { makeConfig, renderForm } from './form-harness';
 
 afterEach(cleanup);
@@ -36,6 +40,14 @@ describe('date picker weekend colours', () => {
     const headers = [...document.querySelectorAll('.dp-weekday')].map((h) => h.textContent);
     expect(headers[0]).toBe('日');
     expect(headers[6]).toBe('土');
+  });
+
+  it('names the month arrows, which Mantine leaves unnamed', async () => {
+    renderForm(makeConfig([{ itemKey: 'p', type: 'datepicker', title: '来庁予定日' }]));
+    fireEvent.click(await screen.findByRole('button', { name: /^来庁予定日/ }));
+    await screen.findByText('2025年6月', {}, { timeout: 5000 });
+    expect(screen.getByRole('button', { name: ja.items.datepickerPrevMonth, hidden: true })).toBeTruthy();
+    expect(screen.getByRole('button', { name: ja.items.datepickerNextMonth, hidden: true })).toBeTruthy();
   });
 
   it('uses the calendar’s Saturday blue and Sunday red', () => {
