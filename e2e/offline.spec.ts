@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { waitForServiceWorker } from './support';
+import { ja } from '../src/messages/ja';
 
 /**
  * Issue 5's journey: a form opened once opens again with no network, an answer made offline is
@@ -114,5 +115,28 @@ test('offline: a postcode chunk used once looks up addresses with no network', a
   await page.locator('#f-postcode').fill('1000005');
   await page.locator('#f-postcode').blur();
   await expect(page.locator('#f-address')).toHaveValue(/^東京都千代田区丸の内/);
+  await context.setOffline(false);
+});
+
+test('offline: a postcode whose data was never fetched says the lookup needs the network, and the address can be typed', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await page.goto('/survey/sodai-gomi');
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /佐藤 太郎/ }).click();
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  // Sapporo's prefix (06): its chunk was never fetched, so neither the cache nor the network has it.
+  const postcode = page.locator('#f-postcode');
+  await postcode.fill('0600000');
+  await postcode.blur();
+  await expect(page.getByTestId('postcode-lookup-status')).toHaveText(ja.items.postcodeLookupOffline);
+  // The postcode is not blamed.
+  await expect(page.locator('#f-postcode-error')).toHaveCount(0);
+  await expect(postcode).not.toHaveAttribute('aria-invalid', 'true');
+  const address = page.locator('#f-address');
+  await address.fill('北海道札幌市中央区北一条西2丁目');
+  await expect(address).toHaveValue('北海道札幌市中央区北一条西2丁目');
   await context.setOffline(false);
 });

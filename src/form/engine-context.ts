@@ -20,6 +20,10 @@ export interface FormEngine {
   validateContext: ValidateContext;
   normalizeContext: NormalizeContext;
   handlersOf: (key: string) => FieldHandlers;
+  /** Checks one item now and shows its error, changed or not (a step's next button); returns the error. */
+  validate: (key: string) => string | undefined;
+  /** A submit was attempted: from now on every field is checked on blur. */
+  markAttempted: () => void;
   /** Sets another item's answer from code (the postcode lookup fills the address) and checks it. */
   fill: (key: string, value: FormValue) => void;
   /** Shows a message on an item that its own validator cannot know (postcode not found). */

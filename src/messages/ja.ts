@@ -289,9 +289,18 @@ export const ja = {
     counter: '{count}/{max}文字',
     postcodePlaceholder: '例: 1000001',
     postcodeSearch: '郵便番号から住所を検索',
+    /** Not in the spec: the lookup's data could not be fetched (offline, not cached); not the postcode's fault. */
+    postcodeLookupOffline: '住所の検索にはインターネット接続が必要です。住所を直接入力してください。',
     datePlaceholder: 'YYYY-MM-DD',
     birthdayPlaceholder: '例: 1990-01-01 または H2.1.1',
     datepickerPlaceholder: '日付を選択',
+    /** The date picker's arrow buttons (month, year and decade views); not in the spec. */
+    datepickerPrevMonth: '前の月',
+    datepickerNextMonth: '次の月',
+    datepickerPrevYear: '前の年',
+    datepickerNextYear: '次の年',
+    datepickerPrevDecade: '前の10年',
+    datepickerNextDecade: '次の10年',
     sessionLabel: '午前・午後',
     selectPlaceholder: '選択してください',
     suggestPlaceholder: '入力すると候補が表示されます',

@@ -1,5 +1,5 @@
 /** Renders the survey form renderer alone (no router), with the demo bundle's forms at hand. */
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { Temporal } from 'temporal-polyfill';
 import { vi } from 'vitest';
@@ -25,13 +25,15 @@ export interface RenderFormOptions {
   search?: Record<string, string>;
   desktop?: boolean;
   send?: (request: SendRequest) => Promise<unknown>;
+  /** The app's theme, for what it sets on every component (the dialogs' × label). */
+  theme?: MantineThemeOverride;
 }
 
 export const renderForm = (config: ServedSurveyConfig, options: RenderFormOptions = {}) => {
   const send = vi.fn(options.send ?? (async () => ({ answerCode: null })));
   const onSent = vi.fn();
   const utils = render(
-    <MantineProvider withCssVariables={false} withGlobalClasses={false}>
+    <MantineProvider theme={options.theme} withCssVariables={false} withGlobalClasses={false}>
       <SurveyForm
         config={config}
         mode={options.mode}

