@@ -4,6 +4,7 @@
  * trap, transitions) is not needed until the form is complete.
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ReservationLinesList } from '../calendar/reservation-lines';
 import { ja } from '../messages/ja';
 import type { ConfirmEntry } from './submit';
 
@@ -38,7 +39,7 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
           {entries.map((e) => (
             <div key={e.key} className="form-confirm-entry" data-item-key={e.key}>
               <dt>{e.title}</dt>
-              <dd className="app-pre-wrap">{e.value}</dd>
+              <dd className="app-pre-wrap">{e.reservation ? <ReservationLinesList item={e.reservation.item} value={e.reservation.value} /> : e.value}</dd>
             </div>
           ))}
         </dl>

@@ -24,7 +24,8 @@ import { Completion, KioskHomeButton, type Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { useRestored, useSentEntry } from './restore';
-import { sendThroughOutbox, type AnswerTarget } from './send';
+import { reservedOf } from './reserved';
+import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
 import { WithWayBack } from './way-back';
 
 export interface SurveyScreenProps {
@@ -141,11 +142,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
       // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
       // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
       await saver?.flush();
-      const entry = await sendThroughOutbox(await pageOutbox(), target, request, restored?.rejectedId ?? null);
+      // The queue list shows the reservation by its lines, not its raw value.
+      const reservation = served ? reservedOf(served, request.rows)[0] : undefined;
+      const entry = await sendThroughOutbox(await pageOutbox(), { ...target, reservation }, request, restored?.rejectedId ?? null);
       saver?.cancel();
       return entry;
     },
-    [saver, target, restored?.rejectedId],
+    [saver, target, restored?.rejectedId, served],
   );
   // Spec 02 §5: the chosen reservations are checked against the resident's limits before the
   // confirmation opens (src/calendar/check.ts, loaded only when a form with a reservation submits).
@@ -213,6 +216,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           replacedCode={live.meta.replacesAnswerCode ?? null}
           delivery={delivery}
           kiosk={kiosk}
+          reserved={reservedOf(config, sentRowsOf(live))}
         />
       ) : (
         <>
@@ -258,6 +262,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               reservationFirst={reservationFirst}
               onConfirmClosed={refreshSchedules}
               initialNotice={useRestoredValues ? restored?.errorText : undefined}
+              initialRefusalCode={useRestoredValues ? restored?.errorCode : undefined}
               onValuesChange={saveEdits}
               checkReservation={checkReservation}
               send={send}
