@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { MAX_COUNT_OF_DAY_MESSAGE } from '@core/rules/reservation-limits';
 import { App } from '../../src/app/app';
-import { saveSearch } from '../../src/features/lookup/store';
+import { saveSearch, saveTarget } from '../../src/features/lookup/store';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { createDraftSaver } from '../../src/offline/drafts';
@@ -260,5 +260,22 @@ describe('the cancel deadline', () => {
     expect(within(card('000002')).queryByTestId('deadline-passed')).toBeNull();
     expect(within(card('000002')).getByTestId('answer-cancel')).toBeTruthy();
     expect(within(card('000002')).getByTestId('answer-edit')).toBeTruthy();
+  }, 20_000);
+
+  it("the cancel page past the deadline says why at once, with the calendar's own limit, and offers no キャンセルする", async () => {
+    const today = todayInTokyo();
+    // Three days ahead: the default limit (1) would allow it; the calendar's 5 does not.
+    const results = [
+      row('s1#U1#3', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 3 }).toString()}|1`, '000003'),
+      row('s1#U1#3', 'shimei', '山田 花子', '000003'),
+    ];
+    serve({ cancelLimit: 5, results });
+    saveSearch({ surveyId: 's1', conditions: { shimei: '山田 花子' }, userId: 'U1', rows: results as never });
+    saveTarget({ surveyId: 's1', partitionKey: 's1#U1#3' });
+    window.history.replaceState(null, '', '/cancelConfirm');
+    render(<App />);
+    expect((await screen.findByTestId('cancel-error', {}, { timeout: 5000 })).textContent).toBe(ja.errors.cancelDeadlinePassed);
+    expect(screen.queryByTestId('cancel-submit')).toBeNull();
+    expect(screen.getByTestId('cancel-back')).toBeTruthy();
   }, 20_000);
 });
