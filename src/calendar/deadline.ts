@@ -5,7 +5,7 @@
  * change or cancel the server would refuse, and the picker warns before a slot that could not be
  * changed or cancelled once booked.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Temporal } from 'temporal-polyfill';
 import { calendarsDayOffCount, type Calendar } from '@core/contract/calendars';
 import { dayOffWindow, isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
@@ -32,6 +32,33 @@ export const bookedPastDeadline = (
 ): boolean =>
   isCancelDeadlinePassed({ reservationDate: date, cancelLimit: calendar.reservationCancelLimit, dayOffCount: daysOffIn(dayOff, today, date), today });
 
+const dayOffCountQuery = (id: string, window: { from: Temporal.PlainDate; to: Temporal.PlainDate } | null) => ({
+  queryKey: ['calendar', 'day-off-count', id, window?.from.toString(), window?.to.toString()] as const,
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    unwrap(
+      await call(calendarsDayOffCount, { query: { categoryId: id, fromDate: window?.from.toString() ?? '', toDate: window?.to.toString() ?? '' } }, { signal }),
+    ).count,
+  staleTime: 60_000,
+});
+
+/**
+ * The same answer read once, outside React (the edit page loads this module only for an answer
+ * with a reservation): undefined when the calendar cannot be read.
+ */
+export const fetchDeadlinePassed = async (queryClient: QueryClient, raw: string, today: Temporal.PlainDate): Promise<boolean | undefined> => {
+  const value = parseReservationValue(raw);
+  if (!value) return false;
+  try {
+    const calendar = (await queryClient.fetchQuery(calendarInfoQuery(value.categoryId))).data;
+    const window = dayOffWindow(today, value.date);
+    const dayOffCount = window ? await queryClient.fetchQuery(dayOffCountQuery(value.categoryId, window)) : 0;
+    return isCancelDeadlinePassed({ reservationDate: value.date, cancelLimit: calendar.reservationCancelLimit, dayOffCount, today });
+  } catch (e) {
+    console.warn('cancel deadline unknown: the server decides on the write', e);
+    return undefined;
+  }
+};
+
 /**
  * Whether a stored reservation's cancel deadline has passed: true or false once the calendar and
  * its days off are read, undefined until then (or when they cannot be read: the server decides).
@@ -41,19 +68,7 @@ export const useDeadlinePassed = (raw: string, today: Temporal.PlainDate, enable
   const id = value?.categoryId ?? '';
   const info = useQuery({ ...calendarInfoQuery(id), enabled: enabled && id !== '' });
   const window = value ? dayOffWindow(today, value.date) : null;
-  const daysOff = useQuery({
-    queryKey: ['calendar', 'day-off-count', id, window?.from.toString(), window?.to.toString()] as const,
-    queryFn: async ({ signal }) =>
-      unwrap(
-        await call(
-          calendarsDayOffCount,
-          { query: { categoryId: id, fromDate: window?.from.toString() ?? '', toDate: window?.to.toString() ?? '' } },
-          { signal },
-        ),
-      ).count,
-    enabled: enabled && id !== '' && window !== null,
-    staleTime: 60_000,
-  });
+  const daysOff = useQuery({ ...dayOffCountQuery(id, window), enabled: enabled && id !== '' && window !== null });
   if (!enabled || !value) return false;
   const calendar = info.data?.data;
   if (!calendar) return undefined;

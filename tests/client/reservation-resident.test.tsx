@@ -79,6 +79,9 @@ const serve = (h: Handlers = {}) => {
     if (path === '/survey-results/checkReservation') return h.check ? h.check() : json(200, { result: 'OK' });
     if (path === '/survey-results/putItem') return h.putItem ? h.putItem() : ok({ partitionKey: 's1#U1#1', answercode: '000123' });
     if (path === '/survey-results/filterQuery') return ok(h.results ?? []);
+    if (path === '/survey-results/getBySurveyIdPartitionKeyIndex') {
+      return ok((h.results ?? []).filter((r) => (r as { partitionKey: string }).partitionKey === url.searchParams.get('partitionKey')));
+    }
     if (path === '/calendars/categories_tree') return ok(TREE);
     if (path === '/calendars/tag_labels') return ok({ tag1: '診療科', tag2: '区分', tag3: '受診種別' });
     if (path === '/calendars/display_settings') return ok({ defaultView: 'week' });
@@ -233,7 +236,15 @@ describe('the cancel deadline', () => {
     itemKey,
     value,
     title: itemKey,
+    type: itemKey === 'yoyaku' ? 'reservation' : 'text',
     check: '未対応',
+    userSearchKey: null,
+    isLiffMode: true,
+    registrantName: '',
+    userName: null,
+    clinicAttributes: null,
+    isAppending: true,
+    status: null,
     answerCode,
     createdAt: '2025-06-10T00:00:00Z',
     updatedAt: '2025-06-10T00:00:00Z',
@@ -277,5 +288,28 @@ describe('the cancel deadline', () => {
     expect((await screen.findByTestId('cancel-error', {}, { timeout: 5000 })).textContent).toBe(ja.errors.cancelDeadlinePassed);
     expect(screen.queryByTestId('cancel-submit')).toBeNull();
     expect(screen.getByTestId('cancel-back')).toBeTruthy();
+  }, 20_000);
+
+  it('the edit page past the deadline opens read-only with the deadline text; before it, editable', async () => {
+    const today = todayInTokyo();
+    const results = [
+      row('s1#U1#5', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 3 }).toString()}|1`, '000005'),
+      row('s1#U1#5', 'shimei', '山田 花子', '000005'),
+    ];
+    serve({ cancelLimit: 5, results });
+    window.history.replaceState(null, '', `/survey/s1?partitionKey=${encodeURIComponent('s1#U1#5')}`);
+    render(<App />);
+    const refused = await screen.findByTestId('edit-refused', {}, { timeout: 5000 });
+    expect(refused.dataset.reason).toBe('deadline');
+    expect(refused.textContent).toBe(ja.errors.cancelDeadlinePassed);
+    await waitFor(() => expect(screen.getByTestId('survey-form').dataset.readonly).toBe('true'));
+    expect(screen.queryByTestId('submit-button')).toBeNull();
+    expect((screen.getByLabelText(/^氏名/) as HTMLInputElement).readOnly).toBe(true);
+
+    cleanup();
+    serve({ cancelLimit: 1, results });
+    render(<App />);
+    expect(await screen.findByTestId('submit-button', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('edit-refused')).toBeNull();
   }, 20_000);
 });

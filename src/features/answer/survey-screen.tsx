@@ -23,6 +23,7 @@ import { MessageLines } from '../../ui/message-lines';
 import { Completion, KioskHomeButton, type Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
+import { useEditDeadlinePassed } from './deadline';
 import { useRestored, useSentEntry } from './restore';
 import { reservedOf } from './reserved';
 import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
@@ -99,8 +100,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     [surveyId, partitionKey, title, replacesAnswerCode],
   );
   const restored = useRestored(target, generation);
-  const formConfig = useMemo(() => (served && edited ? configForFields(served, edited.actions.editableFields) : served), [served, edited]);
-  const readOnly = edited !== null && !edited.actions.canEdit;
+  // Past the reservation's cancel deadline the answer can no longer be changed (spec 01 §4).
+  const deadlinePassed = useEditDeadlinePassed(served, edited);
+  const formConfig = useMemo(
+    () => (served && edited ? configForFields(served, deadlinePassed ? 'none' : edited.actions.editableFields) : served),
+    [served, edited, deadlinePassed],
+  );
+  const readOnly = edited !== null && (!edited.actions.canEdit || deadlinePassed === true);
 
   const userId = getStoredUserId();
   const configVersion = query.data?.data.version;
@@ -186,7 +192,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // A draft (or a refused change) of this answer wins over the stored answer when it is newer;
   // an answer that can no longer be changed shows as stored.
   const useRestoredValues =
-    !edited || (edited.actions.canEdit && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
+    !edited || (edited.actions.canEdit && deadlinePassed !== true && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
   const initialValues = useRestoredValues ? restored?.values : edited.values;
   const initialIssues = useRestoredValues ? restored?.issues : undefined;
   const refusal = edited?.actions.editReasonKey ?? null;
@@ -238,6 +244,12 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
                 </Text>
               </Stack>
             </Alert>
+          ) : edited && deadlinePassed ? (
+            <Alert color="gray" variant="light" role="status" data-testid="edit-refused" data-reason="deadline">
+              <Text size="sm" className="app-pre-wrap">
+                {ja.errors.cancelDeadlinePassed}
+              </Text>
+            </Alert>
           ) : edited?.actions.editableFields === 'reservationOnly' ? (
             <Alert color="blue" variant="light" data-testid="edit-reservation-only">
               <Text size="sm">{ja.edit.reservationOnly}</Text>
@@ -245,7 +257,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           ) : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
-          ) : !restored ? (
+          ) : !restored || deadlinePassed === undefined ? (
             <LoadingText />
           ) : (
             // A new config version is a new form: start it afresh rather than mix two plans.
