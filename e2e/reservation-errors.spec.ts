@@ -174,6 +174,7 @@ test('past the cancel deadline: the picker warns, and the list offers no 予約�
   await slot(page, chosen).click();
   await expect(page.getByTestId('deadline-warning')).toBeVisible();
   await fillAndSubmit(page, name);
+  await expect(page.getByRole('dialog').getByTestId('confirm-deadline-warning')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
   await expect(page.getByTestId('survey-complete')).toBeVisible();
 

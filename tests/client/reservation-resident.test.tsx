@@ -216,16 +216,24 @@ describe('a reservation reads as categories, item, date and time', () => {
 });
 
 describe('the cancel deadline', () => {
-  it('the picker warns when the chosen slot is already inside its cancel deadline, and not otherwise', async () => {
+  it('the picker and the confirmation warn when the chosen slot is already inside its cancel deadline, and not otherwise', async () => {
     serve({ cancelLimit: 40 });
     fireEvent.click(await openForm());
     expect((await screen.findByTestId('deadline-warning')).textContent).toBe(ja.calendar.pastDeadlineWarning);
+    // And again in the confirmation, the last step before booking.
+    await fillAndSubmit();
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect((await within(dialog).findByTestId('confirm-deadline-warning')).textContent).toBe(ja.calendar.pastDeadlineWarning);
     cleanup();
     await clearDevice();
     serve({ cancelLimit: 1 });
     fireEvent.click(await openForm());
     await waitFor(() => expect(screen.getByTestId('reservation-summary').textContent).toContain('初診受付'));
     expect(screen.queryByTestId('deadline-warning')).toBeNull();
+    await fillAndSubmit();
+    const open = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    await within(open).findByTestId('reservation-item');
+    expect(within(open).queryByTestId('confirm-deadline-warning')).toBeNull();
   }, 20_000);
 
   const row = (partitionKey: string, itemKey: string, value: string, answerCode: string) => ({
