@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { importIntoE2e, surveyItem } from './support';
 
@@ -64,6 +65,12 @@ test.beforeAll(() =>
   }),
 );
 
+/** The new texts (refusal, warnings, deadline) pass axe's WCAG 2.2 AA rules, contrast among them. */
+const expectAxeClean = async (page: Page, name: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
+};
+
 /** Signs in at the dev issuer as a resident of the test's own (typed user id). */
 const signInAs = async (page: Page, at: string, tag: string, name: string) => {
   await page.goto(at);
@@ -89,6 +96,13 @@ const activeSlot = async (page: Page, onDate?: string) => {
 };
 
 const slot = (page: Page, s: { date: string; key: string }) => page.locator(`[data-testid="slot"][data-date="${s.date}"][data-slot="${s.key}"]`);
+
+/** Moves the week view on until it shows the slot (a page opens on the current week). */
+const showSlot = async (page: Page, s: { date: string; key: string }) => {
+  await expect(page.getByTestId('calendar-view')).toBeVisible();
+  for (let i = 0; i < 6 && (await slot(page, s).count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+  return slot(page, s);
+};
 
 const fillAndSubmit = async (page: Page, name: string) => {
   await surveyItem(page, 'shimei').locator('input').fill(name);
@@ -119,6 +133,7 @@ test('the confirmation reads categories, item, date and time; a per-day refusal 
   await expect(lines.getByTestId('reservation-date')).toHaveText(/^\d{1,2}月\d{1,2}日（[月火水木金土日]）$/);
   await expect(lines.getByTestId('reservation-time')).toHaveText(/^\d{2}:\d{2}〜\d{2}:\d{2}$/);
   await expect(dialog).not.toContainText('|');
+  await expectAxeClean(page, 'confirmation with reservation lines');
   await dialog.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByTestId('survey-complete')).toBeVisible();
   // The completion shows the booking the same way.
@@ -127,7 +142,7 @@ test('the confirmation reads categories, item, date and time; a per-day refusal 
   // A second booking on the same day: 内科 takes one a day per resident.
   await page.goto('/survey/clinic-yoyaku');
   await pickShoshin(page);
-  for (let i = 0; i < 6 && (await slot(page, first).count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+  await showSlot(page, first);
   const second = await activeSlot(page, first.date);
   await slot(page, second).click();
   await fillAndSubmit(page, `${name}2`);
@@ -137,6 +152,7 @@ test('the confirmation reads categories, item, date and time; a per-day refusal 
   await expect(notice).toBeInViewport();
   await expect(notice).toBeFocused();
   await expect(page.getByTestId('reservation-picker').getByTestId('reservation-notice')).toHaveCount(1);
+  await expectAxeClean(page, 'per-day refusal');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
@@ -150,7 +166,7 @@ test('a slot taken meanwhile: quota_exceeded at the picker, focused, and the slo
 
   // Someone else books the last place of the same slot.
   const b = await newResident(browser, `/survey/${LATE}`, 'c', `満員 二郎${RUN}`);
-  await slot(b, chosen).click();
+  await (await showSlot(b, chosen)).click();
   await fillAndSubmit(b, `満員 二郎${RUN}`);
   await b.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
   await expect(b.getByTestId('survey-complete')).toBeVisible();
@@ -173,6 +189,7 @@ test('past the cancel deadline: the picker warns, and the list offers no 予約�
   const chosen = await activeSlot(page);
   await slot(page, chosen).click();
   await expect(page.getByTestId('deadline-warning')).toBeVisible();
+  await expectAxeClean(page, 'deadline warning');
   await fillAndSubmit(page, name);
   await expect(page.getByRole('dialog').getByTestId('confirm-deadline-warning')).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
@@ -191,4 +208,5 @@ test('past the cancel deadline: the picker warns, and the list offers no 予約�
   await expect(card.getByTestId('answer-edit')).toHaveCount(0);
   await expect(card.getByTestId('answer-details')).toBeVisible();
   await expect(card.getByTestId('reservation-item')).toContainText('CT検査受付');
+  await expectAxeClean(page, 'list past the deadline');
 });
