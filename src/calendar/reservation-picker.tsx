@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { CategoryNode } from '@core/contract/calendars';
 import { todayInTokyo } from '@core/ja/date-input';
@@ -18,7 +18,7 @@ import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
-import { formatTimeRange, scheduleRangeOf, sortSlotKeys } from './dates';
+import { scheduleRangeOf, sortSlotKeys } from './dates';
 import {
   calendarInfoQuery,
   canBeReserveQuery,
@@ -30,7 +30,6 @@ import {
 } from './queries';
 import { bookedPastDeadline } from './deadline';
 import { useReservationValueLines } from './reservation-lines';
-import { rememberSummary, summaryText } from './summary';
 
 const later = (f: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(f) : setTimeout(f, 0));
 
@@ -122,9 +121,6 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   // a slot picked here (never the raw value).
   const lines = useReservationValueLines(p.item, value);
   const summary = parsed ? [lines.date, lines.time, lines.itemName ?? ''].filter((s) => s !== '').join(' ') : null;
-  useEffect(() => {
-    if (value && summary) rememberSummary(value, summary);
-  }, [value, summary]);
   const refusal = step.refusal && step.refusal.itemKey === p.item.itemKey ? step.refusal : null;
   // Booking a slot already inside its cancel deadline: it could not be changed or cancelled after.
   const pastDeadline =
@@ -146,7 +142,6 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const pickSlot = (choice: SlotChoice) => {
     if (!targetId || !item) return;
     const next = formatReservationValue({ categoryId: targetId, itemId: item.itemId, date: choice.date, slot: choice.slot });
-    rememberSummary(next, summaryText({ date: choice.date, time: formatTimeRange(comaList[choice.slot]), itemName: item.itemName }));
     p.onChange(next);
     step.onPicked?.();
   };
