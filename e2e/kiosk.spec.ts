@@ -19,7 +19,7 @@ test.use({ viewport: { width: 1024, height: 768 }, isMobile: false, hasTouch: tr
 
 const cli = (...args: string[]): string =>
   execFileSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/kiosk.ts', ...args], {
-    env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: 'http://localhost:18080' },
+    env: { ...process.env, DATA_DIR: '.e2e-data', PUBLIC_URL: `http://localhost:${process.env['E2E_PORT'] ?? 18080}` },
     encoding: 'utf8',
   });
 

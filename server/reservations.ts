@@ -15,7 +15,7 @@ import type { Compilable, Kysely, Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
+import { dayOffWindow, isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
 import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
@@ -255,8 +255,9 @@ export const reservationDeadlinePassed = async (
   const found = await resolveCalendar(trx, first.value.categoryId);
   const reservationDate = first.value.date;
   let dayOffCount = 0;
-  if (found && Temporal.PlainDate.compare(reservationDate, today) > 0) {
-    dayOffCount = (await dayOffsBetween(trx, found.calendar.sortKey, today.toString(), reservationDate.subtract({ days: 1 }).toString())).length;
+  const window = dayOffWindow(today, reservationDate);
+  if (found && window) {
+    dayOffCount = (await dayOffsBetween(trx, found.calendar.sortKey, window.from.toString(), window.to.toString())).length;
   }
   return isCancelDeadlinePassed({ reservationDate, cancelLimit: found?.calendar.reservationCancelLimit ?? null, dayOffCount, today });
 };

@@ -66,6 +66,14 @@ export const isCancelDeadlinePassed = (input: CancelDeadlineInput & { today: Tem
   return deadline !== null && Temporal.PlainDate.compare(deadline, input.today) <= 0;
 };
 
+/**
+ * The days whose days off count towards the deadline: from today up to the day before the
+ * reservation (a closed desk cannot take the notice). null when the reservation is today or past.
+ * The server counts them in its store, the PWA from the calendar reads; both through this window.
+ */
+export const dayOffWindow = (today: Temporal.PlainDate, reservationDate: Temporal.PlainDate): { from: Temporal.PlainDate; to: Temporal.PlainDate } | null =>
+  Temporal.PlainDate.compare(reservationDate, today) > 0 ? { from: today, to: reservationDate.subtract({ days: 1 }) } : null;
+
 /** The calendar day an instant falls on in Asia/Tokyo. */
 export const tokyoDateOf = (instant: Temporal.Instant): Temporal.PlainDate => instant.toZonedDateTimeISO(TOKYO).toPlainDate();
 

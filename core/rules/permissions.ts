@@ -38,8 +38,9 @@
  * - A new answer (no stored answer yet): the form is open, there is nothing to cancel.
  * - With payment, "only non-product items can be changed": the product item arrives with the
  *   payment issue, which narrows editableFields then.
- * The cancel deadline is a separate rule (cancel-deadline.ts): the spec shows it as a message when
- * the resident tries, not as a hidden button.
+ * The cancel deadline is a separate rule (cancel-deadline.ts): it needs the calendar and its days
+ * off, so the server applies it on the write and the PWA's lookup list hides the buttons with it
+ * (src/calendar/deadline.ts) once the calendar is read.
  */
 import type { SurveyConfig, UPDATE_ON_MODIFICATION, UPDATE_OR_CANCEL_SETTINGS } from '../form/survey-config';
 import { isReservationItem } from './reservation-value';

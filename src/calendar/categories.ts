@@ -20,6 +20,13 @@ export interface ReservationItemConfig {
   categories_tree?: CategoryPath | undefined;
 }
 
+/** The level titles alone (what a queued answer keeps of the item, see src/offline/db.ts). */
+export const levelTitlesOf = (item: ReservationItemConfig) => ({
+  ...(item.setLargeCategoryTitle ? { setLargeCategoryTitle: item.setLargeCategoryTitle } : {}),
+  ...(item.setMediumCategoryTitle ? { setMediumCategoryTitle: item.setMediumCategoryTitle } : {}),
+  ...(item.setSmallCategoryTitle ? { setSmallCategoryTitle: item.setSmallCategoryTitle } : {}),
+});
+
 const blankToNull = (s: string | null | undefined): string | null => (s && s.trim() !== '' ? s : null);
 
 /** Labels per level: the item's setXCategoryTitle, else the survey's tag name, else 大分類/中分類/小分類. */

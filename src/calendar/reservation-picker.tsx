@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { CategoryNode } from '@core/contract/calendars';
 import { todayInTokyo } from '@core/ja/date-input';
@@ -18,7 +18,7 @@ import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
-import { formatTimeRange, scheduleRangeOf, sortSlotKeys } from './dates';
+import { scheduleRangeOf, sortSlotKeys } from './dates';
 import {
   calendarInfoQuery,
   canBeReserveQuery,
@@ -28,7 +28,34 @@ import {
   scheduleQuery,
   tagLabelsQuery,
 } from './queries';
-import { rememberSummary, summaryText } from './summary';
+import { bookedPastDeadline } from './deadline';
+import { useReservationValueLines } from './reservation-lines';
+
+const later = (f: () => void) => (typeof requestAnimationFrame === 'function' ? requestAnimationFrame(f) : setTimeout(f, 0));
+
+/**
+ * A refusal of this item's reservation, where the eye is: announced (role alert), scrolled into
+ * view next to the slot choice and focused, once per refusal (its seq).
+ */
+function RefusalNotice({ text, seq }: { text: string; seq: number }) {
+  const shown = useRef<number | null>(null);
+  const reveal = useCallback(
+    (el: HTMLDivElement | null) => {
+      if (!el || shown.current === seq) return;
+      shown.current = seq;
+      later(() => {
+        el.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+        el.focus({ preventScroll: true });
+      });
+    },
+    [seq],
+  );
+  return (
+    <Alert ref={reveal} color="red" variant="light" role="alert" aria-live="assertive" tabIndex={-1} data-testid="reservation-notice" data-seq={seq}>
+      {text}
+    </Alert>
+  );
+}
 
 const textOf = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -90,13 +117,17 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const settings = useQuery(displaySettingsQuery());
 
   const comaList = schedule.data?.data.comaList && Object.keys(schedule.data.data.comaList).length > 0 ? schedule.data.data.comaList : (calendar?.comaList ?? {});
-  const summary =
-    parsed && (!item || item.itemId === parsed.itemId)
-      ? summaryText({ date: parsed.date, time: formatTimeRange(comaList[parsed.slot]), itemName: item?.itemName })
-      : null;
-  useEffect(() => {
-    if (value && summary) rememberSummary(value, summary);
-  }, [value, summary]);
+  // Read from the calendar by the value itself, so a restored or edited answer reads as fully as
+  // a slot picked here (never the raw value).
+  const lines = useReservationValueLines(p.item, value);
+  const summary = parsed ? [lines.date, lines.time, lines.itemName ?? ''].filter((s) => s !== '').join(' ') : null;
+  const refusal = step.refusal && step.refusal.itemKey === p.item.itemKey ? step.refusal : null;
+  // Booking a slot already inside its cancel deadline: it could not be changed or cancelled after.
+  const pastDeadline =
+    parsed !== null &&
+    calendar !== undefined &&
+    schedule.data !== undefined &&
+    bookedPastDeadline(calendar, schedule.data.data.dayOff, parsed.date as Temporal.PlainDate, today);
 
   const clear = () => {
     if (value) p.onChange(undefined);
@@ -111,8 +142,8 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const pickSlot = (choice: SlotChoice) => {
     if (!targetId || !item) return;
     const next = formatReservationValue({ categoryId: targetId, itemId: item.itemId, date: choice.date, slot: choice.slot });
-    rememberSummary(next, summaryText({ date: choice.date, time: formatTimeRange(comaList[choice.slot]), itemName: item.itemName }));
     p.onChange(next);
+    step.onPicked?.();
   };
 
   const summaryBlock = (
@@ -120,14 +151,26 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
       <Text size="sm" c="dimmed">
         {ja.calendar.chosen}
       </Text>
-      <Text fw={700}>{summary ?? (value ? value : ja.calendar.noChoice)}</Text>
+      <Text fw={700}>{summary ?? (value ? ja.display.noReservationDate : ja.calendar.noChoice)}</Text>
+      {lines.categories.length > 0 ? (
+        <Text size="sm" data-testid="reservation-summary-categories">
+          {lines.categories.map((c) => c.name).join(' / ')}
+        </Text>
+      ) : null}
+      {pastDeadline ? (
+        <Alert color="yellow" variant="light" mt="xs" data-testid="deadline-warning">
+          {ja.calendar.pastDeadlineWarning}
+        </Alert>
+      ) : null}
     </div>
   );
+  const notice = refusal ? <RefusalNotice key={refusal.seq} text={refusal.text} seq={refusal.seq} /> : null;
 
   if (step.summaryOnly || p.readOnly) {
     return (
       <Input.Wrapper id={p.id} label={p.label} description={p.description} error={p.error}>
         <Stack gap="xs" mt={4}>
+          {notice}
           {summaryBlock}
           {step.summaryOnly && step.backToSlot && !p.readOnly ? (
             <Button variant="light" size="xs" onClick={step.backToSlot} data-testid="reservation-change">
@@ -164,6 +207,7 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   return (
     <Input.Wrapper label={p.label} description={p.description} error={p.error} data-testid="reservation-picker">
       <Stack gap="sm" mt={4}>
+        {notice}
         {value ? summaryBlock : null}
         {levels.map((l, i) =>
           fixed[i] ? (

@@ -4,6 +4,9 @@
  * trap, transitions) is not needed until the form is complete.
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { todayInTokyo } from '@core/ja/date-input';
+import { useDeadlinePassed } from '../calendar/deadline';
+import { ReservationLinesList } from '../calendar/reservation-lines';
 import { ja } from '../messages/ja';
 import type { ConfirmEntry } from './submit';
 
@@ -38,7 +41,16 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
           {entries.map((e) => (
             <div key={e.key} className="form-confirm-entry" data-item-key={e.key}>
               <dt>{e.title}</dt>
-              <dd className="app-pre-wrap">{e.value}</dd>
+              <dd className="app-pre-wrap">
+                {e.reservation ? (
+                  <>
+                    <ReservationLinesList item={e.reservation.item} value={e.reservation.value} />
+                    <DeadlineWarning value={e.reservation.value} />
+                  </>
+                ) : (
+                  e.value
+                )}
+              </dd>
             </div>
           ))}
         </dl>
@@ -63,4 +75,14 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
       </Stack>
     </Modal>
   );
+}
+
+/** The last word before booking a slot already inside its cancel deadline (see the picker's). */
+function DeadlineWarning({ value }: { value: string }) {
+  const passed = useDeadlinePassed(value, todayInTokyo());
+  return passed ? (
+    <Alert color="yellow" variant="light" mt="xs" data-testid="confirm-deadline-warning">
+      {ja.calendar.pastDeadlineWarning}
+    </Alert>
+  ) : null;
 }

@@ -10,6 +10,20 @@ export interface ReservationStep {
   backToSlot?: (() => void) | undefined;
   /** The survey's numberMonthShowCalendar (default 1; reading in src/calendar/dates.ts). */
   monthsShown: number;
+  /**
+   * A refusal of a chosen reservation (the resident's limits, or the slot filled up): the picker of
+   * that item shows it next to the slot choice, scrolls it into view and moves focus to it. `seq`
+   * tells a new refusal from one already shown.
+   */
+  refusal?: ReservationRefusalNotice | null | undefined;
+  /** The resident picked another slot: the refusal no longer applies. */
+  onPicked?: (() => void) | undefined;
+}
+
+export interface ReservationRefusalNotice {
+  itemKey: string;
+  text: string;
+  seq: number;
 }
 
 export const ReservationStepContext = createContext<ReservationStep>({ summaryOnly: false, monthsShown: 1 });

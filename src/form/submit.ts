@@ -9,6 +9,8 @@ import { rowsFromValues } from '@core/form/rows';
 import { answerValues, validateForm } from '@core/form/validate';
 import type { FormValue } from '@core/items/define';
 import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
+import { isReservationItem } from '@core/rules/reservation-value';
+import type { ReservationItemConfig } from '../calendar/categories';
 import { itemUiOf } from '../items/registry';
 import { formatMessage } from '../messages/format';
 import type { FormEngine } from './engine-context';
@@ -18,6 +20,8 @@ export interface ConfirmEntry {
   key: string;
   title: string;
   value: string;
+  /** A chosen reservation: the confirmation shows its categories, item, date and time. */
+  reservation?: { item: ReservationItemConfig; value: string } | undefined;
 }
 
 export type SubmitOutcome =
@@ -53,7 +57,9 @@ export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
   const entries: ConfirmEntry[] = plan.items.flatMap((p) => {
     const v = answers[p.key];
     const shown = itemUiOf(p.type).display ?? display;
-    return v === undefined || p.neverShown ? [] : [{ key: p.key, title: p.item.title, value: shown(v) }];
+    if (v === undefined || p.neverShown) return [];
+    const reservation = isReservationItem(p) && typeof v === 'string' ? { item: p.item as ReservationItemConfig, value: v } : undefined;
+    return [{ key: p.key, title: p.item.title, value: shown(v), reservation }];
   });
   const rows = rowsFromValues(plan.shape, answers);
   return rows.length === 0 ? { kind: 'empty' } : { kind: 'ready', rows, entries };

@@ -5,7 +5,7 @@
  */
 import './form.css';
 import { Alert, Button, Stack } from '@mantine/core';
-import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -25,7 +25,7 @@ import { ItemHost, inputIdOf, itemIdOf } from './item-host';
 import { buildPlan } from './plan';
 import { prefillValues } from './prefill';
 import { Section } from './section';
-import { ReservationStepContext, type ReservationStep } from './step-context';
+import { ReservationStepContext, type ReservationRefusalNotice, type ReservationStep } from './step-context';
 import { prepareSubmit, serverItemErrors, type ConfirmEntry } from './submit';
 
 const loadConfirmDialog = () => import('./confirm-dialog');
@@ -46,6 +46,8 @@ export interface ReservationCheckRefusal {
 
 /** Refusals that send the resident back to the slot choice: the slot, or their own limit, is gone. */
 const SLOT_REFUSALS: ReadonlySet<string> = new Set(['quota_exceeded', RESERVATION_LIMIT_CODE]);
+/** The slot filled up: it is no longer the resident's choice (their own limit keeps it, to change). */
+const SLOT_GONE = 'quota_exceeded';
 
 export interface SendRequest {
   rows: AnswerRowInput[];
@@ -85,6 +87,11 @@ export interface SurveyFormProps<R> {
   /** Shown above the submit button from the start (a queued answer the server refused, by its catalogue text). */
   initialNotice?: string | undefined;
   /**
+   * The code of that refusal: a reservation refusal (quota_exceeded, reservation_limit) is shown at
+   * the reservation item, and after quota_exceeded the full slot is not restored as the choice.
+   */
+  initialRefusalCode?: string | undefined;
+  /**
    * Spec 02 §5 "calendar reservation checks before submit": called with the rows and the
    * reservation items' keys before the confirmation dialog opens. A refusal keeps the form open at
    * that reservation (the slot choice) with its text; null, or a failure of the check itself,
@@ -105,7 +112,9 @@ const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const engine = createEngine(store, plan, { today: props.today ?? todayInTokyo(), desktop: props.desktop ?? isDesktop() });
   const values = prefillValues(plan, props.search ?? {}, (p, v) => engine.normalized(p, v));
   for (const [k, v] of Object.entries(values)) store.setValue(k, v);
+  const goneSlot = props.initialRefusalCode === SLOT_GONE ? firstReservationKey(plan.items) : undefined;
   for (const [k, v] of Object.entries(props.initialValues ?? {})) {
+    if (k === goneSlot) continue;
     if (plan.byKey.has(k) && (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) {
       store.setValue(k, v as FormValue);
     }
@@ -114,6 +123,14 @@ const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
     store.replaceErrors(serverItemErrors(props.initialIssues.issues, props.initialIssues.rows, new Set(plan.byKey.keys())));
   }
   return engine;
+};
+
+const firstReservationKey = (items: FormEngine['plan']['items']): string | undefined =>
+  items.find((p) => isReservationItem(p) && !p.neverShown)?.key;
+
+const openSectionOf = (engine: FormEngine, key: string) => {
+  const section = engine.plan.sectionOf.get(key);
+  if (section !== undefined) engine.store.setOpen(section, true);
 };
 
 /** Opens the sections holding the given items and brings the first of them into view. */
@@ -137,8 +154,15 @@ const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
   const { config, send, onSent, onValuesChange } = props;
   const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
-  const [notice, setNotice] = useState<string | undefined>(() => props.initialNotice ?? (props.initialIssues ? ja.form.checkInput : undefined));
   const reservationKeys = engine.plan.items.filter((p) => isReservationItem(p) && !p.neverShown).map((p) => p.key);
+  const restoredRefusal = props.initialNotice !== undefined && props.initialRefusalCode !== undefined && SLOT_REFUSALS.has(props.initialRefusalCode);
+  const [notice, setNotice] = useState<string | undefined>(() =>
+    restoredRefusal ? undefined : (props.initialNotice ?? (props.initialIssues ? ja.form.checkInput : undefined)),
+  );
+  const [refusal, setRefusal] = useState<ReservationRefusalNotice | null>(() => {
+    const key = reservationKeys[0];
+    return restoredRefusal && key !== undefined ? { itemKey: key, text: props.initialNotice as string, seq: 1 } : null;
+  });
   const stepped = props.reservationFirst === true && reservationKeys.length > 0 && !props.readOnly;
   const [step, setStep] = useState<'slot' | 'form'>('slot');
   const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
@@ -170,16 +194,22 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     return () => clearTimeout(t);
   }, []);
 
-  /** Back to a reservation with a text: the slot choice in the /calendar flow, else the item itself. */
-  const backToReservation = (text: string, itemKey?: string) => {
-    setNotice(text);
-    if (stepped) {
-      setStep('slot');
-      window.scrollTo?.(0, 0);
+  /**
+   * Back to a reservation with a text: the slot choice in the /calendar flow, else the item itself.
+   * The picker shows the text next to the slot choice, scrolls to it and focuses it; a full slot
+   * (quota_exceeded) is dropped from the answer, so it no longer reads as the choice.
+   */
+  const backToReservation = (text: string, itemKey?: string, code?: string) => {
+    const key = itemKey ?? reservationKeys[0];
+    if (key === undefined) {
+      setNotice(text);
       return;
     }
-    const key = itemKey ?? reservationKeys[0];
-    if (key !== undefined) revealFirst(engine, new Set([key]));
+    if (code === SLOT_GONE) engine.store.setValue(key, undefined);
+    setNotice(undefined);
+    setRefusal((cur) => ({ itemKey: key, text, seq: (cur?.seq ?? 0) + 1 }));
+    if (stepped) setStep('slot');
+    else openSectionOf(engine, key);
   };
 
   const checkThenConfirm = async (next: Confirming) => {
@@ -189,15 +219,15 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
       return;
     }
     setChecking(true);
-    let refusal: ReservationCheckRefusal | null = null;
+    let refused: ReservationCheckRefusal | null = null;
     try {
-      refusal = await check(next.rows, new Set(reservationKeys));
+      refused = await check(next.rows, new Set(reservationKeys));
     } catch (e) {
       // The check could not be made: not a refusal (the server checks again on putItem).
       console.warn('reservation check failed', e);
     }
     setChecking(false);
-    if (refusal) backToReservation(refusal.text, refusal.itemKey);
+    if (refused) backToReservation(refused.text, refused.itemKey, RESERVATION_LIMIT_CODE);
     else setConfirming(next);
   };
 
@@ -217,6 +247,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
       return;
     }
     setNotice(undefined);
+    setRefusal(null);
     setSendError(undefined);
     void checkThenConfirm({ rows: outcome.rows, entries: outcome.entries });
   };
@@ -245,6 +276,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     }
   };
 
+  const clearRefusal = useCallback(() => setRefusal(null), []);
   const backToSlot = () => {
     setStep('slot');
     window.scrollTo?.(0, 0);
@@ -261,6 +293,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
       return;
     }
     setNotice(undefined);
+    setRefusal(null);
     setStep('form');
     window.scrollTo?.(0, 0);
   };
@@ -270,7 +303,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     props.onConfirmClosed?.();
     // The slot was taken meanwhile, or the resident's own limit is reached: back to the calendar
     // to pick another, with the refusal's text.
-    if (lastErrorCode !== undefined && SLOT_REFUSALS.has(lastErrorCode) && sendError) backToReservation(sendError.message);
+    if (lastErrorCode !== undefined && SLOT_REFUSALS.has(lastErrorCode) && sendError) backToReservation(sendError.message, undefined, lastErrorCode);
     else setTimeout(() => submitRef.current?.focus(), 0);
     setLastErrorCode(undefined);
   };
@@ -278,6 +311,8 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     summaryOnly: stepped && step === 'form',
     backToSlot,
     monthsShown: config.numberMonthShowCalendar ?? 1,
+    refusal,
+    onPicked: clearRefusal,
   };
 
   if (stepped && step === 'slot') {

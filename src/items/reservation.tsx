@@ -25,6 +25,6 @@ export function ReservationItem(p: ItemProps<'reservation'>) {
   );
 }
 
-/** The confirmation's text for a chosen reservation (M月D日（曜） HH:mm〜HH:mm and the item name). */
+/** The plain text of a chosen reservation (its date); the confirmation shows its full lines. */
 export const reservationDisplay = (value: FormValue): string =>
   typeof value === 'string' ? reservationSummaryOf(value) : value.join('、');

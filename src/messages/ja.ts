@@ -388,6 +388,11 @@ export const ja = {
     stateDayOff: '休診日',
     stateDisabled: '予約不可',
     chosen: '選択中の予約',
+    /**
+     * Not in the spec (it has no text for it): the chosen slot is already inside its cancel
+     * deadline (spec 01 §4), so once booked it can be neither changed nor cancelled.
+     */
+    pastDeadlineWarning: 'この日時は予約変更・キャンセルの期限を過ぎているため、予約後に変更・キャンセルはできません。お間違いのないようご確認ください。',
     noChoice: '予約日時が選択されていません',
     change: '予約日時を選び直す',
     next: '次へ',

@@ -83,6 +83,15 @@ export interface OutboxMeta {
   title: string;
   /** The edited answer's 受付番号, for the completion of a change that issues a new one. */
   replacesAnswerCode?: string | undefined;
+  /** The answer's reservation, which the queue list shows by its lines: its value and the item's level titles. */
+  reservation?: { value: string; item: ReservationLevelTitles } | undefined;
+}
+
+/** A reservation item's own level titles (setLargeCategoryTitle…), all the lines need of its config. */
+export interface ReservationLevelTitles {
+  setLargeCategoryTitle?: string | null | undefined;
+  setMediumCategoryTitle?: string | null | undefined;
+  setSmallCategoryTitle?: string | null | undefined;
 }
 
 export interface OutboxRow {

@@ -6,7 +6,7 @@
  * first screen.
  */
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { storedErrorText } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
@@ -14,6 +14,9 @@ import { pageOutbox } from '../offline/load';
 import type { OutboxEntry } from '../offline/outbox-snapshot';
 import { useOutbox } from '../offline/use-outbox';
 import { SignInButton } from './sign-in-again';
+
+// The calendar reads are not part of the header's first load: fetched when a queued reservation shows.
+const ReservationLinesList = lazy(() => import('../calendar/reservation-lines'));
 
 const statusColor: Record<OutboxEntry['status'], string> = {
   queued: 'yellow',
@@ -94,6 +97,13 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                     {ja.offline.status[e.status]}
                   </Badge>
                 </Group>
+                {e.meta.reservation ? (
+                  <Suspense fallback={null}>
+                    <div className="outbox-reservation" data-testid="outbox-reservation">
+                      <ReservationLinesList item={e.meta.reservation.item} value={e.meta.reservation.value} />
+                    </div>
+                  </Suspense>
+                ) : null}
                 {e.lastError ? (
                   <Text
                     size="xs"

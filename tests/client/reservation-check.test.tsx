@@ -135,8 +135,14 @@ describe('the reservation check before the confirmation', () => {
       check: () => json(200, { result: 'ERROR', code: 'reservation_limit', errorMessage: MAX_COUNT_OF_DAY_MESSAGE, checkDetail: DAY_DETAIL }),
     });
     const { value, day } = await fillAndSubmit();
-    const notice = await screen.findByTestId('form-notice', {}, { timeout: 5000 });
+    const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
     expect(notice.textContent).toBe(`${MAX_COUNT_OF_DAY_MESSAGE}（${DAY_DETAIL}）`);
+    // Where the eye is: at the picker, announced, focused (not the category select).
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.getAttribute('aria-live')).toBe('assertive');
+    expect(screen.getByTestId('reservation-picker').contains(notice)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(screen.queryByTestId('form-notice')).toBeNull();
     expect(screen.getByTestId('survey-form').dataset.step).toBe('slot');
     expect(screen.queryByRole('dialog')).toBeNull();
     // The chosen slot is kept, to change it.
@@ -163,7 +169,7 @@ describe('the reservation check before the confirmation', () => {
   it('a refusal without a detail shows the message alone', async () => {
     serve({ check: () => json(200, { result: 'ERROR', code: 'reservation_limit', errorMessage: MAX_COUNT_MESSAGE }) });
     await fillAndSubmit();
-    expect((await screen.findByTestId('form-notice', {}, { timeout: 5000 })).textContent).toBe(MAX_COUNT_MESSAGE);
+    expect((await screen.findByTestId('reservation-notice', {}, { timeout: 5000 })).textContent).toBe(MAX_COUNT_MESSAGE);
     expect(screen.queryByRole('dialog')).toBeNull();
   }, 20_000);
 
@@ -219,7 +225,10 @@ describe('putItem refused with reservation_limit', () => {
     expect(error.textContent).toBe(`${MAX_COUNT_MESSAGE}（${RANGE_DETAIL}）`);
     fireEvent.click(within(dialog).getByRole('button', { name: ja.form.close }));
     await waitFor(() => expect(screen.getByTestId('survey-form').dataset.step).toBe('slot'));
-    expect(screen.getByTestId('form-notice').textContent).toBe(`${MAX_COUNT_MESSAGE}（${RANGE_DETAIL}）`);
+    const notice = screen.getByTestId('reservation-notice');
+    expect(notice.textContent).toBe(`${MAX_COUNT_MESSAGE}（${RANGE_DETAIL}）`);
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    // The resident's own limit: the slot itself is still free, so it stays chosen, to change it.
     expect(screen.getByTestId('reservation-summary').dataset.value).toBe(value);
   }, 20_000);
 
@@ -239,7 +248,7 @@ describe('putItem refused with reservation_limit', () => {
     down = false;
     fireEvent.click(screen.getByTestId('outbox-badge'));
     fireEvent.click(within(await screen.findByTestId('outbox-list')).getByRole('button', { name: ja.offline.retryNow }));
-    const notice = await screen.findByTestId('form-notice', {}, { timeout: 5000 });
+    const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
     expect(notice.textContent).toBe(`${MAX_COUNT_MESSAGE}（${RANGE_DETAIL}）`);
     expect(screen.getByTestId('survey-form').dataset.step).toBe('slot');
     await waitFor(() => expect(screen.getByTestId('reservation-summary').dataset.value).toBe(value));

@@ -311,7 +311,15 @@ describe('the reservation item', () => {
     fireEvent.change(screen.getByLabelText(/^氏名/), { target: { value: '山田 花子' } });
     fireEvent.click(screen.getByTestId('submit-button'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('6月16日（月） 09:00〜09:30 初診受付')).toBeTruthy();
+    // Categories with their labels, the item, the date and the time: never the raw value.
+    const lines = await within(dialog).findByTestId('reservation-lines');
+    await waitFor(() =>
+      expect(within(lines).getAllByTestId('reservation-category').map((c) => c.textContent)).toEqual(['診療科内科', '区分一般内科', '受診種別初診']),
+    );
+    expect(within(lines).getByTestId('reservation-item').textContent).toBe(`${ja.calendar.itemLabel}初診受付`);
+    expect(within(lines).getByTestId('reservation-date').textContent).toBe('6月16日（月）');
+    expect(within(lines).getByTestId('reservation-time').textContent).toBe('09:00〜09:30');
+    expect(dialog.textContent).not.toContain('naika-ippan-shoshin_i1');
     fireEvent.click(within(dialog).getByRole('button', { name: ja.form.send }));
     await waitFor(() => expect(send).toHaveBeenCalled());
     const rows = (send.mock.calls[0] as unknown as [{ rows: { itemKey: string; value: string }[] }])[0].rows;
@@ -455,7 +463,7 @@ describe('a reservation sent offline whose slot is gone on delivery', () => {
     saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
   });
 
-  it('shows the quota_exceeded text in the queue and reopens the slot choice with the answer kept', async () => {
+  it('shows the quota_exceeded text in the queue and reopens the slot choice without the full slot', async () => {
     const calendarFetch = serve();
     const cfg = {
       surveyId: 's1',
@@ -499,11 +507,16 @@ describe('a reservation sent offline whose slot is gone on delivery', () => {
     down = false;
     fireEvent.click(screen.getByTestId('outbox-badge'));
     fireEvent.click(within(await screen.findByTestId('outbox-list')).getByRole('button', { name: ja.offline.retryNow }));
-    // The form comes back at the slot choice, with the refused slot and the catalogue text.
-    const notice = await screen.findByTestId('form-notice', {}, { timeout: 5000 });
+    // The form comes back at the slot choice with the catalogue text at the picker, focused; the
+    // full slot is no longer the choice.
+    const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
     expect(notice.textContent).toBe(ja.errors.quotaExceeded);
+    expect(notice.getAttribute('role')).toBe('alert');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(screen.getByTestId('survey-form').dataset.step).toBe('slot');
-    await waitFor(() => expect(screen.getByTestId('reservation-summary').dataset.value).toBe(value));
+    expect(screen.queryByTestId('reservation-summary')).toBeNull();
+    expect(document.querySelector(`[data-testid="slot"][data-selected="true"]`)).toBeNull();
+    expect(value).toMatch(/^naika-ippan-shoshin_i1\|/);
     expect(within(screen.getByTestId('outbox-list')).getByTestId('outbox-error').textContent).toContain(ja.errors.quotaExceeded);
   }, 20_000);
 });

@@ -27,6 +27,7 @@ import {
   DEFAULT_CANCEL_LIMIT_DAYS,
   cancelDeadlineDate,
   cancelDeadlineInstant,
+  dayOffWindow,
   isCancelDeadlinePassed,
   isCancelDeadlinePassedAt,
   todayInTokyo,
@@ -194,6 +195,13 @@ describe('cancel deadline (reading (a): reservation date − (limit + days off �
     expect(isCancelDeadlinePassed({ reservationDate: res, today: day('2025-04-11') })).toBe(true);
     // null (no calendar setting) is the default too.
     expect(isCancelDeadlinePassed({ reservationDate: res, cancelLimit: null, today: day('2025-04-09') })).toBe(false);
+  });
+
+  it('days off count from today up to the day before the reservation; none once it is today or past', () => {
+    expect(dayOffWindow(day('2025-04-01'), res)).toEqual({ from: day('2025-04-01'), to: day('2025-04-09') });
+    expect(dayOffWindow(day('2025-04-09'), res)).toEqual({ from: day('2025-04-09'), to: day('2025-04-09') });
+    expect(dayOffWindow(day('2025-04-10'), res)).toBeNull();
+    expect(dayOffWindow(day('2025-04-11'), res)).toBeNull();
   });
 
   it('both edges with a limit and days off: deadline = date − (3 + 2 − 1) = 04-06', () => {

@@ -11,6 +11,7 @@ import { ja } from '../../messages/ja';
 import { endOpenDraftSavers } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
 import { SignInButton } from '../../ui/sign-in-again';
+import { ReservedList, type Reserved } from './reserved';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
@@ -26,13 +27,16 @@ export interface CompletionProps {
   delivery?: Delivery;
   /** On a kiosk tablet: the 受付番号 large, and 次の方へ. */
   kiosk?: boolean;
+  /** The reservations the answer holds, shown with their categories, item, date and time. */
+  reserved?: readonly Reserved[];
 }
 
-export function Completion({ config, answerCode, replacedCode = null, delivery = 'delivered', kiosk = false }: CompletionProps) {
-  if (kiosk) return <KioskCompletion answerCode={answerCode} delivery={delivery} />;
+export function Completion({ config, answerCode, replacedCode = null, delivery = 'delivered', kiosk = false, reserved = [] }: CompletionProps) {
+  if (kiosk) return <KioskCompletion answerCode={answerCode} delivery={delivery} reserved={reserved} />;
   if (delivery !== 'delivered') {
     // Said plainly: the answer is on this phone, not yet at the office.
     return (
+      <Stack gap="sm">
       <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" data-delivery={delivery}>
         <Stack gap="xs">
           {/* A stalled answer is no longer sent on its own: its own text says so. */}
@@ -53,6 +57,8 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
           ) : null}
         </Stack>
       </Alert>
+      <ReservedList reserved={reserved} />
+      </Stack>
     );
   }
   const message = config.endOfSurveyMessage;
@@ -65,6 +71,7 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
         showCode={showCode ? answerCode : null}
         replacedCode={showCode && replacedCode && replacedCode !== answerCode ? replacedCode : null}
       />
+      <ReservedList reserved={reserved} />
       {/* spec 01 §2 lookup: what was just sent can be looked up, changed or cancelled from here. */}
       <Button variant="default" renderRoot={(props) => <Link {...props} to="/confirm" />} data-testid="completion-lookup">
         {ja.lookup.entry}
@@ -100,7 +107,7 @@ export function KioskHomeButton() {
  * A kiosk visitor's end: the 受付番号 (whenever the form gives one: it is what the visitor tells
  * the counter) in large type, then 次の方へ, which hands the tablet to the next visitor.
  */
-function KioskCompletion({ answerCode, delivery }: { answerCode: string | null; delivery: Delivery }) {
+function KioskCompletion({ answerCode, delivery, reserved }: { answerCode: string | null; delivery: Delivery; reserved: readonly Reserved[] }) {
   const next = useKioskHome();
   return (
     <Stack gap="lg" align="center" data-testid="kiosk-complete" data-delivery={delivery}>
@@ -128,6 +135,7 @@ function KioskCompletion({ answerCode, delivery }: { answerCode: string | null; 
           </Text>
         </Alert>
       )}
+      <ReservedList reserved={reserved} />
       <Button size="xl" onClick={next} data-testid="kiosk-next">
         {ja.kiosk.next}
       </Button>

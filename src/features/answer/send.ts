@@ -7,6 +7,7 @@
 import type { Issue } from '@core/contract/envelope';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { valuesFromRows } from '@core/form/rows';
+import { levelTitlesOf, type ReservationItemConfig } from '../../calendar/categories';
 import type { SendRequest } from '../../form/survey-form';
 import { ApiClientError } from '../../lib/api-error';
 import { storedRefusalTextOf } from '../../lib/error-text';
@@ -23,9 +24,12 @@ export interface AnswerTarget {
   title: string;
   /** The edited answer's 受付番号, when it has one. */
   replacesAnswerCode?: string | null;
+  /** The answer's (first) reservation, for the queue list. */
+  reservation?: { value: string; item: ReservationItemConfig } | undefined;
 }
 
-const rowsOf = (entry: Pick<OutboxRow, 'request'>): AnswerRowInput[] => {
+/** The rows an outbox entry carries (putItem's body). */
+export const sentRowsOf = (entry: Pick<OutboxRow, 'request'>): AnswerRowInput[] => {
   const data = (entry.request.body as { data?: unknown } | undefined)?.data;
   return Array.isArray(data) ? (data as AnswerRowInput[]) : [];
 };
@@ -60,6 +64,7 @@ export const sendThroughOutbox = async (
       ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}),
       title: target.title,
       ...(target.replacesAnswerCode ? { replacesAnswerCode: target.replacesAnswerCode } : {}),
+      ...(target.reservation ? { reservation: { value: target.reservation.value, item: levelTitlesOf(target.reservation.item) } } : {}),
     },
   };
   let entry: OutboxEntry | undefined;
@@ -107,7 +112,7 @@ export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise
   const latest = rejected.sort((a, b) => b.createdAt - a.createdAt)[0];
   const out: Restored = {};
   if (latest) {
-    const rows = rowsOf(latest);
+    const rows = sentRowsOf(latest);
     out.values = valuesFromRows(rows);
     out.valuesAt = latest.createdAt;
     out.rejectedId = latest.id;

@@ -23,8 +23,10 @@ import { MessageLines } from '../../ui/message-lines';
 import { Completion, KioskHomeButton, type Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
+import { useEditDeadlinePassed } from './deadline';
 import { useRestored, useSentEntry } from './restore';
-import { sendThroughOutbox, type AnswerTarget } from './send';
+import { reservedOf } from './reserved';
+import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
 import { WithWayBack } from './way-back';
 
 export interface SurveyScreenProps {
@@ -98,8 +100,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     [surveyId, partitionKey, title, replacesAnswerCode],
   );
   const restored = useRestored(target, generation);
-  const formConfig = useMemo(() => (served && edited ? configForFields(served, edited.actions.editableFields) : served), [served, edited]);
-  const readOnly = edited !== null && !edited.actions.canEdit;
+  // Past the reservation's cancel deadline the answer can no longer be changed (spec 01 §4).
+  const deadlinePassed = useEditDeadlinePassed(served, edited);
+  const formConfig = useMemo(
+    () => (served && edited ? configForFields(served, deadlinePassed ? 'none' : edited.actions.editableFields) : served),
+    [served, edited, deadlinePassed],
+  );
+  const readOnly = edited !== null && (!edited.actions.canEdit || deadlinePassed === true);
 
   const userId = getStoredUserId();
   const configVersion = query.data?.data.version;
@@ -141,11 +148,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
       // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
       // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
       await saver?.flush();
-      const entry = await sendThroughOutbox(await pageOutbox(), target, request, restored?.rejectedId ?? null);
+      // The queue list shows the reservation by its lines, not its raw value.
+      const reservation = served ? reservedOf(served, request.rows)[0] : undefined;
+      const entry = await sendThroughOutbox(await pageOutbox(), { ...target, reservation }, request, restored?.rejectedId ?? null);
       saver?.cancel();
       return entry;
     },
-    [saver, target, restored?.rejectedId],
+    [saver, target, restored?.rejectedId, served],
   );
   // Spec 02 §5: the chosen reservations are checked against the resident's limits before the
   // confirmation opens (src/calendar/check.ts, loaded only when a form with a reservation submits).
@@ -183,7 +192,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // A draft (or a refused change) of this answer wins over the stored answer when it is newer;
   // an answer that can no longer be changed shows as stored.
   const useRestoredValues =
-    !edited || (edited.actions.canEdit && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
+    !edited || (edited.actions.canEdit && deadlinePassed !== true && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
   const initialValues = useRestoredValues ? restored?.values : edited.values;
   const initialIssues = useRestoredValues ? restored?.issues : undefined;
   const refusal = edited?.actions.editReasonKey ?? null;
@@ -213,6 +222,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           replacedCode={live.meta.replacesAnswerCode ?? null}
           delivery={delivery}
           kiosk={kiosk}
+          reserved={reservedOf(config, sentRowsOf(live))}
         />
       ) : (
         <>
@@ -234,6 +244,12 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
                 </Text>
               </Stack>
             </Alert>
+          ) : edited && deadlinePassed ? (
+            <Alert color="gray" variant="light" role="status" data-testid="edit-refused" data-reason="deadline">
+              <Text size="sm" className="app-pre-wrap">
+                {ja.errors.cancelDeadlinePassed}
+              </Text>
+            </Alert>
           ) : edited?.actions.editableFields === 'reservationOnly' ? (
             <Alert color="blue" variant="light" data-testid="edit-reservation-only">
               <Text size="sm">{ja.edit.reservationOnly}</Text>
@@ -241,7 +257,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           ) : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
-          ) : !restored ? (
+          ) : !restored || deadlinePassed === undefined ? (
             <LoadingText />
           ) : (
             // A new config version is a new form: start it afresh rather than mix two plans.
@@ -258,6 +274,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               reservationFirst={reservationFirst}
               onConfirmClosed={refreshSchedules}
               initialNotice={useRestoredValues ? restored?.errorText : undefined}
+              initialRefusalCode={useRestoredValues ? restored?.errorCode : undefined}
               onValuesChange={saveEdits}
               checkReservation={checkReservation}
               send={send}

@@ -7,8 +7,9 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { surveyResultsCancelItem } from '@core/contract/survey';
-import { isCancelDeadlinePassed, todayInTokyo } from '@core/rules/cancel-deadline';
+import { todayInTokyo } from '@core/rules/cancel-deadline';
 import { answerActions } from '@core/rules/permissions';
+import { useDeadlinePassed } from '../../calendar/deadline';
 import { call, unwrap } from '../../lib/api';
 import { cancelErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
@@ -16,6 +17,7 @@ import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
+import { reservationOf } from './reservation';
 import { saveSearch } from './store';
 import { storedAnswer } from './target';
 import { useStoredSearch } from './use-lookup';
@@ -29,6 +31,9 @@ export function CancelScreen() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const answer = config.data ? storedAnswer(config.data, stored) : null;
+  // The calendar's own limit and days off, as the server reads them (spec 01 §4).
+  const raw = config.data && answer ? (reservationOf(config.data, answer)?.raw ?? '') : '';
+  const deadlinePassed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && !done) === true;
   const missing = !done && (!stored || (config.isSuccess && !answer));
   useEffect(() => {
     if (missing) void navigate({ to: '/confirm', replace: true });
@@ -63,7 +68,7 @@ export function CancelScreen() {
       setError(actions.cancelReasonKey === 'cancelNotAllowed' || actions.cancelReasonKey === 'paymentCancelUnavailable' ? ja.errors.cancelUnavailable : ja.errors.cancelDefault);
       return;
     }
-    if (answer.reservationDate && isCancelDeadlinePassed({ reservationDate: answer.reservationDate, today: todayInTokyo() })) {
+    if (deadlinePassed) {
       setDialog(false);
       setError(ja.errors.cancelDeadlinePassed);
       return;
@@ -89,15 +94,18 @@ export function CancelScreen() {
   return (
     <Stack gap="md" data-testid="cancel-confirm">
       <CurrentInfo answer={answer} config={config.data} />
-      {error ? (
+      {error || deadlinePassed ? (
         <Alert color="red" variant="light" role="alert" data-testid="cancel-error">
-          <Text className="app-pre-wrap">{error}</Text>
+          <Text className="app-pre-wrap">{error ?? ja.errors.cancelDeadlinePassed}</Text>
         </Alert>
       ) : null}
       <Group grow>
-        <Button color="red" onClick={() => setDialog(true)} data-testid="cancel-submit">
-          {ja.lookup.cancelSubmit}
-        </Button>
+        {/* Past the deadline the server refuses: no button to a refusal, the text says why. */}
+        {deadlinePassed ? null : (
+          <Button color="red" onClick={() => setDialog(true)} data-testid="cancel-submit">
+            {ja.lookup.cancelSubmit}
+          </Button>
+        )}
         <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="cancel-back">
           {ja.lookup.back}
         </Button>

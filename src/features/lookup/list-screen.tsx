@@ -9,7 +9,9 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, usesPayment } from '@core/rules/permissions';
+import { useDeadlinePassed } from '../../calendar/deadline';
 import { reservationDateHeading, resultsErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
@@ -17,6 +19,7 @@ import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { answersOf, foreignChatUser, formHasReservation, groupByReservationDate, type LookupAnswer } from './answers';
+import { reservationOf } from './reservation';
 import { searchResults } from './queries';
 import { saveSearch, saveTarget, type StoredSearch } from './store';
 import { useStoredSearch } from './use-lookup';
@@ -109,25 +112,14 @@ export function ListScreen() {
                   </Group>
                   {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} config={cfg} /> : null}
                   <AnswerFields answer={answer} />
-                  <div className="lookup-actions">
-                    {actions.canEdit ? (
-                      <Button
-                        variant="filled"
-                        onClick={() => void navigate({ to: '/survey/$id', params: { id: answer.surveyId }, search: { partitionKey: answer.partitionKey } })}
-                        data-testid="answer-edit"
-                      >
-                        {withReservation ? ja.lookup.editReservation : ja.lookup.edit}
-                      </Button>
-                    ) : null}
-                    <Button variant="light" onClick={() => open(answer, '/confirmDetails')} data-testid="answer-details">
-                      {ja.lookup.details}
-                    </Button>
-                    {actions.canCancel ? (
-                      <Button variant="outline" color="red" onClick={() => open(answer, '/cancelConfirm')} data-testid="answer-cancel">
-                        {ja.lookup.cancel}
-                      </Button>
-                    ) : null}
-                  </div>
+                  <CardActions
+                    raw={withReservation ? (reservationOf(cfg, answer)?.raw ?? '') : ''}
+                    canEdit={actions.canEdit}
+                    canCancel={actions.canCancel}
+                    editLabel={withReservation ? ja.lookup.editReservation : ja.lookup.edit}
+                    onEdit={() => void navigate({ to: '/survey/$id', params: { id: answer.surveyId }, search: { partitionKey: answer.partitionKey } })}
+                    onOpen={(to) => open(answer, to)}
+                  />
                 </Stack>
               </Card>
             );
@@ -138,5 +130,48 @@ export function ListScreen() {
         {ja.lookup.backToSearch}
       </Button>
     </Stack>
+  );
+}
+
+interface CardActionsProps {
+  /** The answer's reservation value ('' for none): its cancel deadline decides change and cancel. */
+  raw: string;
+  canEdit: boolean;
+  canCancel: boolean;
+  editLabel: string;
+  onEdit: () => void;
+  onOpen: (to: '/confirmDetails' | '/cancelConfirm') => void;
+}
+
+/**
+ * The card's buttons. Past the reservation's cancel deadline (spec 01 §4, §8) neither 予約・変更 nor
+ * キャンセル is offered — the server would refuse both — and the spec's deadline text says why.
+ */
+function CardActions({ raw, canEdit, canCancel, editLabel, onEdit, onOpen }: CardActionsProps) {
+  const passed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && (canEdit || canCancel));
+  const closed = passed === true;
+  return (
+    <>
+      {closed ? (
+        <Text size="sm" c="red.8" data-testid="deadline-passed">
+          {ja.errors.cancelDeadlinePassed}
+        </Text>
+      ) : null}
+      <div className="lookup-actions">
+        {canEdit && !closed ? (
+          <Button variant="filled" onClick={onEdit} data-testid="answer-edit">
+            {editLabel}
+          </Button>
+        ) : null}
+        <Button variant="light" onClick={() => onOpen('/confirmDetails')} data-testid="answer-details">
+          {ja.lookup.details}
+        </Button>
+        {canCancel && !closed ? (
+          <Button variant="outline" color="red" onClick={() => onOpen('/cancelConfirm')} data-testid="answer-cancel">
+            {ja.lookup.cancel}
+          </Button>
+        ) : null}
+      </div>
+    </>
   );
 }
