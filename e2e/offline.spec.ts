@@ -86,9 +86,10 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   const after = await storedAnswers(page);
   expect(after.filter((k) => !before.includes(k))).toHaveLength(1);
 
-  // A reload does not send it again.
+  // A reload shows the same completion (the address names the sent answer) and sends nothing again.
+  await expect(page).toHaveURL(/[?&]sent=/);
   await page.reload();
-  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await expect(page.getByTestId('survey-complete')).toContainText('ご回答ありがとうございました。');
   await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
   expect((await storedAnswers(page)).length).toBe(after.length);
 });

@@ -6,7 +6,7 @@ import { surveyItem } from './support';
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
  * 1024 px tablet: on the start page, a long form showing its errors, the week and month calendars,
- * the completion page, each lookup screen, the not-found pages and the kiosk enrolment, no button
+ * the completion page, each lookup screen, the not-found pages, the external-link question and the kiosk enrolment, no button
  * label or calendar cell is clipped or
  * overflows its box, the calendar's cells do not overlap, and axe finds no WCAG 2.2 AA violation
  * (at 390×844 and 1024×768).
@@ -136,6 +136,9 @@ for (const size of SIZES) {
     await page.goto('/survey/no-such-form');
     await expect(page.getByTestId('back-to-start')).toBeVisible();
     await checkScreen(page, 'unknown form', size.axe);
+    await page.goto('/url-external?url=https%3A%2F%2Fwww.example.org%2Fguide%2Fvery-long-path-name-for-a-phone');
+    await expect(page.getByTestId('external-confirm')).toBeVisible();
+    await checkScreen(page, 'external link', size.axe);
     await page.goto('/kiosk/enrol');
     await expect(page.locator('main')).toBeVisible();
     await checkScreen(page, 'kiosk enrolment', size.axe);
