@@ -36,6 +36,32 @@ const earlyScript = (): Plugin => ({
 });
 
 /**
+ * The splash (index.html) paints before the app's stylesheet arrives: the stylesheet link and the
+ * app's entry script go to the end of <body>, after #root, so only what follows them waits for the
+ * CSS (an in-body stylesheet blocks the content after it, and the script after it), and the app
+ * still never renders unstyled.
+ */
+const stylesAfterSplash = (): Plugin => ({
+  name: 'styles-after-splash',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => {
+      const moved: string[] = [];
+      const take = (re: RegExp) => {
+        html = html.replace(re, (tag) => {
+          moved.push(tag);
+          return '';
+        });
+      };
+      take(/\s*<link rel="stylesheet"[^>]*>/g);
+      take(/\s*<script type="module" crossorigin src="[^"]*"><\/script>/g);
+      if (moved.length === 0) return html;
+      return html.replace('</body>', `${moved.map((t) => t.trim()).join('\n    ')}\n  </body>`);
+    },
+  },
+});
+
+/**
  * Brotli and gzip copies of the built text assets, next to each file (`x.js.br`, `x.js.gz`), which
  * the server's static handler sends to browsers that accept them (server/app.ts). Brotli at its
  * best quality is ~15 % smaller than the server's on-the-fly gzip, and on Slow 4G every KB of the
@@ -77,6 +103,7 @@ export default defineConfig({
   plugins: [
     react(),
     earlyScript(),
+    stylesAfterSplash(),
     precompress(),
     // The service worker (sw/sw.ts) is an enhancement: the page registers it itself through
     // workbox-window (src/lib/pwa.ts) so it can ask before an update replaces the running code.

@@ -127,6 +127,8 @@ for (const size of SIZES) {
     await checkScreen(page, 'lookup: cancel', size.axe);
     await page.getByTestId('cancel-submit').click();
     await expect(page.getByTestId('cancel-dialog-confirm')).toBeVisible();
+    // Checked once the dialog has faded in: mid-transition its colours are not the ones residents read.
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await checkScreen(page, 'lookup: cancel dialog', size.axe);
     await page.getByTestId('cancel-dialog-close').click();
 
@@ -144,3 +146,17 @@ for (const size of SIZES) {
     await checkScreen(page, 'kiosk enrolment', size.axe);
   });
 }
+
+test('the built page paints its splash before the stylesheet and the app arrive', async ({ request }) => {
+  const html = await (await request.get('/survey/clinic-yoyaku')).text();
+  const splash = html.indexOf('data-testid="splash"');
+  expect(splash).toBeGreaterThan(0);
+  // The server named the form in the splash.
+  expect(html).toContain('<p class="splash-form" data-testid="splash-form">さくら市民クリニック 診療予約</p>');
+  // Only what follows an in-body stylesheet waits for it: the splash comes first, then the CSS, then the app.
+  const css = html.search(/<link rel="stylesheet"/);
+  const app = html.search(/<script type="module" crossorigin src="\/assets\/index-/);
+  expect(css).toBeGreaterThan(splash);
+  expect(app).toBeGreaterThan(css);
+  expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<link rel="stylesheet"/);
+});

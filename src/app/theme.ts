@@ -1,4 +1,4 @@
-import { createTheme, Modal } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 import { ja } from '../messages/ja';
 
 // Devices inside LINE: iOS (Hiragino), Android (Noto Sans CJK), a few Windows desktops (Meiryo).
@@ -12,7 +12,8 @@ export const theme = createTheme({
   // Contrast (app.css declares the matching CSS variables).
   primaryShade: 8,
   components: {
-    // Every dialog's × says what it does to a screen reader.
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': ja.common.closeDialog } } }),
+    // Every dialog's × says what it does to a screen reader. A plain object, not Modal.extend():
+    // importing Modal here would pull the dialog's code into the first screen's bundle.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': ja.common.closeDialog } } },
   },
 });
