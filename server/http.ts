@@ -7,9 +7,9 @@
  * Writes. Every handler gets `commit(fn)`: fn runs in one write transaction (BEGIN IMMEDIATE on
  * SQLite) and returns the route's answer, which the handler returns. For an endpoint the contract
  * marks `idempotent: true`, route() also honours the Idempotency-Key header (server/idempotency.ts):
- * commit() stores the answer under the key inside the same transaction as the effect, taking the
- * key only if no earlier request took it (else the effect rolls back), a 4xx the handler throws is
- * stored as its answer, and a repeat gets the stored answer replayed. So a new write route must:
+ * commit() claims the key first in the write's transaction (a repeat gets the stored answer replayed
+ * and its write does not run) and stores the answer under it in that same transaction; a 4xx the
+ * handler throws is stored as its answer. So a new write route must:
  *   1. mark its endpoint `idempotent: true` in core/contract (and `auth: 'required'`: keys are
  *      scoped to the user, so route() refuses to register an idempotent endpoint without one);
  *   2. do every database write inside one `commit(async (trx) => … return answer)` and return its
@@ -19,9 +19,8 @@
  *      key's answer; "not now" refusals (429, temporary_locked) and anything else (5xx, crashes)
  *      roll back and leave the key free for a retry;
  *   4. answer JSON (a Response cannot be stored: it is not replayed);
- *   5. make no effect outside commit(): a repeat runs the handler again before it is told apart
- *      (the key is looked at when the answer is stored), so a call to an outside service (a
- *      payment) would need a claim of the key of its own ahead of it.
+ *   5. make no effect outside commit(): the handler's code before commit runs again on a repeat,
+ *      which is told apart only by commit's claim of the key.
  */
 import type { Context, Hono } from 'hono';
 import * as z from 'zod/mini';

@@ -7,28 +7,22 @@
  * Semantics (endpoints whose contract says `idempotent: true`; the header is optional):
  * - The key is 1–200 characters of [A-Za-z0-9_-:.]; anything else is 400.
  * - Keys are scoped to the signed-in user: user A's key never replays to user B.
- * - A key's row is its answer. The handler runs, and its answer is stored under the key by the
- *   last statement of the SAME transaction as its effect (commit(), below): an insert that takes
- *   the key only if no request took it before. A 4xx refusal is an answer too: stored (on its own:
- *   a refusal has no effect to join) and replayed.
+ * - The key is claimed by the first statement of the write's transaction (an insert that takes it
+ *   only if it is free) and its answer stored in that same transaction before it commits: a key's
+ *   committed row always holds its answer, and a crash leaves nothing. A 4xx refusal is an answer
+ *   too: stored (on its own: a refusal has no effect to join) and replayed.
  * - Same key, same request (method, path, params, query, body — compared canonically): the stored
- *   status and JSON are replayed byte for byte, with header Idempotent-Replayed: true. The handler
- *   has run again by then (the key is looked at when its answer is stored, see below), but its
- *   effect rolled back: the key's insert found the key taken, which fails the transaction.
+ *   status and JSON are replayed byte for byte, with header Idempotent-Replayed: true, and the
+ *   handler's write does not run again.
  * - Same key, different request: 422 idempotency_key_reused.
  * - Same key while the first is still running in this process: 409 temporary_locked (the client's
  *   text: 複数のリクエストが送信されました。予約が正しく行われているかご確認ください。). In another
- *   process (two servers on one PostgreSQL), the second waits at its commit for the first's and
- *   then replays its answer: the key's primary key lets one insert win.
+ *   process (two servers on one PostgreSQL), the second's claim waits for the first's transaction
+ *   and then replays its answer.
  * - A 5xx, a 429, a handler's own 409 temporary_locked, or an unexpected failure stores nothing:
  *   the effect rolled back, so a retry runs the request anew. A crash leaves nothing either.
  * - Keys are kept at least 7 days after their answer; expired ones are purged at startup and
  *   every PURGE_EVERY requests with a key.
- *
- * Why the key is taken at the commit and not claimed before the handler runs: a claim of its own
- * was a round trip and a commit of its own on PostgreSQL for every write, for the rare repeat, and
- * it needed a lease for the crash between claim and commit. The price is on the repeat, which runs
- * the handler before it is told apart: a handler must make no effect outside commit() (http.ts).
  *
  * Within one process a registry of running keys answers 409/422 without touching the database.
  * That matters on SQLite, where every statement queues behind the one connection's open
@@ -37,20 +31,21 @@
  *
  * How a write route takes part: its handler writes only through `commit(fn)` (HandlerArgs in
  * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
- * route's answer; commit stores that answer under the key before the transaction commits. The
- * store routes get has no `write` at all (app.ts RouteContext), so an effect cannot escape the
- * stored answer by accident. One commit per request.
+ * route's answer, which commit stores under the key before the transaction commits; fn may store it
+ * sooner with `settle(answer)`, so that its last statements are the ones that lock rows other
+ * writes wait for (a reservation's slot claims). The store routes get has no `write` at all (app.ts
+ * RouteContext), so an effect cannot escape the stored answer by accident. One commit per request.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import type { Compilable, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { canonicalJson } from '@core/rules/completion-guard';
 import { ApiError, errorAnswerOf } from './errors';
 import type { AppEnv } from './http';
 import type { Logger } from './log';
-import { LastStatementMissedError, type Store } from './store/open';
+import type { Store } from './store/open';
 import type { Database } from './store/schema';
-import { answerStatement, findAnswer, purgeExpiredKeys, storeAnswer, type KeyRef, type StoredAnswer } from './store/idempotency';
+import { claimKey, findAnswer, purgeExpiredKeys, settleKey, storeAnswer, type KeyRef, type StoredAnswer } from './store/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
@@ -75,8 +70,14 @@ export interface EffectInfo {
   trx: Transaction<Database>;
 }
 
+/** Stores the write's answer under its key now, in its transaction (nothing to do without a key). */
+export type Settle<A> = (answer: A) => Promise<void>;
+
 /** Runs fn in the write transaction; fn's result is the route's answer. */
-export type Commit<A> = (fn: (trx: Transaction<Database>) => Promise<A>) => Promise<A>;
+export type Commit<A> = (fn: (trx: Transaction<Database>, settle: Settle<A>) => Promise<A>) => Promise<A>;
+
+/** The write's key was taken when its transaction claimed it: nothing of it ran. */
+class KeyTaken extends Error {}
 
 export interface RequestParts {
   method: string;
@@ -151,22 +152,21 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
 
   const purgeExpired = () => purgeExpiredKeys(store.db, now());
 
-  /**
-   * The write transaction: the handler's work, the test seam, then (idempotent) its answer stored by
-   * the transaction's last statement, which on PostgreSQL goes with the COMMIT (Store.write).
-   */
-  const write = <A>(
-    path: string,
-    userId: string | null,
-    key: string | null,
-    fn: (trx: Transaction<Database>) => Promise<A>,
-    last?: (answer: A) => Compilable,
-  ) =>
+  /** The write transaction: the key's claim, the handler's work and the test seam, its answer stored. */
+  const write = <A>(path: string, userId: string | null, keyed: { ref: KeyRef; requestHash: string } | null, fn: Parameters<Commit<A>>[0]) =>
     store.write(async (trx) => {
-      const answer = await fn(trx);
-      await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: key, trx });
-      return answer;
-    }, last);
+      if (keyed && !(await claimKey(trx, keyed.ref, keyed.requestHash, now(), IDEMPOTENCY_RETENTION_MS))) throw new KeyTaken();
+      const out: { stored: StoredAnswer | null } = { stored: null };
+      const settle: Settle<A> = async (answer) => {
+        out.stored = { status: 200, json: JSON.stringify(answer) };
+        if (keyed) await settleKey(trx, keyed.ref, out.stored);
+      };
+      const answer = await fn(trx, settle);
+      await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: keyed?.ref.key ?? null, trx });
+      if (out.stored === null) await settle(answer);
+      // What was stored is the answer, also when fn settled early.
+      return { answer, stored: out.stored as StoredAnswer };
+    });
 
   const oneCommit = <A>(path: string, commit: Commit<A>): Commit<A> => {
     let used = false;
@@ -178,7 +178,7 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
   };
 
   const plainCommit = (path: string, userId: string | null): Commit<unknown> =>
-    oneCommit(path, (fn) => write(path, userId, null, fn));
+    oneCommit(path, async (fn) => (await write(path, userId, null, fn)).answer);
 
   const run = async ({ c, path, userId, key, requestHash, execute }: WriteRun): Promise<Response> => {
     if (key === null) {
@@ -229,12 +229,8 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     // Set only once the effect's transaction has committed: from then on this is the key's answer.
     const held: { stored: StoredAnswer | null } = { stored: null };
     const commit = oneCommit(path, async (fn) => {
-      const answer = await write(path, ref.userId, ref.key, fn, (a) =>
-        answerStatement(store.db, ref, requestHash, { status: 200, json: JSON.stringify(a) }, now(), IDEMPOTENCY_RETENTION_MS),
-      );
-      // The answer as committed: values known only at the commit (store/open.ts
-      // deferWithLateValues) are in it now, as they are in the stored copy.
-      held.stored = { status: 200, json: JSON.stringify(answer) };
+      const { answer, stored } = await write(path, ref.userId, { ref, requestHash }, fn);
+      held.stored = stored;
       return answer;
     });
 
@@ -252,9 +248,9 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
         return jsonResponse(c, held.stored.status, held.stored.json);
       }
       // The key has an answer already (a repeat, or the same key in another process that committed
-      // first): this effect rolled back, and that answer is the answer. A key that was taken only
-      // within this transaction (a test's seam) leaves none: "not now", so the client retries.
-      if (e instanceof LastStatementMissedError) {
+      // first): nothing of this write ran, and that answer is the answer. Gone meanwhile (purged):
+      // "not now", so the client retries.
+      if (e instanceof KeyTaken) {
         const replay = await replayOf(c, ref, requestHash);
         if (replay) return replay;
         throw temporaryLocked();
@@ -262,8 +258,8 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
       if (e instanceof ApiError && isLastingRefusal(e)) {
         return answerAlone(c, ref, requestHash, { status: e.status, json: JSON.stringify(errorAnswerOf(c.get('requestId'), e)) });
       }
-      // A failure that is no answer (a 5xx, "not now"): a repeat still gets the key's answer, which
-      // the handler, run again, could not know of. When the lookup fails too, the failure stands.
+      // A failure that is no answer (a 5xx, "not now"): a repeat whose handler failed before its
+      // commit still gets the key's answer. When the lookup fails too, the failure stands.
       const replay = await replayOf(c, ref, requestHash).catch((lookup: unknown) => (lookup instanceof ApiError ? Promise.reject(lookup) : null));
       if (replay) return replay;
       throw e;

@@ -6,12 +6,12 @@
  *
  * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
  * calendar takes reservations, the day is bookable (window of core/rules/reservation-window.ts,
- * not a day off), the slot has room for the item's cost (conditional update, sent with the COMMIT),
+ * not a day off), the slot has room for the item's cost (conditional update, the write's last statement),
  * and the resident's own limits (reservationMaxCount over the range, reservationMaxCountOfDay)
  * hold — counted in the same transaction, after the claim on the resident's counter row, which
  * serialises two of one resident's racing submissions on PostgreSQL so they are counted together.
  */
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -20,22 +20,21 @@ import { isReservationItem, parseReservationValue, type ReservationValue } from 
 import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
-import { categoryTargetOf, categoryTargetStatement, dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar, type CategoryTarget } from './store/calendars';
+import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
 import {
-  claimSlotStatement,
+  claimSlot,
   countUserReservations,
   deleteReservations,
   heldBy,
-  insertReservationStatement,
+  insertReservation,
   refOf,
   releasePartition,
-  releaseSlotStatement,
+  releaseSlot,
   slotIsFull,
-  slotOrder,
   unclaimedReason,
   type SlotRef,
 } from './store/reservations';
-import { GuardFailedError, deferToCommit } from './store/open';
+import { planSlotOps, slotOrder, type SlotOp } from './reservation-plan';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
 import type { Database } from './store/schema';
 
@@ -43,9 +42,6 @@ import type { Database } from './store/schema';
 export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
 /** Not in the spec: a value naming a category, item or slot that does not exist. */
 export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
-
-/** Guard of a deferred claim: this prefix and the slot, as base64url JSON (no quotes to escape in the error text). */
-const SLOT_GUARD = 'slot:';
 
 const unknownReservation = (itemKey: string) =>
   new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
@@ -72,37 +68,12 @@ interface Target {
   full?: boolean;
 }
 
-/** What the reservation values of an answer name, as read ahead (categoryTargetReads), by valueKey. */
-export type PrefetchedTargets = ReadonlyMap<string, CategoryTarget | null>;
-
-const valueKey = (itemKey: string, v: ReservationValue) => `${itemKey}|${v.categoryId}|${v.itemId}|${v.date.toString()}|${v.slot}`;
-
-/**
- * The category reads of an answer's reservation values as statements, for the write to send with
- * its first statement (store/open.ts runTogether), and `take` to read their rows. The same read as
- * targetOf makes, only earlier in the same transaction: right after the counter claim.
- */
-export const categoryTargetReads = (
-  trx: Transaction<Database>,
-  config: Pick<ServedSurveyConfig, 'surveySchema'>,
-  rows: readonly ReservationRow[],
-): { statements: Compilable[]; take: (results: readonly (readonly Record<string, unknown>[])[]) => PrefetchedTargets } => {
-  const values = reservationsOf(config, rows);
-  return {
-    statements: values.map(({ value: v }) => categoryTargetStatement(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot })),
-    take: (results) => new Map(values.map(({ itemKey, value }, i) => [valueKey(itemKey, value), categoryTargetOf(results[i] ?? [])])),
-  };
-};
-
 /** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
-const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue, prefetched?: PrefetchedTargets): Promise<Target> => {
+const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
   let calendar: Calendar | null;
   let cost: number | null;
   let slotRow: { reserved: number; quota: number } | null | undefined;
-  const key = valueKey(itemKey, v);
-  const viaCategory = prefetched?.has(key)
-    ? (prefetched.get(key) ?? null)
-    : await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
+  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
     ({ calendar, cost, slotRow } = viaCategory);
   } else {
@@ -137,21 +108,20 @@ export interface ReplaceInput {
   now: string;
   /** The Asia/Tokyo wall clock for today's started slots (default: now). */
   wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime };
-  /** The values' category reads, made already in this transaction (categoryTargetReads). */
-  prefetched?: PrefetchedTargets;
 }
 
 /**
- * Gives back the places the replaced answer held and claims every reservation the new answer
- * holds, or throws (and the transaction rolls back, giving nothing back and claiming nothing).
- * Slot rows are touched in slotOrder, a release before a claim of the same slot, so moving within
- * a full slot works and two crossing moves cannot deadlock on PostgreSQL.
+ * Moves the answer's reservations: checks every value it holds, gives back the rows of the answer
+ * it replaces and writes its own, after the resident's limits are counted. The places themselves
+ * are not touched yet: the answer's slot operations (reservation-plan.ts) come back, for the
+ * caller to apply with claimSlots as the last statements before its commit (they lock the rows
+ * other residents' writes wait for). A refusal throws, and the transaction rolls back.
  */
-export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<void> => {
+export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<SlotOp[]> => {
   // Everything that needs no lock first: what the values name, and whether the day is offered.
   const wanted: { itemKey: string; value: ReservationValue; t: Target; ref: SlotRef }[] = [];
   for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
-    const t = await targetOf(trx, itemKey, value, input.prefetched);
+    const t = await targetOf(trx, itemKey, value);
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
     if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
     if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
@@ -160,25 +130,20 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
   }
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
-  if (held.length === 0 && wanted.length === 0) return;
-  // A slot already full is refused now, with one plain read, before the answer takes the survey's
-  // answer-code row (store/results.ts) only to roll it back at the commit: once a popular slot
-  // fills, every later request for it is such a refusal. A value naming a category had its slot
-  // read with the category (targetOf); one naming a calendar is read here. A slot this answer
-  // already holds is left to the claim (moving within it needs its own places given back first).
-  // The read takes no lock; a slot with room now may still be full at the commit, where the
-  // guarded claim decides.
+  if (held.length === 0 && wanted.length === 0) return [];
+  // A slot already full is refused now, with one plain read, before anything is written: once a
+  // popular slot fills, every later request for it is such a refusal. A value naming a category
+  // had its slot read with the category (targetOf); one naming a calendar is read here. A slot
+  // this answer already holds is left to the claim (moving within it needs its own places).
+  // The read takes no lock; a slot with room now may still be full at the claim, which decides.
   for (const w of wanted) {
     if (held.some((h) => slotOrder(refOf(h), w.ref) === 0)) continue;
     if (w.t.full ?? (await slotIsFull(trx, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
   }
 
-  // The new rows go with the commit (store/open.ts deferToCommit): on PostgreSQL that saves a round
-  // trip, and nothing before the commit reads them (the limits below count the resident's other
-  // answers only). A claim refused at the commit rolls them back with everything else.
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
   for (const w of wanted) {
-    deferToCommit(trx, insertReservationStatement(trx, {
+    await insertReservation(trx, {
       partition_key: input.partitionKey,
       item_key: w.itemKey,
       survey_id: input.config.surveyId,
@@ -190,13 +155,12 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
       slot: w.ref.slot,
       cost: w.t.cost,
       created_at: input.now,
-    }));
+    });
   }
 
-  // The resident's own limits, before any slot is locked: the reservations they already hold besides
-  // this answer's (the replaced answer's are gone by now, so they do not count either); the
-  // resident's counter row, claimed first, keeps their own writes from racing this count. A
-  // calendar with no limits needs no count.
+  // The resident's own limits: the reservations they hold besides this answer's (the replaced
+  // answer's are gone by now, so they do not count either); the resident's counter row, claimed
+  // first, keeps their own writes from racing this count. A calendar with no limits needs no count.
   for (const w of wanted) {
     const { reservationMaxCount: maxCount, reservationMaxCountOfDay: maxCountOfDay } = w.t.calendar;
     if (!maxCount && !maxCountOfDay) continue;
@@ -211,31 +175,27 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });
     if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
   }
-
-  // The places last, deferred to the commit (store/open.ts deferToCommit): on PostgreSQL a claimed
-  // slot row stays locked until COMMIT, and a hot slot's next claimer waits for it; sent with the
-  // COMMIT, the lock is held for no round trip. A claim that finds no room fails the write with a
-  // guard naming the slot; putItem turns that into the refusal (slotRefusal below).
-  const ops = [
-    ...held.map((h) => ({ ref: refOf(h), release: h.cost, claim: null })),
-    ...wanted.map((w) => ({ ref: w.ref, release: null, claim: w.t.cost })),
-  ].sort((a, b) => slotOrder(a.ref, b.ref) || (a.release !== null ? -1 : 1) - (b.release !== null ? -1 : 1));
-  for (const op of ops) {
-    if (op.release !== null) deferToCommit(trx, releaseSlotStatement(trx, op.ref, op.release));
-    else deferToCommit(trx, claimSlotStatement(trx, op.ref, op.claim as number), `${SLOT_GUARD}${Buffer.from(JSON.stringify(op.ref)).toString('base64url')}`);
-  }
+  return planSlotOps(
+    held.map((h) => ({ ref: refOf(h), cost: h.cost })),
+    wanted.map((w) => ({ ref: w.ref, cost: w.t.cost })),
+  );
 };
 
 /**
- * The refusal for a write that failed because a deferred slot claim found no room, or null when
- * the error is something else. The reason is read after the rollback: full, a day off since, or
- * the slot gone.
+ * Applies an answer's slot operations in their order (slot order: two writes never wait on each
+ * other in a cycle). A claim that finds no room, a day off since or no slot refuses the write with
+ * the reason, read in the same transaction; the caller's transaction then rolls back.
  */
-export const slotRefusal = async (db: Kysely<Database>, e: unknown): Promise<ApiError | null> => {
-  if (!(e instanceof GuardFailedError) || !e.guard.startsWith(SLOT_GUARD)) return null;
-  const ref = JSON.parse(Buffer.from(e.guard.slice(SLOT_GUARD.length), 'base64url').toString('utf8')) as SlotRef;
-  const reason = await unclaimedReason(db, ref);
-  return reason === 'full' ? new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT) : new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+export const claimSlots = async (trx: Transaction<Database>, ops: readonly SlotOp[]): Promise<void> => {
+  for (const op of ops) {
+    if (!op.conditional) {
+      await releaseSlot(trx, op.ref, -op.delta);
+      continue;
+    }
+    if (await claimSlot(trx, op.ref, op.delta)) continue;
+    const reason = await unclaimedReason(trx, op.ref);
+    throw reason === 'full' ? new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT) : new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+  }
 };
 
 /**

@@ -11,19 +11,19 @@ import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@cor
 import { todayInTokyo } from '@core/ja/date-input';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../errors';
-import { categoryTargetReads, replaceReservations, type PrefetchedTargets } from '../reservations';
+import { replaceReservations } from '../reservations';
+import type { SlotOp } from '../reservation-plan';
 import type { StampedConfig } from '../store/configs';
 import { readExtras, writeExtras } from '../store/extras';
-import { runTogether, type Engine } from '../store/open';
+import type { Engine } from '../store/open';
 import {
   RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
-  counterClaimOf,
-  counterClaimStatement,
+  claimCounterWith,
   deletePartition,
   insertRows,
-  insertRowsWithAnswerCode,
+  nextAnswerCode,
   listUserPartition,
   partitionKeyTaken,
   setPartitionCheck,
@@ -63,6 +63,8 @@ export interface Written {
   type: 'new' | 'amend';
   stored: ResultRow[];
   extras: AnswerExtras;
+  /** The places to take and give back, for the caller to apply last (reservations.ts claimSlots). */
+  slotOps: SlotOp[];
 }
 
 /**
@@ -109,33 +111,25 @@ export const writeSubmission = async (
   // earlier one committed (an answer already marked 取り消し, a partition key already taken, the
   // reservations the per-user limits count). SQLite's write lock already does this.
   // Appending: the resident's counter for the survey. Single answer: the partition's revision.
-  // Locks are always taken in one order — resident or partition counters, then the survey's answer
-  // code, then slots (sorted, server/reservations.ts) — so no two writes can wait on each other in
-  // a cycle. On PostgreSQL the code and the slots are claimed in the COMMIT's own message, the code
-  // first (store/open.ts deferWithLateValues, deferToCommit): neither row is held for a round trip.
+  // Locks are always taken in one order — the idempotency key, resident or partition counters, then
+  // slots (sorted, reservation-plan.ts), last — so no two writes can wait on each other in a cycle.
   // The resident's counter also hands out the new answer's partition key, `surveyId#userId#millis`:
   // its value is the clock's millisecond, or one past the resident's last key when the clock has
   // not moved past it, so no key of theirs is given twice (keys from before the counter did this
   // were clock readings too, all in the past). A key the client made moves the counter past its
   // millisecond, so the server never makes that key later. Both claims read the config's stamp too.
-  // The reservation values' category reads go in the same message, right after the claim (store/
-  // open.ts runTogether): what they read is what they would read sent one by one, a round trip later.
   const partitionKeyOfSingle = keys.revokeKey ?? keys.rowsKey ?? `${surveyId}#${userId}`;
   const clientMillis = clientTimestampOf(keys, surveyId) ?? 0;
   const [scope, counter, claimOpts] = appending
     ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId }]
     : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
-  const reads = categoryTargetReads(trx, config, rows);
-  const [claimRows = [], ...targetRows] = await runTogether(trx, [counterClaimStatement(trx, scope, counter, claimOpts), ...reads.statements]);
-  const claim = counterClaimOf(scope, counter, claimRows);
-  let prefetched: PrefetchedTargets | undefined = reads.take(targetRows);
+  const claim = await claimCounterWith(trx, scope, counter, claimOpts);
   if (claim.configStamp !== checked.stamp) {
     // The form was imported again since the rows were checked (or since this process read it):
     // they are checked again against the stored one. Had it switched between appending and
     // single answers, the wrong counter would be held: the resident reloads the form instead.
     ({ config, rows, extras: sentExtras } = await recheck(trx));
     if (isAppending(config) !== appending) throw configOutdated();
-    prefetched = undefined;
   }
   const { plan, held } = await planOf(trx, { surveyId, userId, appending, keys });
   const target = plan.kind === 'amend' ? plan.target : null;
@@ -183,7 +177,7 @@ export const writeSubmission = async (
   }
   // The old answer's places are given back and the new ones claimed in one step (moving within a
   // full slot, or into a slot the old answer fills, works); a refusal rolls everything back.
-  await replaceReservations(trx, {
+  const slotOps = await replaceReservations(trx, {
     config,
     userId,
     partitionKey,
@@ -191,7 +185,6 @@ export const writeSubmission = async (
     replaces: appending ? target : partitionKeyOfSingle,
     today: todayInTokyo(),
     now: startedAt,
-    prefetched,
   });
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
   // left 取り消し with nothing replacing it.
@@ -224,9 +217,10 @@ export const writeSubmission = async (
   });
   let stored: Selectable<SurveyResultTable>[];
   if (appending) {
-    // The survey's answer code with the rows in one step; on PostgreSQL at the commit, so the
-    // code and the rows' time in `stored` are tokens until then (store/results.ts).
-    stored = await insertRowsWithAnswerCode(trx, engine, surveyId, codeless);
+    const code = await nextAnswerCode(trx, engine);
+    const now = new Date().toISOString();
+    stored = codeless.map((r) => ({ ...r, answer_code: code, created_at: now, updated_at: now }));
+    await insertRows(trx, stored);
   } else {
     const now = new Date().toISOString();
     // A resubmission of a single answer replaces it but keeps when it was first given.
@@ -239,5 +233,5 @@ export const writeSubmission = async (
     await writeExtras(trx, { partitionKey, surveyId, userId }, extras, startedAt);
   }
   const answerCode = stored[0]?.answer_code ?? null;
-  return { partitionKey, answerCode, type: edited ? 'amend' : 'new', stored: stored.map(toResultRow), extras };
+  return { partitionKey, answerCode, type: edited ? 'amend' : 'new', stored: stored.map(toResultRow), extras, slotOps };
 };

@@ -37,7 +37,7 @@ import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filte
 import type { Database } from '../store/schema';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { CORONA_SURVEY_TYPE, cancelLapsedReservations, slotRefusal } from '../reservations';
+import { CORONA_SURVEY_TYPE, cancelLapsedReservations, claimSlots } from '../reservations';
 import { releasePartition } from '../store/reservations';
 import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
 import { badRequest, checkSubmission } from '../answers/check';
@@ -123,8 +123,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     const recheck = async (trx: Transaction<Database>) => checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
 
-    try {
-      return await commit(async (trx) => {
+    return commit(async (trx, settle) => {
         const written = await writeSubmission(trx, {
           checked: checked as StampedConfig,
           user: writer,
@@ -134,19 +133,20 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
           engine: store.engine,
           recheck,
         });
-        return {
-          result: 'OK',
+        const answer = {
+          result: 'OK' as const,
           partitionKey: written.partitionKey,
           answercode: written.answerCode,
           type: written.type,
           data: written.stored,
           ...extrasFields(written.extras),
         };
+        // The answer stored first and the places last: a claimed slot row is locked until the
+        // commit, and the next resident's claim of it waits for no more than the commit's round trip.
+        await settle(answer);
+        await claimSlots(trx, written.slotOps);
+        return answer;
       });
-    } catch (e) {
-      // A slot claim, deferred to the commit, found no room: the write rolled back; say why.
-      throw (await slotRefusal(store.db, e)) ?? e;
-    }
   });
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {

@@ -3,7 +3,7 @@
  * (spec 02 §3). Claims on slots are not here: they belong to the answer's transaction
  * (server/store/reservations.ts).
  */
-import type { Compilable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   calendarDisplaySettingsSchema,
   calendarSchema,
@@ -18,8 +18,21 @@ import {
   type TagLabels,
 } from '@core/contract/calendars';
 import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
-import type { CategoryTable, Database } from './schema';
+import type { CategoryTable, Database, ReservationItemTable } from './schema';
 import { compiled } from './compiled';
+
+const CATEGORY_COLUMNS = [
+  'category_id',
+  'parent_id',
+  'name',
+  'level',
+  'sort_order',
+  'calendar_id',
+  'tag1',
+  'tag2',
+  'tag3',
+] as const satisfies readonly (keyof CategoryTable)[];
+const ITEM_COLUMNS = ['category_id', 'item_id', 'item_name', 'cost', 'sort_order'] as const satisfies readonly (keyof ReservationItemTable)[];
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -54,23 +67,8 @@ const categoryTarget = compiled((db: Kysely<Database>, a: { categoryId: string; 
  * before it claims anything (server/reservations.ts), in one round trip. null when there is no
  * such category (the caller then tries the id as a calendar id).
  */
-export const findCategoryTarget = async (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Promise<CategoryTarget | null> =>
-  categoryTargetOf(await categoryTarget.run(db, categoryTargetArgs(categoryId, itemId, slot)));
-
-export interface CategoryTarget {
-  calendar: Calendar | null;
-  cost: number | null;
-  slotRow: { reserved: number; quota: number } | null;
-}
-
-const categoryTargetArgs = (categoryId: string, itemId: string, slot: { day: string; slot: string }) => ({ categoryId, itemId, day: slot.day, slot: slot.slot });
-
-/** findCategoryTarget's statement, to run with others (store/open.ts runTogether); categoryTargetOf reads its rows. */
-export const categoryTargetStatement = (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Compilable =>
-  categoryTarget.with(db, categoryTargetArgs(categoryId, itemId, slot));
-
-export const categoryTargetOf = (rows: readonly Record<string, unknown>[]): CategoryTarget | null => {
-  const r = rows[0] as { config_json: string | null; cost: unknown; reserved: unknown; quota: unknown } | undefined;
+export const findCategoryTarget = async (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Promise<CategoryTarget | null> => {
+  const r = (await categoryTarget.run(db, { categoryId, itemId, day: slot.day, slot: slot.slot }))[0];
   if (!r) return null;
   return {
     calendar: r.config_json ? parseCalendar(r.config_json) : null,
@@ -78,6 +76,12 @@ export const categoryTargetOf = (rows: readonly Record<string, unknown>[]): Cate
     slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
   };
 };
+
+export interface CategoryTarget {
+  calendar: Calendar | null;
+  cost: number | null;
+  slotRow: { reserved: number; quota: number } | null;
+}
 
 export const listCalendars = async (db: Db): Promise<Calendar[]> => {
   const rows = await db.selectFrom('calendars').select('config_json').orderBy('sort_key').execute();
@@ -90,7 +94,7 @@ export const findCalendar = async (db: Db, calendarId: string): Promise<Calendar
 };
 
 export const findCategoryRow = async (db: Db, categoryId: string): Promise<CategoryTable | null> =>
-  (await db.selectFrom('categories').selectAll().where('category_id', '=', categoryId).executeTakeFirst()) ?? null;
+  (await db.selectFrom('categories').select(CATEGORY_COLUMNS).where('category_id', '=', categoryId).executeTakeFirst()) ?? null;
 
 export const toCategory = (r: CategoryTable): Category => ({
   sortKey: r.category_id,
@@ -114,14 +118,14 @@ export const resolveCalendar = async (db: Db, id: string): Promise<{ calendar: C
 };
 
 export const listItems = async (db: Db, categoryId: string): Promise<ReservationItem[]> => {
-  const rows = await db.selectFrom('reservation_items').selectAll().where('category_id', '=', categoryId).orderBy('sort_order').execute();
+  const rows = await db.selectFrom('reservation_items').select(ITEM_COLUMNS).where('category_id', '=', categoryId).orderBy('sort_order').execute();
   return rows.map((r) => ({ itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) }));
 };
 
 export const findItem = async (db: Db, categoryId: string, itemId: string): Promise<ReservationItem | null> => {
   const r = await db
     .selectFrom('reservation_items')
-    .selectAll()
+    .select(ITEM_COLUMNS)
     .where('category_id', '=', categoryId)
     .where('item_id', '=', itemId)
     .executeTakeFirst();
@@ -129,7 +133,7 @@ export const findItem = async (db: Db, categoryId: string, itemId: string): Prom
 };
 
 export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
-  const rows = await db.selectFrom('categories').selectAll().orderBy('level').orderBy('sort_order').execute();
+  const rows = await db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('level').orderBy('sort_order').execute();
   const nodes = new Map<string, CategoryNode>();
   const roots: CategoryNode[] = [];
   for (const r of rows) {
@@ -143,7 +147,7 @@ export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
 
 /** Categories whose path matches every tag given (tag1 = large, tag2 = medium, tag3 = small). */
 export const categoriesByTags = async (db: Db, tags: { tag1?: string | undefined; tag2?: string | undefined; tag3?: string | undefined }): Promise<Category[]> => {
-  let q = db.selectFrom('categories').selectAll();
+  let q = db.selectFrom('categories').select(CATEGORY_COLUMNS);
   if (tags.tag1 !== undefined) q = q.where('tag1', '=', tags.tag1);
   if (tags.tag2 !== undefined) q = q.where('tag2', '=', tags.tag2);
   if (tags.tag3 !== undefined) q = q.where('tag3', '=', tags.tag3);

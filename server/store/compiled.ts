@@ -34,8 +34,6 @@ interface Template {
 type Db<DB> = Kysely<DB>;
 
 export interface CompiledStatement<DB, A, O> {
-  /** The statement with these values, compiled (for deferToCommit, or Store.write's `last`). */
-  with(db: Db<DB>, args: A): Compilable<O>;
   /** Runs the statement with these values on `db`; answers its rows. */
   run(db: Db<DB>, args: A): Promise<O[]>;
 }
@@ -69,10 +67,6 @@ export const compiled = <DB, A extends object, O>(
     return CompiledQuery.raw(t.sql, parameters) as CompiledQuery<O>;
   };
   return {
-    with: (db, args) => {
-      const q = fill(db, args);
-      return { compile: () => q };
-    },
     run: async (db, args) => (await db.executeQuery(fill(db, args))).rows,
   };
 };

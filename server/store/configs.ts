@@ -7,6 +7,18 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { servedSurveyConfigSchema } from '@core/form/survey-config';
 import type { Database, SurveyConfigTable } from './schema';
 
+/** Every column of a stored config, as reads list them. */
+const CONFIG_COLUMNS = [
+  'survey_id',
+  'version',
+  'config_hash',
+  'config_json',
+  'title',
+  'status',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof SurveyConfigTable)[];
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
@@ -40,7 +52,7 @@ const toServed = (row: Selectable<SurveyConfigTable>): ServedSurveyConfig => {
 
 /** The config whatever its status (cancelling and reading old answers of a closed form still work). */
 export const findSurveyConfig = async (db: Db, surveyId: string): Promise<ServedSurveyConfig | null> => {
-  const row = await db.selectFrom('survey_configs').selectAll().where('survey_id', '=', surveyId).executeTakeFirst();
+  const row = await db.selectFrom('survey_configs').select(CONFIG_COLUMNS).where('survey_id', '=', surveyId).executeTakeFirst();
   return row ? toServed(row) : null;
 };
 
@@ -63,7 +75,7 @@ export const findEnabledSurveyTitle = async (db: Db, surveyId: string): Promise<
 
 export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly string[]): Promise<ServedSurveyConfig[]> => {
   if (surveyIds && surveyIds.length === 0) return [];
-  let q = db.selectFrom('survey_configs').selectAll().where('status', '=', 'enabled');
+  let q = db.selectFrom('survey_configs').select(CONFIG_COLUMNS).where('status', '=', 'enabled');
   if (surveyIds) q = q.where('survey_id', 'in', [...surveyIds]);
   const rows = await q.orderBy('survey_id').execute();
   return rows.map(toServed);
@@ -109,7 +121,7 @@ export interface StampedConfig {
 export const createConfigCache = () => {
   const latest = new Map<string, StampedConfig>();
   const read = async (db: Db, surveyId: string): Promise<StampedConfig | null> => {
-    const row = await db.selectFrom('survey_configs').selectAll().where('survey_id', '=', surveyId).executeTakeFirst();
+    const row = await db.selectFrom('survey_configs').select(CONFIG_COLUMNS).where('survey_id', '=', surveyId).executeTakeFirst();
     if (!row) {
       latest.delete(surveyId);
       return null;

@@ -1,9 +1,10 @@
 /**
- * Data access for idempotency keys (table idempotency_keys, migrations 0002 and 0005). A key's row
- * is its request's answer, written once: by the last statement of the transaction that makes the
- * request's effect (Store.write's `last`), or alone for an answer with no effect (a refusal). The
- * primary key (user, key) decides a race between two requests under one key: one insert wins, the
- * other inserts nothing, and its effect rolls back with it. Each function is one statement.
+ * Data access for idempotency keys (table idempotency_keys, migrations 0002 and 0005). A write
+ * claims its key first thing in its transaction (claimKey) and stores its answer there before it
+ * commits (settleKey): a key's committed row always holds its answer. The primary key (user, key)
+ * decides a race between two requests under one key: the second claim waits for the first's
+ * transaction, then finds the key taken (its answer committed) or free (rolled back). A refusal,
+ * which has no effect to join, is stored alone (storeAnswer). Each function is one statement.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema';
@@ -26,44 +27,56 @@ export interface KeyAnswer extends StoredAnswer {
   requestHash: string;
 }
 
-/** The answer under a new key; no row when the key is known already (then nothing is written). */
-const insertAnswer = compiled(
-  (db: Db, a: { userId: string; key: string; requestHash: string; status: number; json: string; createdAt: string; expiresAt: string }) =>
-    db
-      .insertInto('idempotency_keys')
-      .values({
-        user_id: a.userId,
-        idem_key: a.key,
-        request_hash: a.requestHash,
-        status_code: a.status,
-        answer_json: a.json,
-        created_at: a.createdAt,
-        expires_at: a.expiresAt,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
-      .returning('idem_key'),
-);
-
-const insertArgs = (ref: KeyRef, requestHash: string, answer: StoredAnswer, now: Date, retainMs: number) => ({
-  userId: ref.userId,
-  key: ref.key,
-  requestHash,
-  status: answer.status,
-  json: answer.json,
-  createdAt: now.toISOString(),
-  expiresAt: new Date(now.getTime() + retainMs).toISOString(),
+const keyRowOf = (ref: KeyRef, requestHash: string, answer: StoredAnswer | null, now: Date, retainMs: number) => ({
+  user_id: ref.userId,
+  idem_key: ref.key,
+  request_hash: requestHash,
+  status_code: answer?.status ?? null,
+  answer_json: answer?.json ?? null,
+  created_at: now.toISOString(),
+  expires_at: new Date(now.getTime() + retainMs).toISOString(),
 });
 
+/** Inserts the key's row unless the key is taken; a row comes back only when it was inserted. */
+const insertKey = compiled((db: Db, row: ReturnType<typeof keyRowOf>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values({
+      user_id: row.user_id,
+      idem_key: row.idem_key,
+      request_hash: row.request_hash,
+      status_code: row.status_code,
+      answer_json: row.answer_json,
+      created_at: row.created_at,
+      expires_at: row.expires_at,
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'idem_key']).doNothing())
+    .returning('idem_key'),
+);
+
 /**
- * The statement that stores the answer under the key if the key is new, returning a row only then;
- * for Store.write's `last`, where no row rolls the effect back (LastStatementMissedError).
+ * Takes the key for the write running in `trx`, its answer still to come (settleKey). false: the
+ * key is taken. A claim by a transaction still running makes this wait until that one ends.
  */
-export const answerStatement = (db: Db, ref: KeyRef, requestHash: string, answer: StoredAnswer, now: Date, retainMs: number) =>
-  insertAnswer.with(db, insertArgs(ref, requestHash, answer, now, retainMs));
+export const claimKey = async (trx: Transaction<Database>, ref: KeyRef, requestHash: string, now: Date, retainMs: number): Promise<boolean> =>
+  (await insertKey.run(trx, keyRowOf(ref, requestHash, null, now, retainMs))).length > 0;
+
+const updateAnswer = compiled((db: Db, a: { userId: string; key: string; status: number; json: string }) =>
+  db
+    .updateTable('idempotency_keys')
+    .set({ status_code: a.status, answer_json: a.json })
+    .where('user_id', '=', a.userId)
+    .where('idem_key', '=', a.key),
+);
+
+/** Stores the answer under the key claimed in this transaction. */
+export const settleKey = async (trx: Transaction<Database>, ref: KeyRef, answer: StoredAnswer): Promise<void> => {
+  await updateAnswer.run(trx, { userId: ref.userId, key: ref.key, status: answer.status, json: answer.json });
+};
 
 /** Stores an answer that has no effect to join (a refusal). false: the key is known already. */
 export const storeAnswer = async (db: Db, ref: KeyRef, requestHash: string, answer: StoredAnswer, now: Date, retainMs: number): Promise<boolean> =>
-  (await insertAnswer.run(db, insertArgs(ref, requestHash, answer, now, retainMs))).length > 0;
+  (await insertKey.run(db, keyRowOf(ref, requestHash, answer, now, retainMs))).length > 0;
 
 /** What the key holds, if anything. */
 export const findAnswer = async (db: Db, ref: KeyRef): Promise<KeyAnswer | undefined> => {

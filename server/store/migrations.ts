@@ -221,6 +221,21 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Answer codes no longer numbered per survey (store/results.ts nextAnswerCode): PostgreSQL draws
+  // them from a sequence, SQLite from one counter row; both start past every code given so far.
+  '0008_answer_code_sequence': {
+    async up(db: Kysely<unknown>) {
+      const given = sql<{ m: unknown }>`select max(value) as m from counters where name = 'answer_code'`;
+      const last = Number((await given.execute(db)).rows[0]?.m ?? 0);
+      await sql`delete from counters where name = 'answer_code'`.execute(db);
+      if (db.getExecutor().adapter instanceof SqliteAdapter) {
+        if (last > 0) await sql`insert into counters (scope, name, value) values ('', 'answer_code', ${last})`.execute(db);
+        return;
+      }
+      await sql`create sequence answer_codes as bigint`.execute(db);
+      if (last > 0) await sql`select setval('answer_codes', ${last})`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,24 +8,21 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, ReservationTable } from './schema';
 import { compiled } from './compiled';
+import { slotOrder, type SlotRef } from '../reservation-plan';
+
+export type { SlotRef };
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export interface SlotRef {
-  calendarId: string;
-  day: string;
-  slot: string;
-}
 
 export type ClaimResult = 'claimed' | 'full' | 'noSlot' | 'dayOff';
 
 /**
- * The one statement that claims the place: the slot exists, the day is not a day off, and reserved
- * + cost stays within the quota. It returns the slot's row only when it claimed; run it deferred to
- * the commit with a guard (store/open.ts deferToCommit), and look the reason up with
- * unclaimedReason when the guard fails.
+ * Takes `cost` places of a slot (or gives them back, when negative) in the one statement that also
+ * decides: the slot exists, the day is not a day off, and reserved + cost stays within the quota.
+ * false when it changed nothing (unclaimedReason tells why).
  */
-export const claimSlotStatement = (db: Db, ref: SlotRef, cost: number) => slotClaim.with(db, { ...ref, cost });
+export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<boolean> =>
+  (await slotClaim.run(trx, { ...ref, cost })).length > 0;
 
 const slotClaim = compiled((db: Kysely<Database>, a: SlotRef & { cost: number }) =>
   db
@@ -52,7 +49,7 @@ export const slotIsFull = async (db: Db, ref: SlotRef, cost: number): Promise<bo
     .where(sql<boolean>`reserved + ${cost} > quota`)
     .executeTakeFirst()) !== undefined;
 
-/** Why claimSlotStatement claimed nothing (read after the refused write rolled back). */
+/** Why claimSlot changed nothing. */
 export const unclaimedReason = async (db: Db, ref: SlotRef): Promise<Exclude<ClaimResult, 'claimed'>> => {
   const off = await db.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
   if (off) return 'dayOff';
@@ -66,17 +63,19 @@ export const unclaimedReason = async (db: Db, ref: SlotRef): Promise<Exclude<Cla
   return exists ? 'full' : 'noSlot';
 };
 
-/** The statement giving `cost` places of a slot back. */
-export const releaseSlotStatement = (db: Db, ref: SlotRef, cost: number) =>
+const slotRelease = compiled((db: Kysely<Database>, a: SlotRef & { cost: number }) =>
   db
     .updateTable('slots')
-    .set({ reserved: sql<number>`reserved - ${cost}` })
-    .where('calendar_id', '=', ref.calendarId)
-    .where('day', '=', ref.day)
-    .where('slot', '=', ref.slot);
+    .set({ reserved: sql<number>`reserved - ${a.cost}` })
+    .where('calendar_id', '=', a.calendarId)
+    .where('day', '=', a.day)
+    .where('slot', '=', a.slot),
+);
 
-/** The insert of a live reservation, for the caller to run or to defer to the commit. */
-export const insertReservationStatement = (trx: Transaction<Database>, row: ReservationTable) => reservationInsert.with(trx, row);
+/** Writes a live reservation. */
+export const insertReservation = async (trx: Transaction<Database>, row: ReservationTable): Promise<void> => {
+  await reservationInsert.run(trx, row);
+};
 
 const reservationInsert = compiled((db: Kysely<Database>, row: ReservationTable) =>
   db.insertInto('reservations').values({
@@ -94,18 +93,28 @@ const reservationInsert = compiled((db: Kysely<Database>, row: ReservationTable)
   }),
 );
 
-/** Lock order of slot rows: writes touching several slots take them in this order (no deadlocks). */
-export const slotOrder = (a: SlotRef, b: SlotRef): number =>
-  a.calendarId < b.calendarId ? -1 : a.calendarId > b.calendarId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0;
+const RESERVATION_COLUMNS = [
+  'partition_key',
+  'item_key',
+  'survey_id',
+  'user_id',
+  'calendar_id',
+  'category_id',
+  'item_id',
+  'day',
+  'slot',
+  'cost',
+  'created_at',
+] as const satisfies readonly (keyof ReservationTable)[];
 
 export const refOf = (r: Pick<ReservationTable, 'calendar_id' | 'day' | 'slot'>): SlotRef => ({ calendarId: r.calendar_id, day: r.day, slot: r.slot });
 
 export const heldBy = async (db: Db, partitionKey: string): Promise<ReservationTable[]> =>
-  db.selectFrom('reservations').selectAll().where('partition_key', '=', partitionKey).execute();
+  db.selectFrom('reservations').select(RESERVATION_COLUMNS).where('partition_key', '=', partitionKey).execute();
 
 /** Gives `cost` places of a slot back, now. */
 export const releaseSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<void> => {
-  await releaseSlotStatement(trx, ref, cost).execute();
+  await slotRelease.run(trx, { ...ref, cost });
 };
 
 export const deleteReservations = async (trx: Transaction<Database>, partitionKey: string): Promise<void> => {

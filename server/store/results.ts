@@ -3,10 +3,10 @@
  * here that could hand one resident another's rows. Writes take the caller's transaction so a
  * route can make one submission one transaction.
  */
-import { sql, type Compilable, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
 import { foldForMatch } from '@core/ja/fold';
-import { deferWithLateValues, type Engine } from './open';
+import type { Engine } from './open';
 import { configStampSql } from './configs';
 import { compiled } from './compiled';
 import type { Database, SurveyResultTable } from './schema';
@@ -37,7 +37,7 @@ export const toResultRow = (r: Selectable<SurveyResultTable>): ResultRow => ({
 });
 
 const userRows = (db: Db, surveyId: string, userId: string) =>
-  db.selectFrom('survey_results').selectAll().where('survey_id', '=', surveyId).where('user_id', '=', userId);
+  db.selectFrom('survey_results').select(RESULT_COLUMNS).where('survey_id', '=', surveyId).where('user_id', '=', userId);
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -93,7 +93,7 @@ export const filterUserRows = async (
   return rows.filter((r) => (met.get(r.partitionKey)?.size ?? 0) === wanted.length);
 };
 
-/** Scope: the surveyId. The last answer code given in an appending survey. */
+/** Scope: ANSWER_CODES_SCOPE, SQLite only (nextAnswerCode). The last answer code given. */
 export const ANSWER_CODE_COUNTER = 'answer_code';
 /** Scope: a single-answer partition key. How many times it was written. */
 export const REVISION_COUNTER = 'revision';
@@ -144,33 +144,18 @@ export const claimCounterWith = async (
   scope: string,
   name: string,
   opts: { atLeast?: number; configStampOf?: string } = {},
-): Promise<CounterClaim> =>
-  counterClaimOf(scope, name, (await trx.executeQuery(counterClaimStatement(trx, scope, name, opts).compile())).rows as Record<string, unknown>[]);
-
-type ClaimRow = { value: unknown; config_stamp: string | null };
-
-/** claimCounterWith's statement, to run with others (store/open.ts runTogether); counterClaimOf reads its rows. */
-export const counterClaimStatement = (
-  trx: Transaction<Database>,
-  scope: string,
-  name: string,
-  opts: { atLeast?: number; configStampOf?: string } = {},
-): Compilable => {
+): Promise<CounterClaim> => {
   const { atLeast, configStampOf } = opts;
   const claim = counterClaims[atLeast === undefined ? 0 : 1][configStampOf === undefined ? 0 : 1];
-  return claim.with(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' });
-};
-
-export const counterClaimOf = (scope: string, name: string, rows: readonly Record<string, unknown>[]): CounterClaim => {
-  const r = rows[0] as ClaimRow | undefined;
-  if (!r) throw new Error(`claimCounter ${scope} ${name}: no row`);
-  return { value: Number(r.value), configStamp: r.config_stamp };
+  const [row] = (await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' })) as { value: unknown; config_stamp: string | null }[];
+  if (!row) throw new Error(`claimCounter ${scope} ${name}: no row`);
+  return { value: Number(row.value), configStamp: row.config_stamp };
 };
 
 export const claimCounter = async (trx: Transaction<Database>, scope: string, name: string): Promise<number> =>
   (await claimCounterWith(trx, scope, name)).value;
 
-/** An appending answer's rows before its code and time are known. */
+/** An answer's row before its code and times are set. */
 export type CodelessRow = Omit<Selectable<SurveyResultTable>, 'answer_code' | 'created_at' | 'updated_at'>;
 
 /** Every column of an answer's row but its code and times; a CodelessRow has exactly these. */
@@ -197,60 +182,28 @@ type MissingColumn = Exclude<keyof CodelessRow, (typeof CODELESS_COLUMNS)[number
 const everyColumnListed: [MissingColumn] extends [never] ? true : MissingColumn = true;
 void everyColumnListed;
 
-/**
- * PostgreSQL: the answer code, the clock and the rows in one statement (see below). Its constants
- * are values, not SQL text: the commit message writes values in as literals and refuses SQL that
- * already holds some (store/open.ts inlineParameters).
- */
-const codeAndRows = compiled((db: Kysely<Database>, a: { surveyId: string; rowsJson: string; valueSetting: string; atSetting: string }) => {
-  const cols = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(c)));
-  const fromJson = sql.join(CODELESS_COLUMNS.map((c) => sql.ref(`r.${c}`)));
-  return sql<{ value: string; at: string }>`
-    with code as (
-      insert into counters (scope, name, value) values (${a.surveyId}, ${ANSWER_CODE_COUNTER}, 1)
-      on conflict (scope, name) do update set value = counters.value + 1
-      returning value::text as value, to_char(clock_timestamp() at time zone ${'UTC'}, ${'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'}) as at
-    ),
-    ins as (
-      insert into survey_results (${cols}, answer_code, created_at, updated_at)
-      select ${fromJson}, code.value, code.at, code.at
-      from code, json_populate_recordset(null::survey_results, ${a.rowsJson}::json) as r
-    )
-    select set_config(${a.valueSetting}, value, true) as value, set_config(${a.atSetting}, at, true) as at from code`.compile(db);
-});
+/** Every column of an answer's row, as reads list them. */
+const RESULT_COLUMNS = [...CODELESS_COLUMNS, 'answer_code', 'created_at', 'updated_at'] as const;
 
 /**
- * Claims the survey's next answer code and writes the answer's rows under it, stamped with the
- * time read once the code is claimed (so answers are stamped in the order their codes were given).
- * Answers the rows as stored.
- *
- * The code row is survey-wide and, on PostgreSQL, stays locked to the commit: every appending
- * answer to the survey waits for it. So on PostgreSQL the claim, the clock and the insert are one
- * statement (the rows go as one JSON parameter, typed by the table's own row type), sent in the
- * commit message itself (store/open.ts deferWithLateValues): the row is locked for no round trip.
- * The code and time are not known before then: the rows answered hold tokens for them, which
- * Store.write replaces in the write's answer (and in its stored idempotent answer) at the commit.
- * SQLite runs in-process with no round trips: two plain statements, real values at once.
+ * The next answer code (spec 01: each appending answer gets its own 受付番号). Codes are unique
+ * and increasing across every survey of the database, not numbered per survey, and may have gaps.
+ * PostgreSQL takes them from the sequence answer_codes (migration 0008): nextval locks nothing and
+ * is not rolled back, so a write that is refused after drawing its code leaves a gap. SQLite has no
+ * sequences: one counter row, which the database-wide write lock serialises anyway.
  */
-export const insertRowsWithAnswerCode = async (
-  trx: Transaction<Database>,
-  engine: Engine,
-  surveyId: string,
-  rows: readonly CodelessRow[],
-): Promise<Selectable<SurveyResultTable>[]> => {
-  if (engine === 'sqlite') {
-    const code = String(await claimCounter(trx, surveyId, ANSWER_CODE_COUNTER));
-    const now = new Date().toISOString();
-    const stored = rows.map((r) => ({ ...r, answer_code: code, created_at: now, updated_at: now }));
-    await insertRows(trx, stored);
-    return stored;
-  }
-  if (rows.length === 0) throw new Error('insertRowsWithAnswerCode: no rows');
-  const { value, at } = deferWithLateValues(trx, ['value', 'at'], (settings) =>
-    codeAndRows.with(trx, { surveyId, rowsJson: JSON.stringify(rows), valueSetting: settings.value, atSetting: settings.at }),
-  );
-  return rows.map((row) => ({ ...row, answer_code: value, created_at: at, updated_at: at }));
-};
+export const nextAnswerCode = async (trx: Transaction<Database>, engine: Engine): Promise<string> =>
+  engine === 'postgres'
+    ? ((await answerCodeFromSequence.run(trx, { sequence: ANSWER_CODE_SEQUENCE }))[0] as { code: string }).code
+    : String(await claimCounter(trx, ANSWER_CODES_SCOPE, ANSWER_CODE_COUNTER));
+
+/** The scope of the one answer-code counter row on SQLite. */
+export const ANSWER_CODES_SCOPE = '';
+
+const answerCodeFromSequence = compiled((db: Kysely<Database>, a: { sequence: string }) =>
+  sql<{ code: string }>`select nextval(${a.sequence}::regclass)::text as code`.compile(db),
+);
+const ANSWER_CODE_SEQUENCE = 'answer_codes';
 
 export const insertRows = async (trx: Transaction<Database>, rows: readonly NewResultRow[]): Promise<void> => {
   // Chunked: SQLite caps bound parameters per statement (19 columns × 2000 rows would exceed it).

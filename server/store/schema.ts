@@ -40,7 +40,7 @@ export interface SurveyResultTable {
   updated_at: string;
 }
 
-/** Per-survey counters claimed inside the write's transaction (answer codes, later numbering). */
+/** Counters claimed inside the write's transaction (revisions, residents, SQLite's answer codes). */
 export interface CounterTable {
   scope: string;
   name: string;

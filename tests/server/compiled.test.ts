@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compiled } from '../../server/store/compiled';
-import { deferToCommit, type Store } from '../../server/store/open';
+import type { Store } from '../../server/store/open';
 import type { Database } from '../../server/store/schema';
 import { engines, scratchStores } from './harness';
 
@@ -33,10 +33,10 @@ describe('compiled', () => {
         ['a', 7],
         ['b', 1],
       ]);
-      // In a transaction, and deferred to its commit.
+      // In a transaction.
       await store.write(async (trx) => {
         await bump.run(trx, { scope: 'a', by: 10 });
-        deferToCommit(trx, bump.with(trx, { scope: 'c', by: 3 }));
+        await bump.run(trx, { scope: 'c', by: 3 });
       });
       const after = await store.db.selectFrom('counters').select(['scope', 'value']).orderBy('scope').execute();
       expect(after.map((r) => [r.scope, Number(r.value)])).toEqual([

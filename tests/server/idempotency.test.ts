@@ -183,58 +183,65 @@ for (const engine of engines()) {
       expect((await putK('burst', body)).text).toBe(ok[0]!.text);
     });
 
-    // Two servers on one PostgreSQL: the other one's request under the same key committed while
-    // this one ran. (On SQLite nothing else can write while a write transaction is open.)
-    if (engine === 'postgres') it('a key another process answered meanwhile: this effect rolls back and that answer is replayed', async () => {
+    // Two servers on one PostgreSQL: the other one's request under the same key is still in its
+    // transaction when this one arrives. (On SQLite nothing else can write while a write is open.)
+    if (engine === 'postgres') it('a duplicate waits on the key held by another process, then replays its answer without running its own write', async () => {
       const body = answerBody('他所で先に');
       const theirs = JSON.stringify({ result: 'OK', partitionKey: 'elsewhere#1', answercode: '1', data: [] });
+      let effects = 0;
       srv.deps.hooks = {
-        inEffect: async ({ idempotencyKey }) => {
-          if (idempotencyKey !== 'answered-elsewhere') return;
-          // On another connection of the pool, committed at once, as the other server's would be.
-          const now = new Date();
-          await srv.deps.store.db
-            .insertInto('idempotency_keys')
-            .values({
-              user_id: 'U-idem-a',
-              idem_key: 'answered-elsewhere',
-              request_hash: putFingerprint(body),
-              status_code: 200,
-              answer_json: theirs,
-              created_at: now.toISOString(),
-              expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
-            })
-            .execute();
+        inEffect: ({ idempotencyKey }) => {
+          if (idempotencyKey === 'answered-elsewhere') effects++;
         },
       };
-      const r = await putK('answered-elsewhere', body);
+      let commitTheirs!: () => void;
+      const theirsMayCommit = new Promise<void>((r) => (commitTheirs = r));
+      let claimed!: () => void;
+      const theirsClaimed = new Promise<void>((r) => (claimed = r));
+      // On another connection of the pool, as the other server's transaction would be.
+      const other = srv.deps.store.db.transaction().execute(async (trx) => {
+        const now = new Date();
+        await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: 'U-idem-a',
+            idem_key: 'answered-elsewhere',
+            request_hash: putFingerprint(body),
+            status_code: 200,
+            answer_json: theirs,
+            created_at: now.toISOString(),
+            expires_at: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+          })
+          .execute();
+        claimed();
+        await theirsMayCommit;
+      });
+      await theirsClaimed;
+      const mine = putK('answered-elsewhere', body);
+      const early = await Promise.race([mine.then(() => 'answered'), new Promise((r) => setTimeout(() => r('waiting'), 300))]);
+      expect(early).toBe('waiting');
+      commitTheirs();
+      await other;
+      const r = await mine;
       expect(r.status).toBe(200);
       expect(r.text).toBe(theirs);
       expect(r.headers.get('idempotent-replayed')).toBe('true');
+      expect(effects).toBe(0);
       expect(await partitionsNamed('他所で先に')).toEqual(new Set());
     });
 
-    it('a key found taken at the commit with no answer to replay: rolled back, 409 for a retry', async () => {
+    it('a repeat is replayed without running its write again', async () => {
+      let effects = 0;
       srv.deps.hooks = {
-        inEffect: async ({ idempotencyKey, trx }) => {
-          if (idempotencyKey !== 'taken-inside') return;
-          // Taken within this very transaction, so the rollback takes it away again.
-          const now = new Date().toISOString();
-          await trx
-            .insertInto('idempotency_keys')
-            .values({ user_id: 'U-idem-a', idem_key: 'taken-inside', request_hash: 'h', status_code: 200, answer_json: '{}', created_at: now, expires_at: now })
-            .execute();
+        inEffect: ({ idempotencyKey }) => {
+          if (idempotencyKey === 'once-only') effects++;
         },
       };
-      const r = await putK('taken-inside', answerBody('中で取られた'));
-      expect(r.status).toBe(409);
-      expect(r.json.code).toBe('temporary_locked');
-      expect(await partitionsNamed('中で取られた')).toEqual(new Set());
-      expect(await keyRow('U-idem-a', 'taken-inside')).toBeUndefined();
-      delete srv.deps.hooks;
-      const retry = await putK('taken-inside', answerBody('中で取られた'));
-      expect(retry.status).toBe(200);
-      expect(await partitionsNamed('中で取られた')).toEqual(new Set([retry.json.partitionKey]));
+      const first = await putK('once-only', answerBody('一度だけ'));
+      const repeat = await putK('once-only', answerBody('一度だけ'));
+      expect(repeat.text).toBe(first.text);
+      expect(repeat.headers.get('idempotent-replayed')).toBe('true');
+      expect(effects).toBe(1);
     });
 
     it('a failure (5xx) stores nothing and frees the key for the retry', async () => {
