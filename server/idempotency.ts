@@ -33,7 +33,8 @@
  * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
  * route's answer, which commit stores under the key before the transaction commits; fn may store it
  * sooner with `settle(answer)`, so that its last statements are the ones that lock rows other
- * writes wait for (a reservation's slot claims). The store routes get has no `write` at all (app.ts
+ * writes wait for (a reservation's slot claims), or hand the key's answer to a statement of its own
+ * with `settle(answer, via)` (putItem's last step writes it with the rows in one call). The store routes get has no `write` at all (app.ts
  * RouteContext), so an effect cannot escape the stored answer by accident. One commit per request.
  */
 import { createHash } from 'node:crypto';
@@ -45,7 +46,7 @@ import type { AppEnv } from './http';
 import type { Logger } from './log';
 import type { Store } from './store/open';
 import type { Database } from './store/schema';
-import { claimKey, findAnswer, purgeExpiredKeys, settleKey, storeAnswer, type KeyRef, type StoredAnswer } from './store/idempotency';
+import { claimKey, findAnswer, purgeExpiredKeys, settleKey, storeAnswer, type KeyRef, type KeySettlement, type StoredAnswer } from './store/idempotency';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_\-:.]{1,200}$/;
@@ -70,8 +71,11 @@ export interface EffectInfo {
   trx: Transaction<Database>;
 }
 
-/** Stores the write's answer under its key now, in its transaction (nothing to do without a key). */
-export type Settle<A> = (answer: A) => Promise<void>;
+/**
+ * Stores the write's answer under its key now, in its transaction (nothing to do without a key).
+ * With `via`, via must store it (null: there is no key) in the same transaction.
+ */
+export type Settle<A> = (answer: A, via?: (settlement: KeySettlement | null) => Promise<void>) => Promise<void>;
 
 /** Runs fn in the write transaction; fn's result is the route's answer. */
 export type Commit<A> = (fn: (trx: Transaction<Database>, settle: Settle<A>) => Promise<A>) => Promise<A>;
@@ -157,9 +161,11 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
     store.write(async (trx) => {
       if (keyed && !(await claimKey(trx, keyed.ref, keyed.requestHash, now(), IDEMPOTENCY_RETENTION_MS))) throw new KeyTaken();
       const out: { stored: StoredAnswer | null } = { stored: null };
-      const settle: Settle<A> = async (answer) => {
+      const settle: Settle<A> = async (answer, via) => {
         out.stored = { status: 200, json: JSON.stringify(answer) };
-        if (keyed) await settleKey(trx, keyed.ref, out.stored);
+        const settlement = keyed && { ref: keyed.ref, stored: out.stored };
+        if (via) await via(settlement);
+        else if (settlement) await settleKey(trx, settlement.ref, settlement.stored);
       };
       const answer = await fn(trx, settle);
       await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: keyed?.ref.key ?? null, trx });

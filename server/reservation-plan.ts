@@ -1,6 +1,6 @@
 /**
  * Which slot rows an answer's write changes, and how: a pure decision (no database), applied by
- * reservations.ts claimSlots. The places the replaced answer held go back and the new ones are
+ * store/finish.ts. The places the replaced answer held go back and the new ones are
  * taken as one net change per slot, so moving within a full slot, or into a slot the old answer
  * fills, works; slots come in one order, so two writes never wait on each other in a cycle.
  */

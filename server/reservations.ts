@@ -6,7 +6,7 @@
  *
  * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
  * calendar takes reservations, the day is bookable (window of core/rules/reservation-window.ts,
- * not a day off), the slot has room for the item's cost (conditional update, the write's last statement),
+ * not a day off), the slot has room for the item's cost (conditional update in the write's last step),
  * and the resident's own limits (reservationMaxCount over the range, reservationMaxCountOfDay)
  * hold — counted in the same transaction, after the claim on the resident's counter row, which
  * serialises two of one resident's racing submissions on PostgreSQL so they are counted together.
@@ -21,22 +21,10 @@ import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
 import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
-import {
-  claimSlot,
-  countUserReservations,
-  deleteReservations,
-  heldBy,
-  insertReservation,
-  refOf,
-  releasePartition,
-  releaseSlot,
-  slotIsFull,
-  unclaimedReason,
-  type SlotRef,
-} from './store/reservations';
+import { countUserReservations, deleteReservations, heldBy, refOf, releasePartition, slotIsFull, unclaimedReason, type SlotRef } from './store/reservations';
 import { planSlotOps, slotOrder, type SlotOp } from './reservation-plan';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
-import type { Database } from './store/schema';
+import type { Database, ReservationTable } from './store/schema';
 
 /** Spec 02 §8. */
 export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
@@ -96,6 +84,12 @@ const targetOf = async (trx: Transaction<Database>, itemKey: string, v: Reservat
   return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
 };
 
+/** An answer's reservation rows and its slot operations, for the write's last step (store/finish.ts). */
+export interface ReservationsToWrite {
+  reservations: ReservationTable[];
+  slotOps: SlotOp[];
+}
+
 export interface ReplaceInput {
   config: ServedSurveyConfig;
   userId: string;
@@ -111,13 +105,13 @@ export interface ReplaceInput {
 }
 
 /**
- * Moves the answer's reservations: checks every value it holds, gives back the rows of the answer
- * it replaces and writes its own, after the resident's limits are counted. The places themselves
- * are not touched yet: the answer's slot operations (reservation-plan.ts) come back, for the
- * caller to apply with claimSlots as the last statements before its commit (they lock the rows
- * other residents' writes wait for). A refusal throws, and the transaction rolls back.
+ * Moves the answer's reservations: checks every value it holds, deletes the rows of the answer it
+ * replaces and counts the resident's limits. Its own rows and the places are not written yet: they
+ * come back (rows, and slot operations from reservation-plan.ts) for the write's last step
+ * (store/finish.ts), whose slot claims lock the rows other residents' writes wait for. A refusal
+ * throws, and the transaction rolls back.
  */
-export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<SlotOp[]> => {
+export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<ReservationsToWrite> => {
   // Everything that needs no lock first: what the values name, and whether the day is offered.
   const wanted: { itemKey: string; value: ReservationValue; t: Target; ref: SlotRef }[] = [];
   for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
@@ -130,7 +124,7 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
   }
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
-  if (held.length === 0 && wanted.length === 0) return [];
+  if (held.length === 0 && wanted.length === 0) return { reservations: [], slotOps: [] };
   // A slot already full is refused now, with one plain read, before anything is written: once a
   // popular slot fills, every later request for it is such a refusal. A value naming a category
   // had its slot read with the category (targetOf); one naming a calendar is read here. A slot
@@ -142,24 +136,22 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   }
 
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
-  for (const w of wanted) {
-    await insertReservation(trx, {
-      partition_key: input.partitionKey,
-      item_key: w.itemKey,
-      survey_id: input.config.surveyId,
-      user_id: input.userId,
-      calendar_id: w.ref.calendarId,
-      category_id: w.t.categoryId,
-      item_id: w.t.itemId,
-      day: w.ref.day,
-      slot: w.ref.slot,
-      cost: w.t.cost,
-      created_at: input.now,
-    });
-  }
+  const rowsToWrite: ReservationTable[] = wanted.map((w) => ({
+    partition_key: input.partitionKey,
+    item_key: w.itemKey,
+    survey_id: input.config.surveyId,
+    user_id: input.userId,
+    calendar_id: w.ref.calendarId,
+    category_id: w.t.categoryId,
+    item_id: w.t.itemId,
+    day: w.ref.day,
+    slot: w.ref.slot,
+    cost: w.t.cost,
+    created_at: input.now,
+  }));
 
   // The resident's own limits: the reservations they hold besides this answer's (the replaced
-  // answer's are gone by now, so they do not count either); the resident's counter row, claimed
+  // answer's are gone by now, so they do not count either, and this one's are written last); the resident's counter row, claimed
   // first, keeps their own writes from racing this count. A calendar with no limits needs no count.
   for (const w of wanted) {
     const { reservationMaxCount: maxCount, reservationMaxCountOfDay: maxCountOfDay } = w.t.calendar;
@@ -175,28 +167,21 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });
     if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
   }
-  return planSlotOps(
+  const slotOps = planSlotOps(
     held.map((h) => ({ ref: refOf(h), cost: h.cost })),
     wanted.map((w) => ({ ref: w.ref, cost: w.t.cost })),
   );
+  return { reservations: rowsToWrite, slotOps };
 };
 
 /**
- * Applies an answer's slot operations in their order (slot order: two writes never wait on each
- * other in a cycle). A claim that finds no room, a day off since or no slot refuses the write with
- * the reason, read in the same transaction; the caller's transaction then rolls back.
+ * The refusal of a slot operation that found no place (store/finish.ts): why, read in the same
+ * transaction (no room, a day off since, no slot), for the caller to throw.
  */
-export const claimSlots = async (trx: Transaction<Database>, ops: readonly SlotOp[]): Promise<void> => {
-  for (const op of ops) {
-    if (!op.conditional) {
-      await releaseSlot(trx, op.ref, -op.delta);
-      continue;
-    }
-    if (await claimSlot(trx, op.ref, op.delta)) continue;
-    const reason = await unclaimedReason(trx, op.ref);
-    throw reason === 'full' ? new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT) : new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
-  }
-};
+export const slotRefusal = async (trx: Transaction<Database>, op: SlotOp): Promise<ApiError> =>
+  (await unclaimedReason(trx, op.ref)) === 'full'
+    ? new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT)
+    : new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
 
 /**
  * Whether the cancel deadline of the answer's reservation has passed (core/rules/cancel-deadline.ts,

@@ -1,8 +1,8 @@
 /**
  * putItem's transaction script: one submission, in the caller's write transaction. It claims the
  * locks, decides which answer the rows write (partition-key.ts), applies the edit rules (rules.ts)
- * to an answer it changes, moves the reservations, writes the rows under their answer code and
- * keeps the subData and order beside them (extras.ts).
+ * to an answer it changes, moves the reservations and keeps the subData and order (extras.ts); its
+ * rows, under their answer code, and its slot claims are written last (finishSubmission).
  */
 import type { Selectable, Transaction } from 'kysely';
 import type { AnswerRowInput, ResultRow } from '@core/contract/survey';
@@ -11,10 +11,11 @@ import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@cor
 import { todayInTokyo } from '@core/ja/date-input';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../errors';
-import { replaceReservations } from '../reservations';
-import type { SlotOp } from '../reservation-plan';
+import { replaceReservations, slotRefusal } from '../reservations';
 import type { StampedConfig } from '../store/configs';
 import { readExtras, writeExtras } from '../store/extras';
+import { finishWrite, type Finish } from '../store/finish';
+import type { SlotOp } from '../reservation-plan';
 import type { Engine } from '../store/open';
 import {
   RESIDENT_COUNTER,
@@ -22,7 +23,6 @@ import {
   claimCounter,
   claimCounterWith,
   deletePartition,
-  insertRows,
   nextAnswerCode,
   listUserPartition,
   partitionKeyTaken,
@@ -63,8 +63,8 @@ export interface Written {
   type: 'new' | 'amend';
   stored: ResultRow[];
   extras: AnswerExtras;
-  /** The places to take and give back, for the caller to apply last (reservations.ts claimSlots). */
-  slotOps: SlotOp[];
+  /** What is left to write, the answer's key last of all (finishSubmission). */
+  finish: Omit<Finish, 'keyAnswer'>;
 }
 
 /**
@@ -121,7 +121,7 @@ export const writeSubmission = async (
   const partitionKeyOfSingle = keys.revokeKey ?? keys.rowsKey ?? `${surveyId}#${userId}`;
   const clientMillis = clientTimestampOf(keys, surveyId) ?? 0;
   const [scope, counter, claimOpts] = appending
-    ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId }]
+    ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId, withAnswerCode: engine === 'postgres' }]
     : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
   const claim = await claimCounterWith(trx, scope, counter, claimOpts);
   if (claim.configStamp !== checked.stamp) {
@@ -177,7 +177,7 @@ export const writeSubmission = async (
   }
   // The old answer's places are given back and the new ones claimed in one step (moving within a
   // full slot, or into a slot the old answer fills, works); a refusal rolls everything back.
-  const slotOps = await replaceReservations(trx, {
+  const reservations = await replaceReservations(trx, {
     config,
     userId,
     partitionKey,
@@ -217,21 +217,35 @@ export const writeSubmission = async (
   });
   let stored: Selectable<SurveyResultTable>[];
   if (appending) {
-    const code = await nextAnswerCode(trx, engine);
+    const code = claim.answerCode ?? (await nextAnswerCode(trx, engine));
     const now = new Date().toISOString();
     stored = codeless.map((r) => ({ ...r, answer_code: code, created_at: now, updated_at: now }));
-    await insertRows(trx, stored);
   } else {
     const now = new Date().toISOString();
     // A resubmission of a single answer replaces it but keeps when it was first given.
     const createdAt = previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now);
     stored = codeless.map((r) => ({ ...r, answer_code: null, created_at: createdAt, updated_at: now }));
-    await insertRows(trx, stored);
   }
   // A single answer written again drops what the one it replaces kept (writeExtras removes it).
   if (extras.subData !== null || extras.order !== null || (!appending && previous.length > 0)) {
     await writeExtras(trx, { partitionKey, surveyId, userId }, extras, startedAt);
   }
   const answerCode = stored[0]?.answer_code ?? null;
-  return { partitionKey, answerCode, type: edited ? 'amend' : 'new', stored: stored.map(toResultRow), extras, slotOps };
+  return {
+    partitionKey,
+    answerCode,
+    type: edited ? 'amend' : 'new',
+    stored: stored.map(toResultRow),
+    extras,
+    finish: { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps },
+  };
+};
+
+/**
+ * The write's last step (store/finish.ts) with the answer for its key: the rows, the key's answer,
+ * the slot claims. A claim that finds no place refuses the whole write with its reason.
+ */
+export const finishSubmission = async (trx: Transaction<Database>, engine: Engine, written: Written, keyAnswer: Finish['keyAnswer']): Promise<void> => {
+  const refused = await finishWrite(trx, engine, { ...written.finish, keyAnswer });
+  if (refused !== null) throw await slotRefusal(trx, written.finish.slotOps[refused] as SlotOp);
 };

@@ -37,12 +37,12 @@ import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filte
 import type { Database } from '../store/schema';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { CORONA_SURVEY_TYPE, cancelLapsedReservations, claimSlots } from '../reservations';
+import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
 import { releasePartition } from '../store/reservations';
 import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
-import { writeSubmission, type Checked } from '../answers/write';
+import { finishSubmission, writeSubmission, type Checked } from '../answers/write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 
@@ -141,10 +141,9 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
           data: written.stored,
           ...extrasFields(written.extras),
         };
-        // The answer stored first and the places last: a claimed slot row is locked until the
-        // commit, and the next resident's claim of it waits for no more than the commit's round trip.
-        await settle(answer);
-        await claimSlots(trx, written.slotOps);
+        // The rows, the key's answer and the places in one last step, the places last: a claimed
+        // slot row is locked until the commit, so the next resident's claim of it waits for little.
+        await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, written, keyAnswer));
         return answer;
       });
   });

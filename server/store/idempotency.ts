@@ -22,6 +22,12 @@ export interface StoredAnswer {
   json: string;
 }
 
+/** A write's answer for its key, to be stored by settleKey or a statement doing its work. */
+export interface KeySettlement {
+  ref: KeyRef;
+  stored: StoredAnswer;
+}
+
 /** What a key holds: the request it answered (its fingerprint) and the answer. */
 export interface KeyAnswer extends StoredAnswer {
   requestHash: string;
