@@ -4,85 +4,28 @@
  * what the amended answer held and claims the new places in one step, so moving a reservation is atomic: the old
  * place is given back and the new one taken, or neither. cancelItem and deleteItem release.
  *
- * What the server decides here, whatever the PWA showed: the category, item and slot exist, the
- * calendar takes reservations, the day is bookable (window of core/rules/reservation-window.ts,
- * not a day off), the slot has room for the item's cost (conditional update in the write's last step),
- * and the resident's own limits (reservationMaxCount over the range, reservationMaxCountOfDay)
- * hold — counted in the same transaction, after the claim on the resident's counter row, which
- * serialises two of one resident's racing submissions on PostgreSQL so they are counted together.
+ * What the server decides here, whatever the PWA showed: what the values name can be booked
+ * (reservation-targets.ts), the slot has room for the item's cost (conditional update in the
+ * write's last step), and the resident's own limits (reservationMaxCount over the range,
+ * reservationMaxCountOfDay) hold — counted in the same transaction, after the claim on the
+ * resident's counter row, which serialises two of one resident's racing submissions on PostgreSQL
+ * so they are counted together.
  */
 import type { Transaction } from 'kysely';
 import { Temporal } from 'temporal-polyfill';
-import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { dayOffWindow, isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
-import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
-import { bookableWindow, hasSlotStarted, isBookableDay, limitRangeOf, nowInTokyo } from '@core/rules/reservation-window';
-import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
+import { limitRangeOf } from '@core/rules/reservation-window';
+import { NO_SLOT_MESSAGE, limitRefusal } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
-import { dayOffsBetween, findCalendar, findCategoryTarget, resolveCalendar } from './store/calendars';
-import { countUserReservations, deleteReservations, heldBy, refOf, releasePartition, slotIsFull, unclaimedReason, type SlotRef } from './store/reservations';
-import { planSlotOps, slotOrder, type SlotOp } from './reservation-plan';
+import { dayOffsBetween, resolveCalendar } from './store/calendars';
+import { countUserReservations, deleteReservations, heldBy, refOf, releasePartition, unclaimedReason } from './store/reservations';
+import { planSlotOps, type SlotOp } from './reservation-plan';
+import { QUOTA_EXCEEDED_TEXT, readWanted, refuseFull, reservationsOf, type ReservationRow, type Wanted } from './reservation-targets';
+
+export { QUOTA_EXCEEDED_TEXT, UNKNOWN_RESERVATION_TEXT, reservationsOf } from './reservation-targets';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
 import type { Database, ReservationTable } from './store/schema';
-
-/** Spec 02 §8. */
-export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
-/** Not in the spec: a value naming a category, item or slot that does not exist. */
-export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
-
-const unknownReservation = (itemKey: string) =>
-  new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
-
-interface ReservationRow {
-  itemKey: string;
-  value: string;
-}
-
-/** The reservation items of the form with a readable value, in form order. */
-export const reservationsOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly ReservationRow[]) =>
-  config.surveySchema.filter(isReservationItem).flatMap((item) => {
-    const row = rows.find((r) => r.itemKey === item.itemKey);
-    const parsed = row ? parseReservationValue(row.value) : null;
-    return parsed ? [{ itemKey: item.itemKey, value: parsed }] : [];
-  });
-
-interface Target {
-  calendar: Calendar;
-  categoryId: string;
-  itemId: string;
-  cost: number;
-  /** Whether the slot had no room for `cost` when the target was read; undefined: not read yet. */
-  full?: boolean;
-}
-
-/** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
-const targetOf = async (trx: Transaction<Database>, itemKey: string, v: ReservationValue): Promise<Target> => {
-  let calendar: Calendar | null;
-  let cost: number | null;
-  let slotRow: { reserved: number; quota: number } | null | undefined;
-  const viaCategory = await findCategoryTarget(trx, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
-  if (viaCategory) {
-    ({ calendar, cost, slotRow } = viaCategory);
-  } else {
-    // A calendar id: the item is one of the items of the categories that use this calendar.
-    calendar = await findCalendar(trx, v.categoryId);
-    const item = calendar
-      ? await trx
-          .selectFrom('reservation_items')
-          .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
-          .select('reservation_items.cost')
-          .where('categories.calendar_id', '=', calendar.sortKey)
-          .where('reservation_items.item_id', '=', v.itemId)
-          .executeTakeFirst()
-      : undefined;
-    cost = item ? Number(item.cost) : null;
-  }
-  if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
-  // As slotIsFull: a slot with no row is not "full" here; the claim at the commit refuses it.
-  const full = slotRow === undefined ? undefined : slotRow !== null && slotRow.reserved + cost > slotRow.quota;
-  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
-};
 
 /** An answer's reservation rows and its slot operations, for the write's last step (store/finish.ts). */
 export interface ReservationsToWrite {
@@ -102,6 +45,8 @@ export interface ReplaceInput {
   now: string;
   /** The Asia/Tokyo wall clock for today's started slots (default: now). */
   wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime };
+  /** What the values name, read and checked before the transaction for these config and rows. */
+  wanted?: readonly Wanted[] | undefined;
 }
 
 /**
@@ -112,28 +57,10 @@ export interface ReplaceInput {
  * throws, and the transaction rolls back.
  */
 export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<ReservationsToWrite> => {
-  // Everything that needs no lock first: what the values name, and whether the day is offered.
-  const wanted: { itemKey: string; value: ReservationValue; t: Target; ref: SlotRef }[] = [];
-  for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
-    const t = await targetOf(trx, itemKey, value);
-    if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
-    if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
-    if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
-      throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
-    }
-    wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
-  }
+  const wanted = input.wanted ?? (await readWanted(trx, input));
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
   if (held.length === 0 && wanted.length === 0) return { reservations: [], slotOps: [] };
-  // A slot already full is refused now, with one plain read, before anything is written: once a
-  // popular slot fills, every later request for it is such a refusal. A value naming a category
-  // had its slot read with the category (targetOf); one naming a calendar is read here. A slot
-  // this answer already holds is left to the claim (moving within it needs its own places).
-  // The read takes no lock; a slot with room now may still be full at the claim, which decides.
-  for (const w of wanted) {
-    if (held.some((h) => slotOrder(refOf(h), w.ref) === 0)) continue;
-    if (w.t.full ?? (await slotIsFull(trx, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
-  }
+  await refuseFull(trx, wanted, held.map(refOf));
 
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
   const rowsToWrite: ReservationTable[] = wanted.map((w) => ({

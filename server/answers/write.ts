@@ -4,7 +4,7 @@
  * to an answer it changes, moves the reservations and keeps the subData and order (extras.ts); its
  * rows, under their answer code, and its slot claims are written last (finishSubmission).
  */
-import type { Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AnswerRowInput, ResultRow } from '@core/contract/survey';
 import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/form/survey-config';
 import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@core/rules/status';
@@ -12,6 +12,7 @@ import { todayInTokyo } from '@core/ja/date-input';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../errors';
 import { replaceReservations, slotRefusal } from '../reservations';
+import { readWanted, refuseFull, type Wanted } from '../reservation-targets';
 import type { StampedConfig } from '../store/configs';
 import { readExtras, writeExtras } from '../store/extras';
 import { finishWrite, type Finish } from '../store/finish';
@@ -54,6 +55,8 @@ export interface Submission extends Omit<Checked, 'config'> {
   engine: Engine;
   /** The survey's config read again in the transaction, and the body checked against it. */
   recheck: (trx: Transaction<Database>) => Promise<Checked>;
+  /** The reservation values read before the transaction (readBeforeWrite), for `checked`'s config. */
+  wanted?: readonly Wanted[] | undefined;
 }
 
 export interface Written {
@@ -98,9 +101,10 @@ const planOf = async (
 
 export const writeSubmission = async (
   trx: Transaction<Database>,
-  { checked, user, keys, engine, recheck, ...submitted }: Submission,
+  { checked, user, keys, engine, recheck, wanted, ...submitted }: Submission,
 ): Promise<Written> => {
   let { config } = checked;
+  let preRead = wanted;
   let { rows, extras: sentExtras } = submitted;
   const { surveyId } = config;
   const { userId } = user;
@@ -129,6 +133,7 @@ export const writeSubmission = async (
     // they are checked again against the stored one. Had it switched between appending and
     // single answers, the wrong counter would be held: the resident reloads the form instead.
     ({ config, rows, extras: sentExtras } = await recheck(trx));
+    preRead = undefined;
     if (isAppending(config) !== appending) throw configOutdated();
   }
   const { plan, held } = await planOf(trx, { surveyId, userId, appending, keys });
@@ -185,6 +190,7 @@ export const writeSubmission = async (
     replaces: appending ? target : partitionKeyOfSingle,
     today: todayInTokyo(),
     now: startedAt,
+    wanted: preRead,
   });
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
   // left 取り消し with nothing replacing it.
@@ -239,6 +245,21 @@ export const writeSubmission = async (
     extras,
     finish: { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps },
   };
+};
+
+/**
+ * Before the write's transaction, for an answer that holds no places yet (a new appending answer
+ * naming no stored one): what its reservation values name, read and checked, so a slot already full
+ * is refused with one read and no transaction. Undefined when the transaction must read them.
+ */
+export const readBeforeWrite = async (
+  db: Kysely<Database>,
+  s: Pick<Submission, 'checked' | 'keys' | 'rows'>,
+): Promise<Wanted[] | undefined> => {
+  if (!isAppending(s.checked.config) || s.keys.revokeKey !== null || s.keys.rowsKey !== null) return undefined;
+  const wanted = await readWanted(db, { config: s.checked.config, rows: s.rows, today: todayInTokyo() });
+  await refuseFull(db, wanted, []);
+  return wanted;
 };
 
 /**

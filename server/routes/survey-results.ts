@@ -42,7 +42,7 @@ import { releasePartition } from '../store/reservations';
 import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
-import { finishSubmission, writeSubmission, type Checked } from '../answers/write';
+import { finishSubmission, readBeforeWrite, writeSubmission, type Checked } from '../answers/write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 
@@ -122,6 +122,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       submission = checkSubmission(checked?.config ?? null, body);
     }
     const recheck = async (trx: Transaction<Database>) => checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
+    const wanted = await readBeforeWrite(store.db, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
 
     return commit(async (trx, settle) => {
         const written = await writeSubmission(trx, {
@@ -132,6 +133,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
           keys: named.keys,
           engine: store.engine,
           recheck,
+          wanted,
         });
         const answer = {
           result: 'OK' as const,

@@ -91,10 +91,18 @@ for (const engine of engines()) {
       expect(await slotOf('cal-a', 3, '1')).toEqual({ quota: 2, reserved: 2 });
     });
 
-    // On PostgreSQL the survey's answer-code row stays locked until a write commits; a request for
-    // a slot already full is refused by a plain read before it would wait for that row
-    // (server/reservations.ts). SQLite serialises whole writes, so there is nothing to show there.
-    if (engine === 'postgres') it('refuses a slot already full without waiting for the survey\'s answer-code row', async () => {
+    it('a new answer for a slot already full is refused before its write: no answer code is drawn for it', async () => {
+      expect(await slotOf('cal-a', 3, '1')).toEqual({ quota: 2, reserved: 2 });
+      const before = Number((await reserve('U-w4', value('naika-a', 'i1', 5, '1'))).json.answercode);
+      expect((await reserve('U-w5', value('naika-a', 'i1', 3, '1'))).json.code).toBe('quota_exceeded');
+      const after = Number((await reserve('U-w6', value('naika-a', 'i1', 5, '1'))).json.answercode);
+      expect(after).toBe(before + 1);
+    });
+
+    // On PostgreSQL a write holds the resident's counter row until it commits; a new answer for a
+    // slot already full is refused by a plain read before its transaction, so it never waits for it.
+    // SQLite serialises whole writes, so there is nothing to show there.
+    if (engine === 'postgres') it('refuses a slot already full without waiting for a write of the same resident', async () => {
       expect(await slotOf('cal-a', 3, '1')).toEqual({ quota: 2, reserved: 2 });
       let release!: () => void;
       const released = new Promise<void>((r) => (release = r));
@@ -102,7 +110,7 @@ for (const engine of engines()) {
       const isLocked = new Promise<void>((r) => (locked = r));
       const holder = srv.deps.store.db.connection().execute(async (conn) => {
         await sql`begin`.execute(conn);
-        await sql`select value from counters where scope = 'rsv' and name = 'answer_code' for update`.execute(conn);
+        await sql`insert into counters (scope, name, value) values ('rsv#U-w9', 'resident', 1) on conflict (scope, name) do update set value = counters.value + 1`.execute(conn);
         locked();
         await released;
         await sql`rollback`.execute(conn);

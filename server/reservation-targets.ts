@@ -1,0 +1,123 @@
+/**
+ * What an answer's reservation values name, read and checked with no lock (spec 02 §3, §5): the
+ * category (or calendar) and item exist, the calendar takes reservations, the day is bookable
+ * (core/rules/reservation-window.ts, not a day off), the slot has not started, and, for a slot the
+ * answer does not hold yet, it is not already full. Read inside the write's transaction, or before
+ * it for a new answer (answers/write.ts readBeforeWrite): once a popular slot fills, every later
+ * request for it is such a refusal, and it costs one read instead of a transaction.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
+import type { Calendar } from '@core/contract/calendars';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
+import { bookableWindow, hasSlotStarted, isBookableDay, nowInTokyo } from '@core/rules/reservation-window';
+import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE } from '@core/rules/reservation-limits';
+import { ApiError } from './http';
+import { findCalendar, findCategoryTarget } from './store/calendars';
+import { slotIsFull } from './store/reservations';
+import { slotOrder, type SlotRef } from './reservation-plan';
+import type { Database } from './store/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Spec 02 §8. */
+export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
+/** Not in the spec: a value naming a category, item or slot that does not exist. */
+export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
+
+const unknownReservation = (itemKey: string) =>
+  new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
+
+export interface ReservationRow {
+  itemKey: string;
+  value: string;
+}
+
+/** The reservation items of the form with a readable value, in form order. */
+export const reservationsOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly ReservationRow[]) =>
+  config.surveySchema.filter(isReservationItem).flatMap((item) => {
+    const row = rows.find((r) => r.itemKey === item.itemKey);
+    const parsed = row ? parseReservationValue(row.value) : null;
+    return parsed ? [{ itemKey: item.itemKey, value: parsed }] : [];
+  });
+
+export interface Target {
+  calendar: Calendar;
+  categoryId: string;
+  itemId: string;
+  cost: number;
+  /** Whether the slot had no room for `cost` when the target was read; undefined: not read yet. */
+  full?: boolean;
+}
+
+/** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
+const targetOf = async (db: Db, itemKey: string, v: ReservationValue): Promise<Target> => {
+  let calendar: Calendar | null;
+  let cost: number | null;
+  let slotRow: { reserved: number; quota: number } | null | undefined;
+  const viaCategory = await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
+  if (viaCategory) {
+    ({ calendar, cost, slotRow } = viaCategory);
+  } else {
+    // A calendar id: the item is one of the items of the categories that use this calendar.
+    calendar = await findCalendar(db, v.categoryId);
+    const item = calendar
+      ? await db
+          .selectFrom('reservation_items')
+          .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
+          .select('reservation_items.cost')
+          .where('categories.calendar_id', '=', calendar.sortKey)
+          .where('reservation_items.item_id', '=', v.itemId)
+          .executeTakeFirst()
+      : undefined;
+    cost = item ? Number(item.cost) : null;
+  }
+  if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
+  // As slotIsFull: a slot with no row is not "full" here; the claim at the commit refuses it.
+  const full = slotRow === undefined ? undefined : slotRow !== null && slotRow.reserved + cost > slotRow.quota;
+  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
+};
+
+/** A reservation value of the answer, with what it names and the slot it wants. */
+export interface Wanted {
+  itemKey: string;
+  value: ReservationValue;
+  t: Target;
+  ref: SlotRef;
+}
+
+/** Reads what each reservation value names and checks it can be booked now; the first refusal throws. */
+export const readWanted = async (
+  db: Db,
+  input: {
+    config: Pick<ServedSurveyConfig, 'surveySchema'>;
+    rows: readonly ReservationRow[];
+    today: Temporal.PlainDate;
+    wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime } | undefined;
+  },
+): Promise<Wanted[]> => {
+  const wanted: Wanted[] = [];
+  for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
+    const t = await targetOf(db, itemKey, value);
+    if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
+    if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
+      throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    }
+    wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
+  }
+  return wanted;
+};
+
+/**
+ * Refuses a wanted slot that is already full, with one plain read at most (a value naming a
+ * category had its slot read with it). A slot in `held` is left to the claim: moving within it
+ * needs its own places. No lock: a slot with room now may still be full at the claim, which decides.
+ */
+export const refuseFull = async (db: Db, wanted: readonly Wanted[], held: readonly SlotRef[]): Promise<void> => {
+  for (const w of wanted) {
+    if (held.some((h) => slotOrder(h, w.ref) === 0)) continue;
+    if (w.t.full ?? (await slotIsFull(db, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+  }
+};
