@@ -7,7 +7,7 @@
  * request for it is such a refusal, and it costs one read instead of a transaction.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
