@@ -30,8 +30,8 @@ import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
-import { PAGECON_PATH, registerPaymentRoutes } from './routes/payments';
-import { registerPaymentNotification } from './routes/payment-notification';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson } from './compress';
@@ -186,11 +186,13 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,
     publicUrl: config.publicUrl,
-    apiPrefix: API_PREFIX,
     releaseExpired: () =>
       releaseExpired(deps.store, new Date()).catch((e: unknown) => log('warn', { msg: 'releasing unpaid holds failed', error: String(e) })),
   });
-  if (deps.payment) registerPaymentNotification(app, `${API_PREFIX}${PAGECON_PATH}`, { store: deps.store, provider: deps.payment, log });
+  if (deps.payment) {
+    registerPaymentNotification(app, { store: deps.store, provider: deps.payment, log });
+    registerPaymentReturns(app);
+  }
 
   // Built on first request (not at startup: a server that is never asked pays nothing), then kept.
   let openApiJson: string | null = null;

@@ -11,7 +11,7 @@
  * and hashed in that encoding, or kept ASCII.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { PaymentOrder } from '@core/contract/payment';
 
 export type Field = { name: string; value: string };

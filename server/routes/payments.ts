@@ -43,6 +43,7 @@ import { AMOUNT_MISMATCH_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT, priceOr
 import { paymentResultOf, receiptOf } from '../payments/results';
 import { TEMPORARY_STATUS } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
+import { PAGECON_PATH } from './payment-notification';
 
 export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
 export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
@@ -51,14 +52,10 @@ export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えま�
 export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
 export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
 
-/** The pagecon address the provider notifies (app.ts registers it outside the contract). */
-export const PAGECON_PATH = '/payment-results/pagecon';
-
 export interface PaymentRouteOptions {
   provider: PaymentProvider | null;
   holdMinutes: number;
   publicUrl: string;
-  apiPrefix: string;
   /** Gives back holds left unpaid past their time (its own transactions, before the request's). */
   releaseExpired: () => Promise<unknown>;
 }
@@ -184,7 +181,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
         success: `${opts.publicUrl}/completedPayment/${encodeURIComponent(stored.surveyId)}?${q}`,
         cancel: `${opts.publicUrl}/canceledPayment?${q}`,
         error: `${opts.publicUrl}/errorPayment?${q}`,
-        pagecon: `${opts.publicUrl}${opts.apiPrefix}${PAGECON_PATH}`,
+        pagecon: `${opts.publicUrl}${PAGECON_PATH}`,
       },
     });
     return { code: 'success', data: form };

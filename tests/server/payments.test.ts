@@ -11,7 +11,7 @@ import { engines, startTestServer, type TestServer } from './harness';
 import { day } from './reservation-fixture';
 import { answerRows, order, paymentBundle, service } from './payment-fixture';
 
-const PAGECON = '/survey/api/v1/db/payment-results/pagecon';
+const PAGECON = '/payments/pagecon';
 
 for (const engine of engines()) {
   describe(`payments (${engine})`, () => {
