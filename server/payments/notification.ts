@@ -12,7 +12,7 @@
  *   as paid, since the money was taken, but the answer stays cancelled: it is logged for the office
  *   to refund or book by hand.
  */
-import { PAYMENT_STATUS } from '@core/contract/payment';
+import { PAYMENT_STATUS, type PaymentStatus } from '@core/contract/payment';
 import { fieldValue, type Field } from './sps-form';
 import type { StoredOrder } from '../store/payment-orders';
 
@@ -20,7 +20,7 @@ export type NotificationResult = 'OK' | 'NG' | 'CN';
 
 export type Decision =
   | { kind: 'refuse'; reason: string }
-  | { kind: 'pay'; status: number; afterRelease: boolean }
+  | { kind: 'pay'; status: PaymentStatus; afterRelease: boolean }
   | { kind: 'fail' }
   | { kind: 'unchanged' };
 
@@ -29,7 +29,7 @@ export const resultOf = (fields: readonly Field[]): NotificationResult | null =>
   return r === 'OK' || r === 'NG' || r === 'CN' ? r : null;
 };
 
-export const paidStatusOf = (payMethod: string | undefined): number =>
+export const paidStatusOf = (payMethod: string | undefined): PaymentStatus =>
   payMethod === 'credit' || payMethod === 'credit3d2' ? PAYMENT_STATUS.creditAuthorised : PAYMENT_STATUS.completed;
 
 /** `merchant`: the provider's own ids, which the notification must carry. */

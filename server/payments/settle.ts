@@ -10,6 +10,7 @@
  * Locks: the order row first, then the answer's slots in slot order (releasePartition).
  */
 import type { Transaction } from 'kysely';
+import type { PaymentStatus } from '@core/contract/payment';
 import { cancelledStatus } from '@core/rules/status';
 import type { Logger } from '../log';
 import type { Store } from '../store/open';
@@ -17,10 +18,17 @@ import type { Database } from '../store/schema';
 import { expiredOrderIds, lockOrder, settleOrder, type StoredOrder } from '../store/payment-orders';
 import { releasePartition } from '../store/reservations';
 import { setPartitionCheck, setPartitionStatus } from '../store/results';
+import { setExtrasOrder } from '../store/extras';
 import { decide } from './notification';
 import type { Field } from './sps-form';
 
 export const TEMPORARY_STATUS = 'temporary';
+
+/** The order kept beside the answer follows its payment, so the answer's own read shows it. */
+const keepOnAnswer = (trx: Transaction<Database>, order: StoredOrder, fields: { status?: PaymentStatus; completedDate?: number; canceledDate?: number }, now: string) =>
+  setExtrasOrder(trx, order.partitionKey, { ...order.order, orderId: order.orderId, ...fields }, now);
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 const release = async (trx: Transaction<Database>, order: StoredOrder, now: string) => {
   const held = await releasePartition(trx, order.partitionKey);
@@ -54,6 +62,7 @@ export const applyNotification = (
     if (d.kind === 'unchanged') return { ok: true, changed: false };
     if (d.kind === 'pay') {
       await settleOrder(trx, order.orderId, { phase: 'paid', status: d.status, result, now, completedAt: now });
+      await keepOnAnswer(trx, order, { status: d.status, completedDate: seconds(now) }, now);
       if (d.afterRelease) {
         log('error', { msg: 'payment completed after its hold was given back: refund or book by hand', orderId: order.orderId });
       } else {
@@ -62,6 +71,7 @@ export const applyNotification = (
       return { ok: true, changed: true };
     }
     await settleOrder(trx, order.orderId, { phase: 'failed', status: null, result, now, canceledAt: now });
+    await keepOnAnswer(trx, order, { canceledDate: seconds(now) }, now);
     await release(trx, order, now);
     return { ok: true, changed: true };
   });
@@ -78,6 +88,7 @@ export const releaseExpired = async (store: Store, now: Date, limit = 20): Promi
       if (!order || order.phase !== 'pending' || order.holdUntil >= now.toISOString()) return 0;
       const at = now.toISOString();
       await settleOrder(trx, id, { phase: 'expired', status: null, result: null, now: at, canceledAt: at });
+      await keepOnAnswer(trx, order, { canceledDate: seconds(at) }, at);
       await release(trx, order, at);
       return 1;
     });

@@ -7,6 +7,8 @@ const nameItem = { itemKey: 'name', type: 'text', title: 'お名前' };
 export const paymentSurveys = [
   { surveyId: 'pay', surveyTitle: '接種予約（有料）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem] },
   { surveyId: 'pay-single', surveyTitle: '一回のみ', usePayment: 1, surveySchema: [reservationItem, nameItem] },
+  // Paid while payment is on; the cancel tests then switch payment off and cancel its answers.
+  { surveyId: 'pay-late', surveyTitle: '接種予約（後日停止）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem] },
   { surveyId: 'pay-off', surveyTitle: '決済停止中', isAppending: { value: true }, usePayment: 0, surveySchema: [reservationItem, nameItem] },
 ];
 

@@ -9,7 +9,7 @@ import { BundleError, importBundle } from '../../server/forms/import';
 import { hashOf, signFields, type Field } from '../../server/payments/sps-form';
 import { engines, startTestServer, type TestServer } from './harness';
 import { day } from './reservation-fixture';
-import { answerRows, order, paymentBundle, service } from './payment-fixture';
+import { answerRows, order, paymentBundle, paymentSurveys, service } from './payment-fixture';
 
 const PAGECON = '/payments/pagecon';
 
@@ -59,11 +59,11 @@ for (const engine of engines()) {
       return res.text();
     };
     /** A temporary save and its provider form. */
-    const started = async (token: string, offset: number) => {
-      const t = await temporary(token, { data: answerRows('pay', offset), order: order() });
+    const started = async (token: string, offset: number, surveyId = 'pay') => {
+      const t = await temporary(token, { data: answerRows(surveyId, offset), order: order() });
       expect(t.status).toBe(200);
       const orderId = t.json.orderId as string;
-      const f = await orderPost(token, orderId);
+      const f = await orderPost(token, orderId, { surveyId });
       expect(f.status).toBe(200);
       return { orderId, form: f.json.data.fields as Field[] };
     };
@@ -231,6 +231,42 @@ for (const engine of engines()) {
       const list = await srv.api('POST', '/payment-results/list', { token: alice, body: { surveyId: 'pay', partitionKeys: [pk] } });
       expect(list.json.data.map((r: { orderId: string }) => r.orderId)).toEqual([orderId]);
       expect((await srv.api('POST', '/payment-results/getPaymentResults', { token: alice, body: { keys: [pk] } })).json.data[0].status).toBe(3);
+    });
+
+    it('lets no one change or cancel a temporary answer while its payment is open', async () => {
+      const { orderId } = await started(alice, 14);
+      const pk = (await orderRow(orderId)).partition_key;
+      const cancel = await srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay', partitionKey: pk } });
+      expect(cancel.status).toBe(409);
+      expect(cancel.json).toMatchObject({ code: 'payment_pending', errorMessage: '決済が完了していないため、変更・キャンセルはできません。' });
+      const edit = await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: answerRows('pay', 14).map((r) => ({ ...r, partitionKey: pk })) } });
+      expect(edit.json.code).toBe('payment_pending');
+    });
+
+    it('cancels a paid answer only within 30 days and while its payment can change (spec 02 §4)', async () => {
+      const paid = async (offset: number) => {
+        const { orderId, form } = await started(alice, offset, 'pay-late');
+        expect(await pagecon(notification(form, 'OK'))).toBe('OK,');
+        return (await orderRow(orderId)).partition_key;
+      };
+      const [fresh, old, refunded] = [await paid(15), await paid(16), await paid(17)];
+      const cancel = (partitionKey: string) => srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay-late', partitionKey } });
+      // With payment in use the cancel is never available.
+      expect((await cancel(fresh)).json.errorMessage).toBe('現在キャンセルを受け付けておりません。');
+
+      const late = paymentSurveys.find((s) => s.surveyId === 'pay-late');
+      await importBundle(srv.deps.store, { surveyConfigs: [{ ...late, usePayment: 0 }] }, 'payment-off');
+      const db = srv.deps.store.db;
+      await db.updateTable('payment_orders').set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('partition_key', '=', old).execute();
+      await db.updateTable('payment_orders').set({ status: 4 }).where('partition_key', '=', refunded).execute();
+      const slot = await reserved(15);
+
+      expect((await cancel(old)).json).toMatchObject({ code: 'payment_cancel_expired', errorMessage: 'キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。' });
+      expect((await cancel(refunded)).json).toMatchObject({ code: 'payment_cancelled', errorMessage: 'キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。' });
+      expect((await cancel(fresh)).json).toMatchObject({ result: 'OK', data: { check: 'キャンセル' } });
+      expect(await reserved(15)).toBe(slot - 1);
+      const byKey = await srv.api('GET', `/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=pay-late&partitionKey=${encodeURIComponent(old)}`, { token: alice });
+      expect(byKey.json.order).toMatchObject({ status: 3, orderId: expect.any(String), amountWithTax: 2750 });
     });
   });
 }
