@@ -9,6 +9,9 @@
  * - Names, categories' names, cost and reservationPaymentItemId are taken from the catalogue; a
  *   price, taxable type, amount or tax that differs from the catalogue's is a mismatch.
  * - The payment path takes cashless orders only; pay method defaults to credit.
+ * - A product sold with a booking (reservationPaymentItemId) is bought only with that booking:
+ *   the answer must reserve that reservation item. The slot itself is claimed as putItem claims
+ *   it, by the reservation item's cost; the order's reservationCost is kept for the office.
  */
 import type { Temporal } from 'temporal-polyfill';
 import type { Issue } from '@core/contract/envelope';
@@ -21,6 +24,7 @@ export const TAX_NOT_FOUND_TEXT = '適用される税率が見つかりません
 export const SERVICE_NOT_FOUND_TEXT = '決済サービスが見つかりません。';
 export const PRODUCT_NOT_FOUND_TEXT = '商品が見つかりません。';
 export const AMOUNT_MISMATCH_TEXT = '金額が正しくありません。商品の価格または税率が変更された可能性があります。最初からやり直してください。';
+export const RESERVATION_MISSING_TEXT = 'この商品は対応する予約と一緒に購入してください。';
 export const purchaseLimitText = (limit: number) => `全体で${limit}個まで購入可能です。`;
 
 export interface PricingRefusal {
@@ -42,7 +46,15 @@ const differs = (issues: Issue[], path: string, sent: unknown, computed: unknown
 };
 
 /** The server's order for the client's, or why not. */
-export const priceOrder = (sent: PaymentOrder, cat: Catalogue, today: Temporal.PlainDate): { order: PaymentOrder } | PricingRefusal => {
+/**
+ * `reserved`: the reservation items the answer books, as `{categoryId}_{itemId}`.
+ */
+export const priceOrder = (
+  sent: PaymentOrder,
+  cat: Catalogue,
+  today: Temporal.PlainDate,
+  reserved: ReadonlySet<string>,
+): { order: PaymentOrder } | PricingRefusal => {
   const { service } = cat;
   if (!service || service.serviceId !== sent.serviceId) {
     return refuse('bad_request', SERVICE_NOT_FOUND_TEXT, [{ path: 'order.serviceId', message: SERVICE_NOT_FOUND_TEXT }]);
@@ -61,6 +73,9 @@ export const priceOrder = (sent: PaymentOrder, cat: Catalogue, today: Temporal.P
       return;
     }
     if (d.detailId !== n + 1) issues.push({ path: `order.details.${n}.detailId`, message: `detailId は ${n + 1} です（1 から順に振ります）` });
+    if (product.reservationPaymentItemId && !reserved.has(product.reservationPaymentItemId)) {
+      issues.push({ path: `order.details.${n}.productId`, message: RESERVATION_MISSING_TEXT });
+    }
     if (d.productCategoryId && !product.productCategories.some((c) => c.id === d.productCategoryId)) {
       issues.push({ path: `order.details.${n}.productCategoryId`, message: `${d.productCategoryId} はこの商品の分類ではありません` });
     }

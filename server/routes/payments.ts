@@ -28,6 +28,7 @@ import type { Issue } from '@core/contract/envelope';
 import { isAppending } from '@core/form/survey-config';
 import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
+import { parseReservationValue } from '@core/rules/reservation-value';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
@@ -97,6 +98,12 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     if (body.order.selectedPayType === PAY_TYPE.cash || body.order.amountWithTax === 0) {
       throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
     }
+    const reserved = new Set(
+      body.data.flatMap((r) => {
+        const v = parseReservationValue(r.value);
+        return v ? [`${v.categoryId}_${v.itemId}`] : [];
+      }),
+    );
     const priced = priceOrder(
       body.order,
       {
@@ -105,6 +112,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
         taxSetting: await readTaxSetting(store.db),
       },
       todayInTokyo(),
+      reserved,
     );
     if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
     const order = priced.order;

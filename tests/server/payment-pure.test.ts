@@ -21,44 +21,51 @@ const catalogue = (over: Partial<Catalogue> = {}): Catalogue => {
     ...over,
   };
 };
+/** The answer books the reservation item the vaccination product is sold with. */
+const booked: ReadonlySet<string> = new Set(['naika-b_v1']);
 const sent = (over: Record<string, unknown> = {}) => paymentOrderSchema.parse(order(over));
 
 describe('priceOrder', () => {
   it('prices the order from the catalogue and the rate in force', () => {
-    const r = priceOrder(sent(), catalogue(), today);
+    const r = priceOrder(sent(), catalogue(), today, booked);
     expect(r).toMatchObject({ order: { amount: 2550, tax: 200, amountWithTax: 2750, taxRate: 10, reservationCost: 1, payMethod: 'credit' } });
   });
 
   it('uses the rate of the day: a later entry once its date has come', () => {
-    const r = priceOrder(sent(), catalogue(), Temporal.PlainDate.from('2099-01-01'));
+    const r = priceOrder(sent(), catalogue(), Temporal.PlainDate.from('2099-01-01'), booked);
     expect(r).toMatchObject({ code: 'amount_mismatch' });
     expect('issues' in r && r.issues.map((i) => i.path)).toContain('order.taxRate');
   });
 
   it('refuses a missing tax setting, an unknown product or service, and the purchase limit', () => {
-    expect(priceOrder(sent(), catalogue({ taxSetting: null }), today)).toMatchObject({ code: 'tax_not_set' });
-    expect(priceOrder(sent(), catalogue({ taxSetting: taxSettingSchema.parse({ ...taxSetting, taxRate: null, taxRates: [] }) }), today)).toMatchObject({
+    expect(priceOrder(sent(), catalogue({ taxSetting: null }), today, booked)).toMatchObject({ code: 'tax_not_set' });
+    expect(priceOrder(sent(), catalogue({ taxSetting: taxSettingSchema.parse({ ...taxSetting, taxRate: null, taxRates: [] }) }), today, booked)).toMatchObject({
       code: 'tax_not_set',
       message: '適用される税率が見つかりません。管理者にお問い合わせください。',
     });
-    expect(priceOrder(sent(), catalogue({ service: null }), today)).toMatchObject({ code: 'bad_request', message: '決済サービスが見つかりません。' });
-    expect(priceOrder(sent(), catalogue({ products: [] }), today)).toMatchObject({ code: 'bad_request' });
+    expect(priceOrder(sent(), catalogue({ service: null }), today, booked)).toMatchObject({ code: 'bad_request', message: '決済サービスが見つかりません。' });
+    expect(priceOrder(sent(), catalogue({ products: [] }), today, booked)).toMatchObject({ code: 'bad_request' });
     const over = catalogue();
-    expect(priceOrder(sent(), { ...over, service: { ...(over.service as NonNullable<Catalogue['service']>), purchaseLimit: 2 } }, today)).toMatchObject({
+    expect(priceOrder(sent(), { ...over, service: { ...(over.service as NonNullable<Catalogue['service']>), purchaseLimit: 2 } }, today, booked)).toMatchObject({
       code: 'purchase_limit',
       message: '全体で2個まで購入可能です。',
     });
   });
 
+  it('sells a booking product only with its booking', () => {
+    const r = priceOrder(sent(), catalogue(), today, new Set(['naika-a_i1']));
+    expect(r).toMatchObject({ code: 'bad_request', issues: [{ path: 'order.details.0.productId', message: 'この商品は対応する予約と一緒に購入してください。' }] });
+  });
+
   it('names every figure that differs', () => {
-    const r = priceOrder(sent({ tax: 199, amountWithTax: 2749 }), catalogue(), today);
+    const r = priceOrder(sent({ tax: 199, amountWithTax: 2749 }), catalogue(), today, booked);
     expect('issues' in r && r.issues.map((i) => i.path)).toEqual(['order.tax', 'order.amountWithTax']);
   });
 });
 
 describe('the provider form', () => {
   const merchant = { merchantId: 'm1', serviceId: 's1', hashKey: 'secret' };
-  const priced = (priceOrder(sent(), catalogue(), today) as { order: ReturnType<typeof sent> }).order;
+  const priced = (priceOrder(sent(), catalogue(), today, booked) as { order: ReturnType<typeof sent> }).order;
   const fields = paymentFields(priced, merchant, {
     orderId: 'o1',
     custCode: 'U1',
