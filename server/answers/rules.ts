@@ -27,7 +27,7 @@ import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
 import { isReservationItem } from '@core/rules/reservation-value';
-import { cancelledStatus, answerStatusOf, statusRefusal } from '@core/rules/status';
+import { cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
 import { ApiError } from '../errors';
 import { reservationDeadlinePassed } from '../reservations';
 import type { Database } from '../store/schema';
@@ -91,7 +91,8 @@ export const enforceRules = async (
 ): Promise<EditableFields> => {
   const check = answerStatusOf(stored.map((r) => r.check));
   const userId = (stored[0] as ResultRow).userId;
-  if (stored.some((r) => r.status === TEMPORARY)) throw new ApiError(409, 'payment_pending', PAYMENT_PENDING_TEXT);
+  // An ended one (its hold given back) falls to the status rules below: already cancelled.
+  if (!isEnded(check) && stored.some((r) => r.status === TEMPORARY)) throw new ApiError(409, 'payment_pending', PAYMENT_PENDING_TEXT);
   const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
   const reason =
     action === 'edit'

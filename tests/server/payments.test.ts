@@ -209,6 +209,9 @@ for (const engine of engines()) {
       await started(bob, 8);
       expect(await reserved(7)).toBe(slot);
       expect((await orderRow(orderId)).phase).toBe('expired');
+      const pk = (await orderRow(orderId)).partition_key;
+      const cancel = await srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay', partitionKey: pk } });
+      expect(cancel.json.code).toBe('already_cancelled');
     });
 
     it('shows a resident only their own results and receipts', async () => {
