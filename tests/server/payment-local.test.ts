@@ -4,7 +4,10 @@
  * pagecon to the server before sending the browser to the success, error or cancel URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { importBundle } from '../../server/forms/import';
+import { createPaymentProvider } from '../../server/providers/payment';
 import type { Field } from '../../server/payments/sps-form';
 import { engines, startTestServer, type TestServer } from './harness';
 import { day } from './reservation-fixture';
@@ -104,6 +107,30 @@ for (const engine of engines()) {
       expect(res.headers.get('location')).toBe(url(fields, 'cancel_url'));
       expect(await phaseOf(orderId)).toBe('failed');
       expect(await reserved(13)).toBe(before);
+    });
+
+    it('is not there outside development: a real provider or none', async () => {
+      const production = loadConfig({
+        NODE_ENV: 'production',
+        LINE_CHANNEL_ID: '1234567890',
+        PAYMENT_PROVIDER_URL: 'https://pay.example.jp/f01/FepBuyInfoReceive.do',
+        PAYMENT_MERCHANT_ID: '30132',
+        PAYMENT_SERVICE_ID: '101',
+        PAYMENT_HASH_KEY: 'k',
+      });
+      const real = createApp({ ...srv.deps, payment: createPaymentProvider(production) });
+      expect((await real.request('/dev/payment/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
+      expect(await (await real.request('/payments/pagecon', { method: 'POST', body: 'order_id=x' })).text()).toBe('NG,hash');
+
+      const none = createApp({ ...srv.deps, payment: createPaymentProvider(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890' })) });
+      expect((await none.request('/dev/payment/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
+      expect((await none.request('/payments/pagecon', { method: 'POST', body: 'a=1' })).status).toBe(404);
+      const refused = await none.request('/survey/api/v1/db/survey-results/temprary', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: answerRows('pay', 14), order: order() }),
+      });
+      expect(await refused.json()).toMatchObject({ code: 'payment_off', errorMessage: '現在決済を受け付けておりません。' });
     });
 
     it('sends a browser the provider posts back on to the GET page', async () => {

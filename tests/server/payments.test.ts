@@ -168,6 +168,11 @@ for (const engine of engines()) {
       const first = await orderRow(orderId);
       const forged = notification(form, 'OK').map((f) => (f.name === 'sps_hashcode' ? { ...f, value: '0'.repeat(40) } : f));
       expect(await pagecon(forged)).toBe('NG,hash');
+      for (const body of ['', 'x', '%E0%A4%A', `order_id=${orderId}&sps_hashcode=a&sps_hashcode=b`, 'a=1'.repeat(30_000)]) {
+        const res = await srv.fetch(PAGECON, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+        expect(res.status).toBeLessThan(500);
+        expect(await res.text()).toMatch(/^NG,/);
+      }
       expect(await pagecon(notification(form, 'OK', { amount: '1' }))).toMatch(/^NG,/);
       expect(await orderRow(orderId)).toEqual(first);
       // The browser comes back before the notification: nothing paid yet.
