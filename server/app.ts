@@ -28,6 +28,11 @@ import { registerSurveySearchRoutes } from './routes/survey-searches';
 import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import type { DevIssuer } from './providers/login-dev';
+import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
+import { createLocalPaymentRoutes } from './providers/payment-local';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
+import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson } from './compress';
 import { splashTitleOf, withSplashTitle } from './page';
@@ -39,6 +44,8 @@ export interface Deps {
   verifyToken: TokenVerifier;
   login: LoginProvider;
   devIssuer: DevIssuer | null;
+  /** The card provider (real, or the local one in development); null: payments are off. */
+  payment: PaymentProvider | null;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
@@ -175,6 +182,17 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerSurveySearchRoutes(ctx);
   registerCalendarRoutes(ctx);
   registerKioskRoutes(ctx);
+  registerPaymentRoutes(ctx, {
+    provider: deps.payment,
+    holdMinutes: config.paymentHoldMinutes,
+    publicUrl: config.publicUrl,
+    releaseExpired: () =>
+      releaseExpired(deps.store, new Date()).catch((e: unknown) => log('warn', { msg: 'releasing unpaid holds failed', error: String(e) })),
+  });
+  if (deps.payment) {
+    registerPaymentNotification(app, { store: deps.store, provider: deps.payment, log });
+    registerPaymentReturns(app);
+  }
 
   // Built on first request (not at startup: a server that is never asked pays nothing), then kept.
   let openApiJson: string | null = null;
@@ -185,6 +203,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   });
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
+  if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
 
   app.all(`${API_PREFIX}/*`, (c) => errorJson(c, 404, { code: 'not_found', errorMessage: `no such call: ${c.req.method} ${c.req.path}` }));
 

@@ -31,6 +31,13 @@ const envSchema = z.object({
   LINE_JWKS_URL: z.string().default('https://api.line.me/oauth2/v2.1/certs'),
   /** Origin of the card payment provider's payment page, allowed in CSP form-action. */
   PAYMENT_PROVIDER_ORIGIN: z.string().optional(),
+  /** The card provider (SBPS link type): all four or none. None: the local provider in development, else no payments. */
+  PAYMENT_PROVIDER_URL: z.preprocess(emptyIsUnset, z.string().url().optional()),
+  PAYMENT_MERCHANT_ID: z.preprocess(emptyIsUnset, z.string().optional()),
+  PAYMENT_SERVICE_ID: z.preprocess(emptyIsUnset, z.string().optional()),
+  PAYMENT_HASH_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Minutes a temporary (unpaid) answer holds its reservation slots. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** Load demo/bundle.json on first start (empty database). */
   LOAD_DEMO: z.enum(['0', '1']).default('1'),
   /** Largest request body accepted, in bytes. */
@@ -73,6 +80,12 @@ export interface AppConfig {
     jwksUrl: string;
   };
   paymentProviderOrigin: string | undefined;
+  /**
+   * The card provider: 'local' is the dev simulator (providers/payment-local.ts, development only);
+   * null: payments are off (a temporary save answers 現在決済を受け付けておりません。).
+   */
+  payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
+  paymentHoldMinutes: number;
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
@@ -140,6 +153,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const paymentSet = [e.PAYMENT_PROVIDER_URL, e.PAYMENT_MERCHANT_ID, e.PAYMENT_SERVICE_ID, e.PAYMENT_HASH_KEY];
+  if (paymentSet.some((v) => v !== undefined) && paymentSet.some((v) => v === undefined)) {
+    throw new Error('PAYMENT_PROVIDER_URL, PAYMENT_MERCHANT_ID, PAYMENT_SERVICE_ID and PAYMENT_HASH_KEY are set together, or none of them.');
+  }
+  const payment: AppConfig['payment'] = e.PAYMENT_PROVIDER_URL
+    ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string }
+    : DEV_ISSUER_NODE_ENVS.includes(nodeEnv)
+      ? { kind: 'local' }
+      : null;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -168,7 +190,9 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
           tokenUrl: e.LINE_TOKEN_URL,
           jwksUrl: e.LINE_JWKS_URL,
         },
-    paymentProviderOrigin: e.PAYMENT_PROVIDER_ORIGIN,
+    paymentProviderOrigin: e.PAYMENT_PROVIDER_ORIGIN ?? (e.PAYMENT_PROVIDER_URL ? new URL(e.PAYMENT_PROVIDER_URL).origin : undefined),
+    payment,
+    paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',

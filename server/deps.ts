@@ -6,6 +6,7 @@ import { createDevIssuer } from './providers/login-dev';
 import { createLineLogin } from './providers/login-line';
 import type { Deps } from './app';
 import type { Logger } from './log';
+import { createPaymentProvider } from './providers/payment';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -27,7 +28,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -35,7 +36,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), log };
   } catch (e) {
     await store.close();
     throw e;

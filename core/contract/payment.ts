@@ -196,11 +196,13 @@ export const surveyResultsTemporary = defineEndpoint({
 /**
  * The provider's form is built and signed (SHA1 over a secret) on the server; the client only
  * submits the returned fields to `action`, which is why the answer is a form rather than a URL.
+ * Fields are an ordered list, not a record: the hash covers their values in the order sent, and
+ * the detail rows (dtl_*) repeat their names once per line.
  */
 export const providerFormSchema = z.object({
   action: z.string(),
   method: z.literal('POST'),
-  fields: z.record(z.string(), z.string()),
+  fields: z.array(z.object({ name: z.string(), value: z.string() })),
 });
 export type ProviderForm = z.infer<typeof providerFormSchema>;
 

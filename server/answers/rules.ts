@@ -14,7 +14,11 @@
  *   status rule — a 完了 or ended answer is the office's record and is not deleted;
  * - all three: 403 cancel_deadline_passed once the reservation's cancel deadline is reached
  *   (core/rules/cancel-deadline.ts with the calendar's reservationCancelLimit and days off:
- *   server/reservations.ts reservationDeadlinePassed).
+ *   server/reservations.ts reservationDeadlinePassed);
+ * - all three: 409 payment_pending for a temporary answer waiting for its payment (its order's
+ *   notification settles it, server/payments/settle.ts);
+ * - cancel and delete of an answer with a payment: core/rules/payment-cancel.ts (403
+ *   payment_cancelled, payment_cancel_expired).
  */
 import type { Transaction } from 'kysely';
 import type { AnswerRowInput, CheckStatus, ResultRow } from '@core/contract/survey';
@@ -23,10 +27,12 @@ import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
 import { isReservationItem } from '@core/rules/reservation-value';
-import { cancelledStatus, answerStatusOf, statusRefusal } from '@core/rules/status';
+import { cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
 import { ApiError } from '../errors';
 import { reservationDeadlinePassed } from '../reservations';
 import type { Database } from '../store/schema';
+import { PAYMENT_CANCELLED_TEXT, PAYMENT_CANCEL_EXPIRED_TEXT, paymentCancelRefusal } from '@core/rules/payment-cancel';
+import { paymentOfAnswer } from '../payments/answer-payment';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
 
@@ -45,6 +51,10 @@ export const ADMIN_REGISTERED_TEXT = '窓口で登録された回答のため、
 export const DEADLINE_PASSED_TEXT = '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。';
 export const RESERVATION_ONLY_TEXT = '予約情報のみ変更できます。';
 export const LOCKED_ITEM_TEXT = '変更できない項目が変更されています。';
+/** No text in the spec: a temporary answer is settled by its payment, not by the resident. */
+export const PAYMENT_PENDING_TEXT = '決済が完了していないため、変更・キャンセルはできません。';
+/** survey_results.status of a temporary answer (payments/settle.ts TEMPORARY_STATUS). */
+const TEMPORARY = 'temporary';
 
 export type Action = 'edit' | 'cancel' | 'delete';
 
@@ -81,6 +91,8 @@ export const enforceRules = async (
 ): Promise<EditableFields> => {
   const check = answerStatusOf(stored.map((r) => r.check));
   const userId = (stored[0] as ResultRow).userId;
+  // An ended one (its hold given back) falls to the status rules below: already cancelled.
+  if (!isEnded(check) && stored.some((r) => r.status === TEMPORARY)) throw new ApiError(409, 'payment_pending', PAYMENT_PENDING_TEXT);
   const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
   const reason =
     action === 'edit'
@@ -91,6 +103,14 @@ export const enforceRules = async (
           ? 'adminRegistered'
           : (statusRefusal(check, 'edit') ?? actions.cancelReasonKey);
   if (reason) throw refusal(action, reason);
+  if (action !== 'edit') {
+    const first = stored[0] as ResultRow;
+    const payment = await paymentOfAnswer(trx, first.surveyId, userId, first.partitionKey);
+    const refused = payment && paymentCancelRefusal(payment, userId, Math.floor(Date.now() / 1000));
+    if (refused === 'adminRegistered') throw refusal(action, refused);
+    if (refused === 'paymentCancelled') throw new ApiError(403, 'payment_cancelled', PAYMENT_CANCELLED_TEXT);
+    if (refused === 'paymentTooOld') throw new ApiError(403, 'payment_cancel_expired', PAYMENT_CANCEL_EXPIRED_TEXT);
+  }
   if (config && (await reservationDeadlinePassed(trx, config, stored, todayInTokyo()))) {
     throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);
   }

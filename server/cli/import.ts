@@ -19,6 +19,7 @@ export const formatSummary = (file: string, s: ImportSummary): string =>
     `  更新 / updated:     ${s.updated.length}${list(s.updated)}`,
     `  変更なし / unchanged: ${s.unchanged.length}${list(s.unchanged)}`,
     `  カレンダー / calendars: ${s.calendars}, 枠 / slots: ${s.slots}, 休日 / days off: ${s.dayOffs}`,
+    `  決済サービス / payment services: ${s.paymentServices}`,
   ].join('\n');
 
 export const runImport = async (args: readonly string[]): Promise<number> => {

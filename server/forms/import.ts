@@ -16,6 +16,8 @@ import { countSurveyConfigs } from '../store/configs';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { Calendar } from '@core/contract/calendars';
 import { calendarBundleShape, calendarProblems, expandDayOffs, expandSlots, flattenTree } from './calendar-bundle';
+import { paymentBundleShape, paymentProblems, reservationItemIdsOf } from './payment-bundle';
+import { listReservationItemIds, upsertService, writeTaxSetting } from '../store/payment-catalogue';
 import {
   DISPLAY_SETTINGS,
   TAG_LABELS,
@@ -33,6 +35,8 @@ export const bundleSchema = z.strictObject({
   surveyConfigs: z.array(surveyConfigSchema).default([]),
   // Calendar reservations (spec 02 §3): see calendar-bundle.ts.
   ...calendarBundleShape,
+  // Payment services, products and the tax setting (spec 02 §3): see payment-bundle.ts.
+  ...paymentBundleShape,
 });
 export type Bundle = z.output<typeof bundleSchema>;
 
@@ -42,6 +46,8 @@ export interface ImportSummary {
   unchanged: string[];
   /** Calendars written, and the slot quota and day-off rows the bundle expanded to. */
   calendars: number;
+  /** Payment services written (each with its products). */
+  paymentServices: number;
   slots: number;
   dayOffs: number;
 }
@@ -175,9 +181,18 @@ export const importBundle = async (store: Store, json: unknown, source: string):
   return store.write(async (trx) => {
     // Read in the transaction, so a calendar imported a moment ago by another import counts.
     const known = new Map<string, Calendar>((await listCalendars(trx)).map((c) => [c.sortKey, c]));
-    const problems = calendarProblems(bundle, known, source);
+    const items = bundle.categoriesTree ? reservationItemIdsOf(bundle.categoriesTree) : await listReservationItemIds(trx);
+    const problems = [...calendarProblems(bundle, known, source), ...paymentProblems(bundle, items, source)];
     if (problems.length > 0) throw new BundleError(problems);
-    const summary: ImportSummary = { created: [], updated: [], unchanged: [], calendars: 0, slots: slots.length, dayOffs: dayOffs.length };
+    const summary: ImportSummary = {
+      created: [],
+      updated: [],
+      unchanged: [],
+      calendars: 0,
+      slots: slots.length,
+      dayOffs: dayOffs.length,
+      paymentServices: bundle.paymentServices.length,
+    };
     for (const cfg of bundle.surveyConfigs) summary[await upsertConfig(trx, cfg, now)].push(cfg.surveyId);
     for (const cal of bundle.calendars) await upsertCalendar(trx, cal, now);
     summary.calendars = bundle.calendars.length;
@@ -186,6 +201,8 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     if (bundle.displaySettings) await writeSetting(trx, DISPLAY_SETTINGS, bundle.displaySettings);
     await upsertSlots(trx, slots);
     await addDayOffs(trx, dayOffs);
+    for (const service of bundle.paymentServices) await upsertService(trx, service, now);
+    if (bundle.taxSetting) await writeTaxSetting(trx, bundle.taxSetting);
     return summary;
   });
 };

@@ -35,6 +35,7 @@ import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
+import { listReservationProducts } from '../store/payment-catalogue';
 import {
   categoriesByTags,
   categoryTree,
@@ -100,9 +101,9 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
     return { result: 'OK', data: await listItems(db, params.id) };
   });
 
-  // Payment is a later issue: until payment services are imported, no reservation item is sold
-  // as a product, which is an empty list (not an error: the client would report a fetch failure).
-  ctx.route(calendarsReservationPaymentProducts, async () => ({ result: 'OK', data: [] }));
+  // `{id}` is a category: the products whose reservationPaymentItemId names one of its items
+  // (payment-bundle.ts); none is an empty list, not an error.
+  ctx.route(calendarsReservationPaymentProducts, async ({ params }) => ({ result: 'OK', data: await listReservationProducts(db, params.id) }));
 
   ctx.route(calendarsDisplaySettings, async () => ({ result: 'OK', data: await readDisplaySettings(db) }));
 

@@ -155,7 +155,7 @@ export const categoriesByTags = async (db: Db, tags: { tag1?: string | undefined
   return rows.map(toCategory);
 };
 
-const readSetting = async (db: Db, name: string): Promise<unknown> => {
+export const readSetting = async (db: Db, name: string): Promise<unknown> => {
   const r = await db.selectFrom('calendar_settings').select('value_json').where('name', '=', name).executeTakeFirst();
   return r ? (JSON.parse(r.value_json) as unknown) : undefined;
 };

@@ -4,7 +4,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { subDataRowSchema } from '@core/contract/survey';
-import { paymentOrderSchema } from '@core/contract/payment';
+import { paymentOrderSchema, type PaymentOrder } from '@core/contract/payment';
 import * as z from 'zod/mini';
 import type { AnswerExtras } from '../answers/extras';
 import type { Database } from './schema';
@@ -61,3 +61,8 @@ export const extrasFields = (extras: AnswerExtras | null) => ({
   ...(extras?.subData ? { subData: extras.subData } : {}),
   ...(extras?.order ? { order: extras.order } : {}),
 });
+
+/** Replaces the order kept beside an answer (its payment settled: status and dates). */
+export const setExtrasOrder = async (trx: Transaction<Database>, partitionKey: string, order: PaymentOrder, now: string): Promise<void> => {
+  await trx.updateTable('answer_extras').set({ order_json: JSON.stringify(order), updated_at: now }).where('partition_key', '=', partitionKey).execute();
+};

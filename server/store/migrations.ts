@@ -284,6 +284,48 @@ const migrations: Record<string, Migration> = {
         $$`.execute(db);
     },
   },
+  // Payments (spec 02 §3): the catalogue an import writes (services, their products, the tax
+  // setting) and the orders a temporary save opens and the provider's notification settles.
+  '0010_payments': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('payment_services')
+        .addColumn('service_id', 'text', (c) => c.primaryKey())
+        .addColumn('service_sort_key', 'text', (c) => c.notNull())
+        .addColumn('service_json', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('payment_products')
+        .addColumn('service_id', 'text', (c) => c.notNull())
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('sort_order', 'integer', (c) => c.notNull())
+        .addColumn('reservation_category_id', 'text')
+        .addColumn('product_json', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('payment_products_pk', ['service_id', 'product_id'])
+        .execute();
+      await db.schema.createIndex('payment_products_reservation').on('payment_products').column('reservation_category_id').execute();
+      await db.schema
+        .createTable('payment_orders')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('partition_key', 'text', (c) => c.notNull().unique())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('phase', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer')
+        .addColumn('amount_with_tax', 'integer', (c) => c.notNull())
+        .addColumn('order_json', 'text', (c) => c.notNull())
+        .addColumn('result_json', 'text')
+        .addColumn('hold_until', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('completed_at', 'text')
+        .addColumn('canceled_at', 'text')
+        .execute();
+      await db.schema.createIndex('payment_orders_user').on('payment_orders').columns(['user_id', 'survey_id']).execute();
+      await db.schema.createIndex('payment_orders_hold').on('payment_orders').columns(['phase', 'hold_until']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

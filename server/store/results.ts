@@ -283,3 +283,19 @@ export const claimRowForUser = async (
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 };
+
+/** Sets the answer's `status` column (a temporary save's 'temporary', null once saved). */
+export const setPartitionStatus = async (
+  trx: Transaction<Database>,
+  q: { surveyId: string; userId: string; partitionKey: string },
+  status: string | null,
+  now: string,
+): Promise<void> => {
+  await trx
+    .updateTable('survey_results')
+    .set({ status, updated_at: now })
+    .where('survey_id', '=', q.surveyId)
+    .where('user_id', '=', q.userId)
+    .where('partition_key', '=', q.partitionKey)
+    .execute();
+};

@@ -159,6 +159,48 @@ export interface KioskTable {
   revoked_at: string | null;
 }
 
+/** A payment service of the catalogue (migration 0010): PaymentService without products, as JSON. */
+export interface PaymentServiceTable {
+  service_id: string;
+  service_sort_key: string;
+  service_json: string;
+  updated_at: string;
+}
+
+/** A product of a service; reservation_category_id is its reservationPaymentItemId's category. */
+export interface PaymentProductTable {
+  service_id: string;
+  product_id: string;
+  sort_order: number;
+  reservation_category_id: string | null;
+  product_json: string;
+}
+
+/**
+ * An order opened by a temporary save (server/payments/). phase: pending (waiting for the
+ * provider), paid, failed (NG or cancel: its hold given back), expired (hold given back unpaid).
+ * status: the spec's payment status (0 completed, 3 credit authorised…), null until paid.
+ */
+export interface PaymentOrderTable {
+  order_id: string;
+  survey_id: string;
+  partition_key: string;
+  user_id: string;
+  phase: string;
+  status: number | null;
+  amount_with_tax: number;
+  /** PaymentOrder as the server computed it. */
+  order_json: string;
+  /** The provider's notification as received (field → value), once one was accepted. */
+  result_json: string | null;
+  /** The temporary answer's slots are held until this instant, then given back if unpaid. */
+  hold_until: string;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+  canceled_at: string | null;
+}
+
 export interface MigrationLockTable {
   id: Generated<number>;
 }
@@ -177,4 +219,7 @@ export interface Database {
   calendar_settings: CalendarSettingTable;
   kiosks: KioskTable;
   answer_extras: AnswerExtrasTable;
+  payment_services: PaymentServiceTable;
+  payment_products: PaymentProductTable;
+  payment_orders: PaymentOrderTable;
 }

@@ -54,3 +54,38 @@ describe('EXTERNAL_URL_HOSTS', () => {
     },
   );
 });
+
+describe('the card payment provider', () => {
+  const PROVIDER = {
+    PAYMENT_PROVIDER_URL: 'https://pay.example.jp/f01/FepBuyInfoReceive.do',
+    PAYMENT_MERCHANT_ID: '30132',
+    PAYMENT_SERVICE_ID: '101',
+    PAYMENT_HASH_KEY: 'c48e0e5d',
+  };
+
+  it('is the local provider in development and off elsewhere when unset', () => {
+    expect(loadConfig({}).payment).toEqual({ kind: 'local' });
+    expect(loadConfig({ NODE_ENV: 'test' }).payment).toEqual({ kind: 'local' });
+    expect(loadConfig({ NODE_ENV: 'production', ...LINE }).payment).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'staging', ...LINE }).payment).toBeNull();
+  });
+
+  it('is the real provider when configured, its origin allowed as a form action', () => {
+    const config = loadConfig({ NODE_ENV: 'production', ...LINE, ...PROVIDER });
+    expect(config.payment).toEqual({ kind: 'provider', url: PROVIDER.PAYMENT_PROVIDER_URL, merchantId: '30132', serviceId: '101', hashKey: 'c48e0e5d' });
+    expect(config.paymentProviderOrigin).toBe('https://pay.example.jp');
+    expect(loadConfig({ ...PROVIDER, PAYMENT_PROVIDER_ORIGIN: 'https://other.example.jp' }).paymentProviderOrigin).toBe('https://other.example.jp');
+  });
+
+  it('refuses a partial provider setting', () => {
+    const { PAYMENT_HASH_KEY: _key, ...partial } = PROVIDER;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...LINE, ...partial })).toThrow(/set together, or none of them/);
+    expect(() => loadConfig({ PAYMENT_HASH_KEY: 'k' })).toThrow(/set together/);
+  });
+
+  it('holds unpaid slots 30 minutes unless set', () => {
+    expect(loadConfig({}).paymentHoldMinutes).toBe(30);
+    expect(loadConfig({ PAYMENT_HOLD_MINUTES: '10' }).paymentHoldMinutes).toBe(10);
+    expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: '1' })).toThrow();
+  });
+});

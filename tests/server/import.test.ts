@@ -86,7 +86,7 @@ for (const engine of engines()) {
 
     it('imports a valid bundle: new configs at version 1', async () => {
       const file = writeJson('valid.json', { surveyConfigs: [config('form-a'), config('form-b')] });
-      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [], calendars: 0, slots: 0, dayOffs: 0 });
+      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [], calendars: 0, slots: 0, dayOffs: 0, paymentServices: 0 });
       expect(await versions()).toMatchObject({ 'form-a': 1, 'form-b': 1 });
     });
 

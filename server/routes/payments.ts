@@ -1,0 +1,234 @@
+/**
+ * Payment calls of spec 02 §7: the tax setting and services, the temporary save, the order
+ * handed to the card provider, payment results and receipts. A resident reads only their own
+ * orders: another's id answers exactly as a missing one (404).
+ *
+ * The temporary save writes the answer through putItem's own transaction script
+ * (answers/write.ts), so its slots are claimed exactly as putItem claims them, with the rows
+ * marked `status: temporary` and the order the server priced (payments/price-order.ts) beside
+ * them, in one commit. The provider's notification settles both (payments/settle.ts).
+ * Reading: the order post's `amount` and `tax` are the order's own fields (pre-tax amount, tax);
+ * the provider is sent amountWithTax as its amount.
+ */
+import crypto from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  paymentConfigsService,
+  paymentConfigsTaxSetting,
+  paymentOrdersCreate,
+  paymentResultsGet,
+  paymentResultsGetPaymentResults,
+  paymentResultsList,
+  paymentResultsReceipt,
+  paymentResultsReceiptByKey,
+  surveyResultsTemporary,
+  PAY_TYPE,
+} from '@core/contract/payment';
+import type { Issue } from '@core/contract/envelope';
+import { isAppending } from '@core/form/survey-config';
+import { usesPayment } from '@core/rules/permissions';
+import { taxRateInForce } from '@core/rules/tax';
+import { parseReservationValue } from '@core/rules/reservation-value';
+import { todayInTokyo } from '@core/ja/date-input';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { badRequest, checkSubmission } from '../answers/check';
+import { namedKeysOf } from '../answers/partition-key';
+import { finishSubmission, writeSubmission, type Written } from '../answers/write';
+import { createConfigCache, type StampedConfig } from '../store/configs';
+import type { Database } from '../store/schema';
+import { findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
+import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
+import { NO_SURVEY_CONFIG } from './survey-configs';
+import { AMOUNT_MISMATCH_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT, priceOrder } from '../payments/price-order';
+import { paymentResultOf, receiptOf } from '../payments/results';
+import { TEMPORARY_STATUS } from '../payments/settle';
+import type { PaymentProvider } from '../providers/payment';
+import { PAGECON_PATH } from './payment-notification';
+
+export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
+export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
+export const NO_PAYMENT_NEEDED_TEXT = 'お支払いのない注文です。決済画面を通さずに送信してください。';
+export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えます。';
+export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
+export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
+
+export interface PaymentRouteOptions {
+  provider: PaymentProvider | null;
+  holdMinutes: number;
+  publicUrl: string;
+  /** Gives back holds left unpaid past their time (its own transactions, before the request's). */
+  releaseExpired: () => Promise<unknown>;
+}
+
+const notFound = () => new ApiError(404, 'not_found', NO_PAYMENT_RESULT_TEXT);
+
+export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptions): void => {
+  const { store } = ctx.deps;
+  const configs = createConfigCache();
+
+  ctx.route(paymentConfigsTaxSetting, async () => {
+    const setting = await readTaxSetting(store.db);
+    if (!setting) throw new ApiError(404, 'tax_not_set', TAX_NOT_SET_TEXT);
+    return { code: 'success', data: { ...setting, taxRate: taxRateInForce(setting, todayInTokyo()) } };
+  });
+
+  ctx.route(paymentConfigsService, async ({ params, query }) => {
+    const service = await findService(store.db, params.serviceId);
+    if (!service) throw new ApiError(404, 'not_found', SERVICE_NOT_FOUND_TEXT);
+    const { receiptCreatorName: _n, receiptDisplayAddress: _a, ...fields } = service;
+    return { code: 'success', data: { ...fields, ...(query.include_products ? { products: await listProducts(store.db, service.serviceId) } : {}) } };
+  });
+
+  ctx.route(surveyResultsTemporary, async ({ body, user, commit }) => {
+    const surveyId = body.data[0]?.surveyId as string;
+    const mixed: Issue[] = body.data.flatMap((r, n) =>
+      r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
+    );
+    if (mixed.length > 0) throw badRequest(mixed);
+    const named = namedKeysOf(body);
+    if ('issues' in named) throw badRequest(named.issues);
+    if (named.keys.rowsKey !== null || named.keys.revokeKey !== null) {
+      throw new ApiError(400, 'bad_request', NEW_ANSWER_ONLY_TEXT, { issues: [{ path: 'data', message: NEW_ANSWER_ONLY_TEXT }] });
+    }
+    const checked = await configs.refresh(store.db, surveyId);
+    if (!checked || checked.config.surveyStatus !== 'enabled') throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!isAppending(checked.config)) throw new ApiError(400, 'appending_only', APPENDING_ONLY_TEXT);
+    if (!usesPayment(checked.config) || !opts.provider) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT);
+    if (body.order.selectedPayType === PAY_TYPE.cash || body.order.amountWithTax === 0) {
+      throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
+    }
+    const reserved = new Set(
+      body.data.flatMap((r) => {
+        const v = parseReservationValue(r.value);
+        return v ? [`${v.categoryId}_${v.itemId}`] : [];
+      }),
+    );
+    const priced = priceOrder(
+      body.order,
+      {
+        service: await findService(store.db, body.order.serviceId),
+        products: await listProducts(store.db, body.order.serviceId),
+        taxSetting: await readTaxSetting(store.db),
+      },
+      todayInTokyo(),
+      reserved,
+    );
+    if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
+    const order = priced.order;
+    // The answer's rows, checked as putItem checks them; the order is the server's, not the body's.
+    const answerOf = (config: StampedConfig['config'] | null) => {
+      const c = checkSubmission(config, { data: body.data });
+      return { ...c, extras: { subData: null, order } };
+    };
+    const submission = answerOf(checked.config);
+    await opts.releaseExpired();
+
+    const orderId = crypto.randomUUID().replaceAll('-', '');
+    return commit(async (trx: Transaction<Database>, settle) => {
+      const written = await writeSubmission(trx, {
+        checked,
+        user,
+        rows: submission.rows,
+        extras: submission.extras,
+        keys: named.keys,
+        engine: store.engine,
+        recheck: async (t) => answerOf((await configs.refresh(t, surveyId))?.config ?? null),
+      });
+      const temporary: Written = {
+        ...written,
+        finish: { ...written.finish, rows: written.finish.rows.map((r) => ({ ...r, status: TEMPORARY_STATUS })) },
+      };
+      const now = new Date();
+      await insertOrder(trx, {
+        orderId,
+        surveyId,
+        partitionKey: written.partitionKey,
+        userId: user.userId,
+        order,
+        holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
+        now: now.toISOString(),
+      });
+      const answer = { code: 'success' as const, orderId };
+      await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, temporary, keyAnswer));
+      return answer;
+    });
+  });
+
+  ctx.route(paymentOrdersCreate, async ({ body, user }) => {
+    const stored = await findUserOrder(store.db, user.userId, body.orderId);
+    if (!stored || stored.surveyId !== body.surveyId) throw notFound();
+    if (!opts.provider) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT);
+    if (stored.phase !== 'pending' || stored.holdUntil < new Date().toISOString()) throw new ApiError(409, 'order_closed', ORDER_CLOSED_TEXT);
+    const o = stored.order;
+    const issues: Issue[] = [];
+    const same = (path: string, sent: unknown, kept: unknown) => {
+      if (sent !== kept) issues.push({ path, message: `${String(sent)} ではなく ${String(kept)} です` });
+    };
+    same('serviceId', body.serviceId, o.serviceId);
+    same('amount', body.amount, o.amount);
+    same('tax', body.tax, o.tax);
+    if (body.payMethod !== undefined) same('payMethod', body.payMethod, o.payMethod);
+    same('details.length', body.details.length, o.details.length);
+    body.details.forEach((d, n) => {
+      const k = o.details[n];
+      if (!k) return;
+      same(`details.${n}.productId`, d.productId, k.productId);
+      same(`details.${n}.count`, d.count, k.count);
+      same(`details.${n}.price`, d.price, k.price);
+      same(`details.${n}.amount`, d.amount, k.amount);
+      same(`details.${n}.tax`, d.tax, k.tax);
+      same(`details.${n}.amountWithTax`, d.amountWithTax, k.amountWithTax);
+    });
+    if (issues.length > 0) throw new ApiError(400, 'amount_mismatch', AMOUNT_MISMATCH_TEXT, { issues });
+    const q = `orderId=${encodeURIComponent(stored.orderId)}`;
+    const form = opts.provider.form(o, {
+      orderId: stored.orderId,
+      custCode: user.userId,
+      urls: {
+        success: `${opts.publicUrl}/completedPayment/${encodeURIComponent(stored.surveyId)}?${q}`,
+        cancel: `${opts.publicUrl}/canceledPayment?${q}`,
+        error: `${opts.publicUrl}/errorPayment?${q}`,
+        pagecon: `${opts.publicUrl}${PAGECON_PATH}`,
+      },
+    });
+    return { code: 'success', data: form };
+  });
+
+  const paidOnly = (o: StoredOrder | null): StoredOrder => {
+    if (!o || o.phase !== 'paid') throw notFound();
+    return o;
+  };
+
+  // Before paymentResultsGet (see the contract): `/payment-results/:id` would take `receipt`.
+  ctx.route(paymentResultsReceiptByKey, async ({ query, user }) => {
+    const o = paidOnly(await findUserOrderOfAnswer(store.db, user.userId, query.key));
+    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId)) };
+  });
+
+  ctx.route(paymentResultsReceipt, async ({ params, user }) => {
+    const o = paidOnly(await findUserOrder(store.db, user.userId, params.id));
+    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId)) };
+  });
+
+  ctx.route(paymentResultsGet, async ({ params, user }) => {
+    const o = await findUserOrder(store.db, user.userId, params.id);
+    if (!o) throw notFound();
+    return { code: 'success', data: paymentResultOf(o) };
+  });
+
+  ctx.route(paymentResultsList, async ({ body, user }) => {
+    const keys = body.partitionKeys ? new Set(body.partitionKeys) : null;
+    const orders = (await listUserOrders(store.db, user.userId, body.surveyId)).filter((o) => !keys || keys.has(o.partitionKey));
+    return { code: 'success', data: orders.map(paymentResultOf) };
+  });
+
+  ctx.route(paymentResultsGetPaymentResults, async ({ body, user }) => {
+    const out: StoredOrder[] = [];
+    for (const key of new Set(body.keys)) {
+      const o = await findUserOrderOfAnswer(store.db, user.userId, key);
+      if (o) out.push(o);
+    }
+    return { code: 'success', data: out.map(paymentResultOf) };
+  });
+};

@@ -1,0 +1,89 @@
+/**
+ * The payment catalogue (spec 02 §3): services, their products and the tax setting, written by
+ * an import and read by the order checks and the configuration calls. A service's fields are kept
+ * as JSON (read and written whole); products are rows so a reservation's products are one query.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import * as z from 'zod/mini';
+import { paymentProductSchema, paymentServiceSchema, taxSettingSchema, type PaymentProduct, type PaymentService, type TaxSetting } from '@core/contract/payment';
+import type { BundleService, BundleTaxSetting } from '../forms/payment-bundle';
+import { splitReservationItemId } from '../forms/payment-bundle';
+import { readSetting, writeSetting } from './calendars';
+import type { Database, PaymentProductTable } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const TAX_SETTING = 'taxSetting';
+
+/** What a service keeps beside the contract's fields: who issues its receipts. */
+export interface ServiceRecord extends Omit<PaymentService, 'products'> {
+  receiptCreatorName: string | null;
+  receiptDisplayAddress: string | null;
+}
+
+const issuerSchema = z.object({
+  receiptCreatorName: z._default(z.nullable(z.string()), null),
+  receiptDisplayAddress: z._default(z.nullable(z.string()), null),
+});
+
+const PRODUCT_COLUMNS = ['service_id', 'product_id', 'sort_order', 'reservation_category_id', 'product_json'] as const satisfies readonly (keyof PaymentProductTable)[];
+
+/** Spec 02 §9: products ordered by order, then name (by code units, the same on both engines). */
+const byOrderThenName = (a: PaymentProduct, b: PaymentProduct) =>
+  a.order - b.order || (a.productName < b.productName ? -1 : a.productName > b.productName ? 1 : 0);
+
+const toProduct = (r: { product_json: string }): PaymentProduct => paymentProductSchema.parse(JSON.parse(r.product_json));
+
+/** Replaces a service and its products with the bundle's. */
+export const upsertService = async (trx: Transaction<Database>, s: BundleService, now: string): Promise<void> => {
+  const { products, ...fields } = s;
+  const record = { ...fields, serviceSortKey: s.serviceSortKey ?? s.serviceId };
+  const service_json = JSON.stringify(record);
+  await trx
+    .insertInto('payment_services')
+    .values({ service_id: s.serviceId, service_sort_key: record.serviceSortKey, service_json, updated_at: now })
+    .onConflict((oc) => oc.column('service_id').doUpdateSet({ service_sort_key: record.serviceSortKey, service_json, updated_at: now }))
+    .execute();
+  await trx.deleteFrom('payment_products').where('service_id', '=', s.serviceId).execute();
+  for (const p of products) {
+    await trx
+      .insertInto('payment_products')
+      .values({
+        service_id: s.serviceId,
+        product_id: p.productId,
+        sort_order: p.order,
+        reservation_category_id: p.reservationPaymentItemId ? splitReservationItemId(p.reservationPaymentItemId).categoryId : null,
+        product_json: JSON.stringify(p),
+      })
+      .execute();
+  }
+};
+
+export const writeTaxSetting = (trx: Transaction<Database>, t: BundleTaxSetting): Promise<void> => writeSetting(trx, TAX_SETTING, t);
+
+/** The tax setting; null when none was imported (the spec's "tax setting not set"). */
+export const readTaxSetting = async (db: Db): Promise<TaxSetting | null> => {
+  const v = await readSetting(db, TAX_SETTING);
+  return v === undefined ? null : taxSettingSchema.parse(v);
+};
+
+export const findService = async (db: Db, serviceId: string): Promise<ServiceRecord | null> => {
+  const r = await db.selectFrom('payment_services').select(['service_json']).where('service_id', '=', serviceId).executeTakeFirst();
+  if (!r) return null;
+  const json: unknown = JSON.parse(r.service_json);
+  const { products: _none, ...service } = paymentServiceSchema.parse(json);
+  return { ...service, ...issuerSchema.parse(json) };
+};
+
+export const listProducts = async (db: Db, serviceId: string): Promise<PaymentProduct[]> =>
+  (await db.selectFrom('payment_products').select(PRODUCT_COLUMNS).where('service_id', '=', serviceId).execute()).map(toProduct).sort(byOrderThenName);
+
+/** The products sold with a booking of this category's reservation items, of every service. */
+export const listReservationProducts = async (db: Db, categoryId: string): Promise<PaymentProduct[]> =>
+  (await db.selectFrom('payment_products').select(PRODUCT_COLUMNS).where('reservation_category_id', '=', categoryId).execute())
+    .map(toProduct)
+    .sort(byOrderThenName);
+
+/** Every stored reservation item as `{categoryId}_{itemId}` (what a product's reservationPaymentItemId names). */
+export const listReservationItemIds = async (db: Db): Promise<Set<string>> =>
+  new Set((await db.selectFrom('reservation_items').select(['category_id', 'item_id']).execute()).map((r) => `${r.category_id}_${r.item_id}`));

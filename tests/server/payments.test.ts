@@ -1,0 +1,280 @@
+/**
+ * The payment path on both engines: the catalogue import, the configuration reads, the temporary
+ * save and the order post (server-priced, a mismatch refused with nothing written), the signed
+ * provider form, pagecon exactly once (replays, bad hash, wrong amount, NG releasing the slot),
+ * unpaid holds given back, and a resident reading only their own results and receipts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BundleError, importBundle } from '../../server/forms/import';
+import { hashOf, signFields, type Field } from '../../server/payments/sps-form';
+import { engines, startTestServer, type TestServer } from './harness';
+import { day } from './reservation-fixture';
+import { answerRows, order, paymentBundle, paymentSurveys, service } from './payment-fixture';
+
+const PAGECON = '/payments/pagecon';
+
+for (const engine of engines()) {
+  describe(`payments (${engine})`, () => {
+    let srv: TestServer;
+    let alice: string;
+    let bob: string;
+
+    const count = async (table: 'payment_orders' | 'survey_results' | 'payment_services') =>
+      Number((await srv.deps.store.db.selectFrom(table).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
+    const reserved = async (offset: number, slot = '1') =>
+      Number(
+        (
+          await srv.deps.store.db
+            .selectFrom('slots')
+            .select('reserved')
+            .where('calendar_id', '=', 'cal-b')
+            .where('day', '=', day(offset))
+            .where('slot', '=', slot)
+            .executeTakeFirstOrThrow()
+        ).reserved,
+      );
+    const orderRow = async (orderId: string) =>
+      srv.deps.store.db.selectFrom('payment_orders').select(['phase', 'status', 'updated_at', 'partition_key']).where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const temporary = (token: string, body: unknown) => srv.api('POST', '/survey-results/temprary', { token, body });
+    const orderPost = (token: string, orderId: string, over: Record<string, unknown> = {}) => {
+      const o = order();
+      return srv.api('POST', '/payment-orders', {
+        token,
+        body: { surveyId: 'pay', serviceSortKey: o.serviceSortKey, serviceId: o.serviceId, serviceName: o.serviceName, tax: o.tax, amount: o.amount, orderId, details: o.details, ...over },
+      });
+    };
+    const key = () => srv.deps.payment?.merchant.hashKey as string;
+    /** The provider's notification for a form it was given. */
+    const notification = (form: Field[], result: 'OK' | 'NG' | 'CN', over: Record<string, string> = {}): Field[] => {
+      const pick = ['pay_method', 'merchant_id', 'service_id', 'cust_code', 'order_id', 'item_id', 'item_name', 'tax', 'amount'];
+      const fields = pick.map((name) => ({ name, value: over[name] ?? form.find((f) => f.name === name)?.value ?? '' }));
+      return signFields([...fields, { name: 'res_result', value: result }, { name: 'res_date', value: '20260101120000' }], key());
+    };
+    const pagecon = async (fields: Field[]) => {
+      const res = await srv.fetch(PAGECON, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields.map((f) => [f.name, f.value])).toString(),
+      });
+      return res.text();
+    };
+    /** A temporary save and its provider form. */
+    const started = async (token: string, offset: number, surveyId = 'pay') => {
+      const t = await temporary(token, { data: answerRows(surveyId, offset), order: order() });
+      expect(t.status).toBe(200);
+      const orderId = t.json.orderId as string;
+      const f = await orderPost(token, orderId, { surveyId });
+      expect(f.status).toBe(200);
+      return { orderId, form: f.json.data.fields as Field[] };
+    };
+
+    beforeAll(async () => {
+      srv = await startTestServer(engine);
+      await importBundle(srv.deps.store, paymentBundle(), 'fixture');
+      alice = await srv.token('U-alice');
+      bob = await srv.token('U-bob');
+    });
+    afterAll(async () => {
+      await srv?.stop();
+    });
+
+    it('refuses a bundle with a bad catalogue whole, writing nothing', async () => {
+      const bad = {
+        paymentServices: [
+          { ...service, serviceId: 'svc-new', products: [...service.products, { ...service.products[0], reservationPaymentItemId: 'nope_x' }] },
+          { ...service, serviceId: 'svc-new', taxType: 3 },
+        ],
+      };
+      const err = await importBundle(srv.deps.store, bad, 'bad.json').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(BundleError);
+      const problems = (err as BundleError).problems.join('\n');
+      expect(problems).toContain('bad.json: paymentServices[1].taxType');
+      const err2 = await importBundle(srv.deps.store, { paymentServices: [bad.paymentServices[0]] }, 'bad.json').catch((e: unknown) => e);
+      expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[2\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
+      expect(await count('payment_services')).toBe(1);
+    });
+
+    it('serves the tax setting in force today and the service with its products in order', async () => {
+      const t = await srv.api('GET', '/payment-configs/tax-setting', { token: alice });
+      expect(t.json).toMatchObject({ code: 'success', data: { taxRate: 10, roundingType: 0, calculationType: 0, taxType: 0 } });
+      const s = await srv.api('GET', '/payment-configs/services/svc?include_products=true', { token: alice });
+      expect(s.json.data.products.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p2']);
+      expect(s.json.data).not.toHaveProperty('receiptCreatorName');
+      const bare = await srv.api('GET', '/payment-configs/services/svc', { token: alice });
+      expect(bare.json.data).not.toHaveProperty('products');
+      expect((await srv.api('GET', '/payment-configs/services/none', { token: alice })).status).toBe(404);
+      const r = await srv.api('GET', '/calendars/reservation-payment-products/naika-b', { token: alice });
+      expect(r.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p1']);
+      expect((await srv.api('GET', '/calendars/reservation-payment-products/naika-a', { token: alice })).json.data).toEqual([]);
+    });
+
+    it('refuses a client figure that differs from the catalogue, writing nothing', async () => {
+      const before = { orders: await count('payment_orders'), rows: await count('survey_results'), slot: await reserved(3) };
+      const wrongTotal = await temporary(alice, { data: answerRows('pay', 3), order: order({ amountWithTax: 2749 }) });
+      expect(wrongTotal.status).toBe(400);
+      expect(wrongTotal.json).toMatchObject({ code: 'amount_mismatch', errorMessage: '金額が正しくありません。商品の価格または税率が変更された可能性があります。最初からやり直してください。' });
+      const cheap = order();
+      cheap.details[0] = { ...cheap.details[0], price: 10, amount: 20, tax: 2, amountWithTax: 22 } as (typeof cheap.details)[0];
+      const wrongPrice = await temporary(alice, { data: answerRows('pay', 3), order: { ...cheap, amount: 570, tax: 2, amountWithTax: 572 } });
+      expect(wrongPrice.json.code).toBe('amount_mismatch');
+      expect(wrongPrice.json.issues.map((i: { path: string }) => i.path)).toContain('order.details.0.price');
+      expect({ orders: await count('payment_orders'), rows: await count('survey_results'), slot: await reserved(3) }).toEqual(before);
+    });
+
+    it('takes payment only on appending forms that use it, within the purchase limit', async () => {
+      const single = await temporary(alice, { data: answerRows('pay-single', 3), order: order() });
+      expect(single.json.errorMessage).toBe('決済機能は追加型帳票でのみ利用可能です。');
+      const off = await temporary(alice, { data: answerRows('pay-off', 3), order: order() });
+      expect(off.json.errorMessage).toBe('現在決済を受け付けておりません。');
+      const many = order();
+      many.details[0] = { ...many.details[0], count: 5, amount: 5000, tax: 500, amountWithTax: 5500 } as (typeof many.details)[0];
+      const limit = await temporary(alice, { data: answerRows('pay', 3), order: { ...many, amount: 5550, tax: 500, amountWithTax: 6050 } });
+      expect(limit.json).toMatchObject({ code: 'purchase_limit', errorMessage: '全体で5個まで購入可能です。' });
+      const cash = await temporary(alice, { data: answerRows('pay', 3), order: order({ selectedPayType: 1 }) });
+      expect(cash.json.code).toBe('payment_not_required');
+    });
+
+    it('saves temporarily, holding the slot, and builds a signed form from the stored order', async () => {
+      const slot = await reserved(4);
+      const t = await temporary(alice, { data: answerRows('pay', 4), order: order() });
+      expect(t.json).toMatchObject({ code: 'success', orderId: expect.stringMatching(/^[0-9a-f]{32}$/) });
+      expect(await reserved(4)).toBe(slot + 1);
+      const row = await orderRow(t.json.orderId);
+      const rows = await srv.deps.store.db.selectFrom('survey_results').select(['status']).where('partition_key', '=', row.partition_key).execute();
+      expect(rows.map((r) => r.status)).toEqual(['temporary', 'temporary']);
+
+      const mismatch = await orderPost(alice, t.json.orderId, { amount: 1 });
+      expect(mismatch.json.code).toBe('amount_mismatch');
+      expect((await orderPost(bob, t.json.orderId)).status).toBe(404);
+
+      const f = await orderPost(alice, t.json.orderId);
+      const fields = f.json.data.fields as Field[];
+      const value = (n: string) => fields.filter((x) => x.name === n).map((x) => x.value);
+      expect(f.json.data.action).toBe(`${srv.url}/dev/payment/pay`);
+      expect(fields.map((x) => x.name).slice(0, 9)).toEqual(['pay_method', 'merchant_id', 'service_id', 'cust_code', 'order_id', 'item_id', 'item_name', 'tax', 'amount']);
+      expect(value('amount')).toEqual(['2750']);
+      expect(value('tax')).toEqual(['200']);
+      expect(value('dtl_item_id')).toEqual(['p1', 'p2']);
+      expect(value('dtl_amount')).toEqual(['2200', '550']);
+      expect(value('request_date')[0]).toMatch(/^20\d{12}$/);
+      expect(value('pagecon_url')).toEqual([`${srv.url}${PAGECON}`]);
+      expect(fields.at(-1)?.name).toBe('sps_hashcode');
+      expect(value('sps_hashcode')).toEqual([hashOf(fields.slice(0, -1), key())]);
+      expect(f.text).not.toContain(key());
+    });
+
+    it('settles an order exactly once: bad hash, wrong amount, five replays, before and after the browser returns', async () => {
+      const { orderId, form } = await started(alice, 5);
+      const first = await orderRow(orderId);
+      const forged = notification(form, 'OK').map((f) => (f.name === 'sps_hashcode' ? { ...f, value: '0'.repeat(40) } : f));
+      expect(await pagecon(forged)).toBe('NG,hash');
+      for (const body of ['', 'x', '%E0%A4%A', `order_id=${orderId}&sps_hashcode=a&sps_hashcode=b`, 'a=1'.repeat(30_000)]) {
+        const res = await srv.fetch(PAGECON, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+        expect(res.status).toBeLessThan(500);
+        expect(await res.text()).toMatch(/^NG,/);
+      }
+      expect(await pagecon(notification(form, 'OK', { amount: '1' }))).toMatch(/^NG,/);
+      expect(await orderRow(orderId)).toEqual(first);
+      // The browser comes back before the notification: nothing paid yet.
+      expect((await srv.api('GET', `/payment-results/${orderId}`, { token: alice })).json.data).not.toHaveProperty('status');
+
+      const answers = await Promise.all(Array.from({ length: 5 }, () => pagecon(notification(form, 'OK'))));
+      expect(answers).toEqual(['OK,', 'OK,', 'OK,', 'OK,', 'OK,']);
+      const paid = await orderRow(orderId);
+      expect(paid).toMatchObject({ phase: 'paid' });
+      expect(Number(paid.status)).toBe(3);
+      const rows = await srv.deps.store.db.selectFrom('survey_results').select(['status', 'answer_code']).where('partition_key', '=', paid.partition_key).execute();
+      expect(rows.every((r) => r.status === null && r.answer_code)).toBe(true);
+      // After the browser returns, a late NG or another OK changes nothing.
+      const result = await srv.api('GET', `/payment-results/${orderId}`, { token: alice });
+      expect(result.json.data).toMatchObject({ status: 3, orderId, amountWithTax: 2750 });
+      expect(await pagecon(notification(form, 'NG'))).toBe('OK,');
+      expect(await pagecon(notification(form, 'OK'))).toBe('OK,');
+      expect(await orderRow(orderId)).toEqual(paid);
+    });
+
+    it('gives the slot back on NG, once', async () => {
+      const slot = await reserved(6);
+      const { orderId, form } = await started(alice, 6);
+      expect(await reserved(6)).toBe(slot + 1);
+      expect(await pagecon(notification(form, 'NG'))).toBe('OK,');
+      expect(await pagecon(notification(form, 'CN'))).toBe('OK,');
+      expect(await reserved(6)).toBe(slot);
+      const row = await orderRow(orderId);
+      expect(row.phase).toBe('failed');
+      const checks = await srv.deps.store.db.selectFrom('survey_results').select('check_status').where('partition_key', '=', row.partition_key).execute();
+      expect(checks.map((c) => c.check_status)).toEqual(['キャンセル', 'キャンセル']);
+      expect((await orderPost(alice, orderId)).status).toBe(409);
+    });
+
+    it('gives an unpaid hold back once its time has passed', async () => {
+      const slot = await reserved(7);
+      const { orderId } = await started(alice, 7);
+      await srv.deps.store.db.updateTable('payment_orders').set({ hold_until: '2000-01-01T00:00:00.000Z' }).where('order_id', '=', orderId).execute();
+      await started(bob, 8);
+      expect(await reserved(7)).toBe(slot);
+      expect((await orderRow(orderId)).phase).toBe('expired');
+      const pk = (await orderRow(orderId)).partition_key;
+      const cancel = await srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay', partitionKey: pk } });
+      expect(cancel.json.code).toBe('already_cancelled');
+    });
+
+    it('shows a resident only their own results and receipts', async () => {
+      const { orderId, form } = await started(alice, 9);
+      await pagecon(notification(form, 'OK'));
+      const pk = (await orderRow(orderId)).partition_key;
+      const own = await srv.api('GET', `/payment-results/receipt/${orderId}`, { token: alice });
+      expect(own.json.data).toMatchObject({ orderId, serviceName: '予防接種', tax: 200, amount: 2550, taxRate: 10, receiptCreatorName: 'さくら市民クリニック' });
+      expect(own.json.data.details).toHaveLength(2);
+      expect((await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(pk)}`, { token: alice })).json.data.orderId).toBe(orderId);
+
+      const missing = await srv.api('GET', '/payment-results/nope', { token: bob });
+      const foreign = await srv.api('GET', `/payment-results/${orderId}`, { token: bob });
+      expect(foreign.status).toBe(404);
+      expect({ ...foreign.json, requestId: null }).toEqual({ ...missing.json, requestId: null });
+      expect((await srv.api('GET', `/payment-results/receipt/${orderId}`, { token: bob })).status).toBe(404);
+      expect((await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(pk)}`, { token: bob })).status).toBe(404);
+      expect((await srv.api('POST', '/payment-results/getPaymentResults', { token: bob, body: { keys: [pk] } })).json.data).toEqual([]);
+      expect((await srv.api('POST', '/payment-results/list', { token: bob, body: { surveyId: 'pay' } })).json.data.map((r: { orderId: string }) => r.orderId)).not.toContain(orderId);
+      const list = await srv.api('POST', '/payment-results/list', { token: alice, body: { surveyId: 'pay', partitionKeys: [pk] } });
+      expect(list.json.data.map((r: { orderId: string }) => r.orderId)).toEqual([orderId]);
+      expect((await srv.api('POST', '/payment-results/getPaymentResults', { token: alice, body: { keys: [pk] } })).json.data[0].status).toBe(3);
+    });
+
+    it('lets no one change or cancel a temporary answer while its payment is open', async () => {
+      const { orderId } = await started(alice, 14);
+      const pk = (await orderRow(orderId)).partition_key;
+      const cancel = await srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay', partitionKey: pk } });
+      expect(cancel.status).toBe(409);
+      expect(cancel.json).toMatchObject({ code: 'payment_pending', errorMessage: '決済が完了していないため、変更・キャンセルはできません。' });
+      const edit = await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: answerRows('pay', 14).map((r) => ({ ...r, partitionKey: pk })) } });
+      expect(edit.json.code).toBe('payment_pending');
+    });
+
+    it('cancels a paid answer only within 30 days and while its payment can change (spec 02 §4)', async () => {
+      const paid = async (offset: number) => {
+        const { orderId, form } = await started(alice, offset, 'pay-late');
+        expect(await pagecon(notification(form, 'OK'))).toBe('OK,');
+        return (await orderRow(orderId)).partition_key;
+      };
+      const [fresh, old, refunded] = [await paid(15), await paid(16), await paid(17)];
+      const cancel = (partitionKey: string) => srv.api('POST', '/survey-results/cancelItem', { token: alice, body: { surveyId: 'pay-late', partitionKey } });
+      // With payment in use the cancel is never available.
+      expect((await cancel(fresh)).json.errorMessage).toBe('現在キャンセルを受け付けておりません。');
+
+      const late = paymentSurveys.find((s) => s.surveyId === 'pay-late');
+      await importBundle(srv.deps.store, { surveyConfigs: [{ ...late, usePayment: 0 }] }, 'payment-off');
+      const db = srv.deps.store.db;
+      await db.updateTable('payment_orders').set({ created_at: new Date(Date.now() - 31 * 86_400_000).toISOString() }).where('partition_key', '=', old).execute();
+      await db.updateTable('payment_orders').set({ status: 4 }).where('partition_key', '=', refunded).execute();
+      const slot = await reserved(15);
+
+      expect((await cancel(old)).json).toMatchObject({ code: 'payment_cancel_expired', errorMessage: 'キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。' });
+      expect((await cancel(refunded)).json).toMatchObject({ code: 'payment_cancelled', errorMessage: 'キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。' });
+      expect((await cancel(fresh)).json).toMatchObject({ result: 'OK', data: { check: 'キャンセル' } });
+      expect(await reserved(15)).toBe(slot - 1);
+      const byKey = await srv.api('GET', `/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=pay-late&partitionKey=${encodeURIComponent(old)}`, { token: alice });
+      expect(byKey.json.order).toMatchObject({ status: 3, orderId: expect.any(String), amountWithTax: 2750 });
+    });
+  });
+}
