@@ -11,7 +11,7 @@
  * - 取り消し (the old record of an amended appending answer) and NG (a plain answer cancelled)
  *   are ended: nothing more happens to them.
  */
-import { CHECK_STATUSES, type CheckStatus } from '../contract/survey';
+import { CHECK_STATUSES, type CheckStatus } from '../contract/result-rows';
 
 export { CHECK_STATUSES, type CheckStatus };
 

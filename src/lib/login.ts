@@ -6,7 +6,7 @@
  *   the code for tokens through the server, and continues to the stored target;
  * - when the server configures a LIFF id, the LIFF SDK does the login instead (src/lib/liff.ts).
  */
-import { loginToken } from '@core/contract/survey';
+import { loginToken } from '@core/contract/login';
 import { call, unwrap } from './api';
 import type { AppSettings } from './app-config';
 import type { LiffLoginResult } from './liff';
