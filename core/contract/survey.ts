@@ -1,8 +1,10 @@
-/** Calls of spec 01 §7: survey configs, survey results, login and the post-login tap redirect. */
+/**
+ * Calls of spec 01 §7: survey results here; survey configs (survey-configs.ts) and sign-in
+ * (login.ts) in their own files, re-exported so this stays the one import for all of them.
+ */
 import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
-import { servedSurveyConfigSchema } from '../form/survey-config';
 import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
 import { paymentOrderSchema } from './payment';
 
@@ -16,44 +18,12 @@ export {
   type CheckStatus,
   type ResultRow,
 } from './result-rows';
+export * from './survey-configs';
+export * from './login';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const surveyIdQuery = z.object({ surveyId: id });
 const rowsAnswer = envelope(z.array(resultRowSchema));
-
-export const surveyConfigsGetItem = defineEndpoint({
-  method: 'GET',
-  path: '/survey-configs/getItem',
-  auth: 'required',
-  kiosk: true,
-  query: surveyIdQuery,
-  response: envelope(servedSurveyConfigSchema),
-});
-
-export const surveyConfigsGetAllSearchable = defineEndpoint({
-  method: 'GET',
-  path: '/survey-configs/getAllSearchable',
-  auth: 'required',
-  response: envelope(z.array(servedSurveyConfigSchema)),
-});
-
-export const surveyConfigsList = defineEndpoint({
-  method: 'POST',
-  path: '/survey-configs/getSurveyConfigsList',
-  auth: 'required',
-  body: z.object({ surveyIdList: z.array(id).check(z.maxLength(200)) }),
-  response: envelope(z.array(servedSurveyConfigSchema)),
-});
-
-/** The open forms for the start page (anyone may see which forms exist; answering needs sign-in). */
-export const surveyConfigsOpenList = defineEndpoint({
-  method: 'GET',
-  path: '/survey-configs/open',
-  auth: 'none',
-  response: envelope(
-    z.array(z.object({ surveyId: z.string(), surveyTitle: z.string(), description: z.nullable(z.string()) })),
-  ),
-});
 
 export const surveyResultsQuery = defineEndpoint({
   method: 'POST',
@@ -193,58 +163,4 @@ export const surveyResultsFilterQuery = defineEndpoint({
     requestingUserId: z.optional(z.string()),
   }),
   response: rowsAnswer,
-});
-
-export const surveyTap = defineEndpoint({
-  method: 'GET',
-  path: '/survey/tap',
-  auth: 'none',
-  query: z.object({ userId: z.optional(z.string()), q: z.optional(z.string().check(z.maxLength(2000))) }),
-  redirects: true,
-  /** Answers a 302 redirect; the schema covers the refusal. */
-  response: errorAnswerSchema,
-});
-
-export const profileSchema = z.object({
-  userId: z.string(),
-  displayName: z.string(),
-  pictureUrl: z.optional(z.string()),
-  statusMessage: z.optional(z.string()),
-});
-export type Profile = z.infer<typeof profileSchema>;
-
-export const loginToken = defineEndpoint({
-  method: 'GET',
-  path: '/login/token',
-  auth: 'none',
-  query: z.object({
-    code: z.string().check(z.minLength(1), z.maxLength(2000)),
-    redirectUri: z.string().check(z.minLength(1), z.maxLength(2000)),
-  }),
-  response: envelope(
-    z.object({
-      session: z.object({ idToken: z.string(), accessToken: z.string(), refreshToken: z.optional(z.string()) }),
-      profile: profileSchema,
-    }),
-  ),
-});
-
-/**
- * Runtime settings the PWA needs before sign-in (which LINE channel, LIFF id, dev issuer), and the
- * hosts /url-external may send a resident to without asking (lower-case host names, exact match).
- */
-export const appConfig = defineEndpoint({
-  method: 'GET',
-  path: '/app-config',
-  auth: 'none',
-  kiosk: true,
-  response: envelope(
-    z.object({
-      channelId: z.string(),
-      authorizeUrl: z.string(),
-      liffId: z.nullable(z.string()),
-      devIssuer: z.boolean(),
-      externalUrlHosts: z.array(z.string()),
-    }),
-  ),
 });

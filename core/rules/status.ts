@@ -11,9 +11,9 @@
  * - 取り消し (the old record of an amended appending answer) and NG (a plain answer cancelled)
  *   are ended: nothing more happens to them.
  */
-import { CHECK_STATUSES, type CheckStatus } from '../contract/survey';
+import type { CheckStatus } from '../contract/result-rows';
 
-export { CHECK_STATUSES, type CheckStatus };
+export type { CheckStatus };
 
 /** Spec 01 §9: "default new status 未対応". */
 export const NEW_ANSWER_STATUS: CheckStatus = '未対応';

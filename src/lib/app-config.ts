@@ -3,7 +3,7 @@
  * used). They come from the server rather than the build so one build runs for every
  * municipality and for the dev issuer.
  */
-import { appConfig } from '@core/contract/survey';
+import { appConfig } from '@core/contract/login';
 import type { AnswerOut } from '@core/contract/define';
 import { call, unwrap, type ApiClient, type CallOptions } from './api';
 

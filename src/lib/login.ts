@@ -6,15 +6,16 @@
  *   the code for tokens through the server, and continues to the stored target;
  * - when the server configures a LIFF id, the LIFF SDK does the login instead (src/lib/liff.ts).
  */
-import { loginToken } from '@core/contract/survey';
+import { loginToken } from '@core/contract/login';
 import { call, unwrap } from './api';
 import type { AppSettings } from './app-config';
 import type { LiffLoginResult } from './liff';
+import { rememberTarget, safeTarget, store, takeTarget } from './login-target';
 import { getSession, saveSession, type Session } from './session';
 
-export const LIFF_STATE_KEY = 'liffState';
+export { DEFAULT_TARGET, LIFF_STATE_KEY, rememberTarget, safeTarget, takeTarget } from './login-target';
+
 export const LOGIN_STATE_KEY = 'loginState';
-export const DEFAULT_TARGET = '/';
 
 export interface LoginSearch {
   code?: string | undefined;
@@ -24,48 +25,9 @@ export interface LoginSearch {
   error?: string | undefined;
 }
 
-const store = (): Storage | null => {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-};
-
 /** A random state of up to 5 digits, as the spec's login did. */
 export const generateState = (randomUint32: () => number = () => crypto.getRandomValues(new Uint32Array(1))[0] ?? 0): string =>
   String(randomUint32() % 100_000);
-
-/**
- * Only a path on this origin may be a return target: q and liffState come from URLs a third
- * party can craft, and following an absolute URL would make /login an open redirect.
- */
-export const safeTarget = (raw: string | null | undefined): string | null => {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return null;
-  try {
-    const base = 'http://target.invalid';
-    const url = new URL(raw, base);
-    if (url.origin !== base) return null;
-    // Returning to /login itself would loop.
-    if (url.pathname === '/login' || url.pathname === '/login/') return null;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return null;
-  }
-};
-
-export const rememberTarget = (target: string): void => {
-  const safe = safeTarget(target);
-  if (safe) store()?.setItem(LIFF_STATE_KEY, safe);
-};
-
-/** The stored target, consumed so a later plain visit to /login does not jump to an old page. */
-export const takeTarget = (): string => {
-  const s = store();
-  const target = safeTarget(s?.getItem(LIFF_STATE_KEY));
-  s?.removeItem(LIFF_STATE_KEY);
-  return target ?? DEFAULT_TARGET;
-};
 
 export const loginRedirectUri = (origin: string): string => `${origin}/login`;
 

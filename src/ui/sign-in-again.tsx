@@ -4,7 +4,7 @@
  * A plain link, not router navigation: it works from any screen, and /login leaves for LINE anyway.
  */
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { rememberTarget } from '../lib/login';
+import { rememberTarget } from '../lib/login-target';
 import { ja } from '../messages/ja';
 
 const here = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;

@@ -6,7 +6,7 @@
  */
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
 import { surveyConfigQuery } from '../../features/answer/queries';
-import { rememberTarget } from '../../lib/login';
+import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';

@@ -4,7 +4,7 @@
  * pages also need the search the resident made in this tab, else they start over at /confirm.
  */
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
-import { rememberTarget } from '../../lib/login';
+import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';

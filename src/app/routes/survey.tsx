@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { SurveyRoute } from '../../features/answer/survey-screen';
 import { surveyConfigQuery } from '../../features/answer/queries';
-import { rememberTarget } from '../../lib/login';
+import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';

@@ -1,9 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { ExternalScreen } from '../../features/external/external-screen';
+import { lazy, Suspense } from 'react';
 import { externalTarget } from '../../features/external/external-target';
+import { LoadingText } from '../../ui/loading-text';
 import { NotFoundScreen } from '../not-found';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';
+
+// Its own chunk, with the app config call it reads: not code a form's first screen should carry.
+const ExternalScreen = lazy(() => import('../../features/external/external-screen').then((m) => ({ default: m.ExternalScreen })));
 
 /**
  * spec 01 §2 /url-external: a link out of the app (e.g. after login). A listed host is a
@@ -19,5 +23,11 @@ export const Route = createRoute({
 function UrlExternal() {
   const search = Route.useSearch();
   const target = externalTarget(search['url']);
-  return target ? <ExternalScreen target={target} /> : <NotFoundScreen />;
+  return target ? (
+    <Suspense fallback={<LoadingText />}>
+      <ExternalScreen target={target} />
+    </Suspense>
+  ) : (
+    <NotFoundScreen />
+  );
 }

@@ -1,4 +1,4 @@
-import { surveyConfigsGetItem, surveyResultsByPartitionKey } from '@core/contract/survey';
+import { surveyConfigsGetItem } from '@core/contract/survey-configs';
 import { queryOptions } from '@tanstack/react-query';
 import { call, unwrap } from '../../lib/api';
 import { cachedQueryOptions } from '../../offline/cache';
@@ -13,11 +13,17 @@ export const surveyConfigQuery = (surveyId: string) =>
     fetcher: async (signal) => unwrap(await call(surveyConfigsGetItem, { query: { surveyId } }, { signal })),
   });
 
-/** The stored answer /survey/{id}?partitionKey=… changes (always read afresh: it may have just changed). */
+/**
+ * The stored answer /survey/{id}?partitionKey=… changes (always read afresh: it may have just
+ * changed). The result calls' schemas load with it: a form opened to answer anew never needs them.
+ */
 export const editedAnswerQuery = (surveyId: string, partitionKey: string) =>
   queryOptions({
     queryKey: ['survey-answer', surveyId, partitionKey] as const,
-    queryFn: async ({ signal }) => unwrap(await call(surveyResultsByPartitionKey, { query: { surveyId, partitionKey } }, { signal })),
+    queryFn: async ({ signal }) => {
+      const { surveyResultsByPartitionKey } = await import('@core/contract/survey');
+      return unwrap(await call(surveyResultsByPartitionKey, { query: { surveyId, partitionKey } }, { signal }));
+    },
     staleTime: 0,
     gcTime: 0,
   });

@@ -1,4 +1,4 @@
-import { surveyConfigsOpenList } from '@core/contract/survey';
+import { surveyConfigsOpenList } from '@core/contract/survey-configs';
 import { call, unwrap } from '../../lib/api';
 import { cachedQueryOptions } from '../../offline/cache';
 
