@@ -10,6 +10,7 @@ import { isAppending, type SchemaItem, type ServedSurveyConfig } from '@core/for
 import { AMENDED_STATUS, NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@core/rules/status';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { AuthUser } from '../auth/verify';
+import type { ClaimKey } from '../idempotency';
 import { ApiError } from '../errors';
 import { replaceReservations, slotRefusal } from '../reservations';
 import { readWanted, refuseFull, type Wanted } from '../reservation-targets';
@@ -18,11 +19,11 @@ import { readExtras, writeExtras } from '../store/extras';
 import { finishWrite, type Finish } from '../store/finish';
 import type { SlotOp } from '../reservation-plan';
 import type { Engine } from '../store/open';
+import { openWrite } from '../store/opening';
 import {
   RESIDENT_COUNTER,
   REVISION_COUNTER,
   claimCounter,
-  claimCounterWith,
   deletePartition,
   nextAnswerCode,
   listUserPartition,
@@ -33,6 +34,7 @@ import {
 } from '../store/results';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { badRequest } from './check';
+import { claimAutomaticNumber, surveyNumberScope } from '../members/numbers';
 import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras } from './extras';
 import { clientTimestampOf, planForKeys, type KeyPlan, type NamedKeys } from './partition-key';
 import { LOCKED_ITEM_TEXT, RESERVATION_ONLY_TEXT, configOutdated, enforceRules, lockedItemsChanged, noResult, sortKeyOf } from './rules';
@@ -55,6 +57,8 @@ export interface Submission extends Omit<Checked, 'config'> {
   engine: Engine;
   /** The survey's config read again in the transaction, and the body checked against it. */
   recheck: (trx: Transaction<Database>) => Promise<Checked>;
+  /** The write's idempotency key, claimed with the write's first statement (openWrite). */
+  claimKey: ClaimKey;
   /** The reservation values read before the transaction (readBeforeWrite), for `checked`'s config. */
   wanted?: readonly Wanted[] | undefined;
 }
@@ -101,7 +105,7 @@ const planOf = async (
 
 export const writeSubmission = async (
   trx: Transaction<Database>,
-  { checked, user, keys, engine, recheck, wanted, ...submitted }: Submission,
+  { checked, user, keys, engine, recheck, wanted, claimKey, ...submitted }: Submission,
 ): Promise<Written> => {
   let { config } = checked;
   let preRead = wanted;
@@ -110,10 +114,11 @@ export const writeSubmission = async (
   const { userId } = user;
   const appending = isAppending(config);
 
-  // First a claim on a counter row of this resident: on PostgreSQL its row lock (held to commit)
-  // serialises the resident's own writes that could collide, so every read below sees what an
-  // earlier one committed (an answer already marked 取り消し, a partition key already taken, the
-  // reservations the per-user limits count). SQLite's write lock already does this.
+  // First, in one call after the idempotency key's claim (store/opening.ts), a claim on a counter
+  // row of this resident: on PostgreSQL its row lock (held to commit) serialises the resident's
+  // own writes that could collide, so every read below sees what an earlier one committed (an
+  // answer already marked 取り消し, a partition key already taken, the reservations the per-user
+  // limits count). SQLite's write lock already does this.
   // Appending: the resident's counter for the survey. Single answer: the partition's revision.
   // Locks are always taken in one order — the idempotency key, resident or partition counters, then
   // slots (sorted, reservation-plan.ts), last — so no two writes can wait on each other in a cycle.
@@ -127,7 +132,7 @@ export const writeSubmission = async (
   const [scope, counter, claimOpts] = appending
     ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId, withAnswerCode: engine === 'postgres' }]
     : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
-  const claim = await claimCounterWith(trx, scope, counter, claimOpts);
+  const claim = await claimKey((key) => openWrite(trx, engine, key, { scope, name: counter, ...claimOpts }));
   if (claim.configStamp !== checked.stamp) {
     // The form was imported again since the rows were checked (or since this process read it):
     // they are checked again against the stored one. Had it switched between appending and
@@ -166,6 +171,8 @@ export const writeSubmission = async (
     if (isExtrasRefusal(kept)) throw new ApiError(kept.status, kept.code, kept.message, { issues: kept.issues });
     extras = kept;
   }
+
+  rows = [...rows, ...(await numbersOf(trx, config, edited))];
 
   let partitionKey: string;
   if (appending) {
@@ -245,6 +252,24 @@ export const writeSubmission = async (
     extras,
     finish: { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps },
   };
+};
+
+/**
+ * The survey's automatic numbering items (spec 01 §3 isAutomaticNumbering), as rows: a changed
+ * answer keeps the number it had, a new one claims the next (members/numbers.ts). Claimed after
+ * the resident's and the answer's counters and before any slot, in that lock order.
+ */
+const numbersOf = async (trx: Transaction<Database>, config: ServedSurveyConfig, edited: readonly ResultRow[] | null): Promise<AnswerRowInput[]> => {
+  const out: AnswerRowInput[] = [];
+  for (const item of config.surveySchema) {
+    if (item.type !== 'numbering' || item.isAutomaticNumbering !== true) continue;
+    const kept = edited?.find((r) => r.itemKey === item.itemKey)?.value;
+    const value =
+      kept ??
+      (await claimAutomaticNumber(trx, { scope: surveyNumberScope(config.surveyId), prefix: config.surveySubId, lastResultNumber: config.lastResultNumber }));
+    out.push({ surveyId: config.surveyId, itemKey: item.itemKey, value });
+  }
+  return out;
 };
 
 /**

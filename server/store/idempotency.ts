@@ -1,7 +1,8 @@
 /**
  * Data access for idempotency keys (table idempotency_keys, migrations 0002 and 0005). A write
  * claims its key first thing in its transaction (claimKey) and stores its answer there before it
- * commits (settleKey): a key's committed row always holds its answer. The primary key (user, key)
+ * commits (settleKey): a key's committed row always holds its answer. An answer's write claims it
+ * with its resident's counter in one call (opening.ts). The primary key (user, key)
  * decides a race between two requests under one key: the second claim waits for the first's
  * transaction, then finds the key taken (its answer committed) or free (rolled back). A refusal,
  * which has no effect to join, is stored alone (storeAnswer). Each function is one statement.
@@ -28,19 +29,34 @@ export interface KeySettlement {
   stored: StoredAnswer;
 }
 
+/** A key to claim: the row its write inserts first thing in its transaction, its answer still to come. */
+export interface KeyClaim {
+  ref: KeyRef;
+  requestHash: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export const keyClaimOf = (ref: KeyRef, requestHash: string, now: Date, retainMs: number): KeyClaim => ({
+  ref,
+  requestHash,
+  createdAt: now.toISOString(),
+  expiresAt: new Date(now.getTime() + retainMs).toISOString(),
+});
+
 /** What a key holds: the request it answered (its fingerprint) and the answer. */
 export interface KeyAnswer extends StoredAnswer {
   requestHash: string;
 }
 
-const keyRowOf = (ref: KeyRef, requestHash: string, answer: StoredAnswer | null, now: Date, retainMs: number) => ({
-  user_id: ref.userId,
-  idem_key: ref.key,
-  request_hash: requestHash,
+const keyRowOf = (claim: KeyClaim, answer: StoredAnswer | null) => ({
+  user_id: claim.ref.userId,
+  idem_key: claim.ref.key,
+  request_hash: claim.requestHash,
   status_code: answer?.status ?? null,
   answer_json: answer?.json ?? null,
-  created_at: now.toISOString(),
-  expires_at: new Date(now.getTime() + retainMs).toISOString(),
+  created_at: claim.createdAt,
+  expires_at: claim.expiresAt,
 });
 
 /** Inserts the key's row unless the key is taken; a row comes back only when it was inserted. */
@@ -64,8 +80,8 @@ const insertKey = compiled((db: Db, row: ReturnType<typeof keyRowOf>) =>
  * Takes the key for the write running in `trx`, its answer still to come (settleKey). false: the
  * key is taken. A claim by a transaction still running makes this wait until that one ends.
  */
-export const claimKey = async (trx: Transaction<Database>, ref: KeyRef, requestHash: string, now: Date, retainMs: number): Promise<boolean> =>
-  (await insertKey.run(trx, keyRowOf(ref, requestHash, null, now, retainMs))).length > 0;
+export const claimKey = async (trx: Transaction<Database>, claim: KeyClaim): Promise<boolean> =>
+  (await insertKey.run(trx, keyRowOf(claim, null))).length > 0;
 
 const updateAnswer = compiled((db: Db, a: { userId: string; key: string; status: number; json: string }) =>
   db
@@ -81,8 +97,8 @@ export const settleKey = async (trx: Transaction<Database>, ref: KeyRef, answer:
 };
 
 /** Stores an answer that has no effect to join (a refusal). false: the key is known already. */
-export const storeAnswer = async (db: Db, ref: KeyRef, requestHash: string, answer: StoredAnswer, now: Date, retainMs: number): Promise<boolean> =>
-  (await insertKey.run(db, keyRowOf(ref, requestHash, answer, now, retainMs))).length > 0;
+export const storeAnswer = async (db: Db, claim: KeyClaim, answer: StoredAnswer): Promise<boolean> =>
+  (await insertKey.run(db, keyRowOf(claim, answer))).length > 0;
 
 /** What the key holds, if anything. */
 export const findAnswer = async (db: Db, ref: KeyRef): Promise<KeyAnswer | undefined> => {

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
 import { finishWrite, type Finish } from '../../server/store/finish';
-import { claimKey } from '../../server/store/idempotency';
+import { claimKey, keyClaimOf } from '../../server/store/idempotency';
 import { claimCounterWith, nextAnswerCode, type NewResultRow } from '../../server/store/results';
 import type { Database, ReservationTable } from '../../server/store/schema';
 import type { SlotOp } from '../../server/reservation-plan';
@@ -79,7 +79,7 @@ describe.each(engines())('finishWrite (%s)', (engine) => {
   const finishIn = (store: Awaited<ReturnType<typeof open>>, f: Omit<Finish, 'keyAnswer'>) =>
     store
       .write(async (trx: Transaction<Database>) => {
-        await claimKey(trx, KEY, 'hash', new Date(), 60_000);
+        await claimKey(trx, keyClaimOf(KEY, 'hash', new Date(), 60_000));
         const refused = await finishWrite(trx, store.engine, { ...f, keyAnswer: { ref: KEY, stored: { status: 200, json: JSON.stringify({ v: TRICKY }) } } });
         if (refused !== null) throw new Error(`refused ${refused}`);
         return refused;
