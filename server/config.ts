@@ -38,6 +38,8 @@ const envSchema = z.object({
   PAYMENT_HASH_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
   /** Minutes a temporary (unpaid) answer holds its reservation slots. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
+  /** Seconds between two sweeps for unpaid holds past their time (payments on only). */
+  PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Load demo/bundle.json on first start (empty database). */
   LOAD_DEMO: z.enum(['0', '1']).default('1'),
   /** Largest request body accepted, in bytes. */
@@ -86,6 +88,7 @@ export interface AppConfig {
    */
   payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
   paymentHoldMinutes: number;
+  paymentSweepSeconds: number;
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
@@ -193,6 +196,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     paymentProviderOrigin: e.PAYMENT_PROVIDER_ORIGIN ?? (e.PAYMENT_PROVIDER_URL ? new URL(e.PAYMENT_PROVIDER_URL).origin : undefined),
     payment,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
+    paymentSweepSeconds: e.PAYMENT_SWEEP_SECONDS,
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',

@@ -8,6 +8,7 @@ import { buildDeps } from './deps';
 import { createAppWithWrites, type Deps } from './app';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
+import { startHoldSweep } from './payments/sweep';
 import type { StoreOptions } from './store/open';
 
 export interface Running {
@@ -27,6 +28,7 @@ export const startServer = async (
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });
   }
   const { app, writes } = createAppWithWrites(deps);
+  const holdSweep = deps.payment ? startHoldSweep(deps.store, log, config.paymentSweepSeconds * 1000) : null;
   // Idempotency keys past their retention go at startup (and every few hundred writes after).
   const purged = await writes.purgeExpired();
   if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
@@ -42,7 +44,9 @@ export const startServer = async (
       // close() stops accepting and resolves once in-flight requests have answered.
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
-    }).then(() => deps.store.close()));
+    })
+      .then(() => holdSweep?.stop())
+      .then(() => deps.store.close()));
   return { url, deps, stop };
 };
 
