@@ -18,19 +18,29 @@ const POSTCODE_CHUNK_DIR = 'assets/postcode';
 const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
 
 /**
- * src/early.ts as a separate `async` script in index.html, ahead of the app: it starts the form's
- * config request while the app's code is still on its way. (Vite would fold a second module script
- * of index.html into the app's entry, so it is its own build input and the tag is added here.)
+ * src/early.ts inlined in index.html's head, ahead of the app: it starts the form's
+ * config request while the page is still being parsed, not after a download of its own and a
+ * wait behind the splash's first layout. The server allows it by its hash in the CSP (server/page.ts
+ * inlineScriptHashes). It is its own build input (Vite would fold a second module script of
+ * index.html into the app's entry) whose chunk is taken out of the bundle once inlined. In dev it
+ * stays a module script.
  */
 const earlyScript = (): Plugin => ({
   name: 'early-script',
   transformIndexHtml: {
     order: 'post',
     handler: (_html, ctx) => {
-      const chunks = Object.values(ctx.bundle ?? {}).filter((c) => c.type === 'chunk');
-      const early = chunks.find((c) => c.isEntry && c.facadeModuleId === EARLY_ENTRY);
-      if (ctx.bundle && !early) throw new Error('early-script: no chunk for src/early.ts');
-      return [{ tag: 'script', attrs: { type: 'module', async: true, src: early ? `/${early.fileName}` : '/src/early.ts' }, injectTo: 'head-prepend' }];
+      if (!ctx.bundle) return [{ tag: 'script', attrs: { type: 'module', async: true, src: '/src/early.ts' }, injectTo: 'head-prepend' }];
+      const early = Object.values(ctx.bundle).find((c) => c.type === 'chunk' && c.isEntry && c.facadeModuleId === EARLY_ENTRY);
+      if (early?.type !== 'chunk') throw new Error('early-script: no chunk for src/early.ts');
+      const code = early.code.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '').trim();
+      // A classic script: it must import nothing, and nothing in it may close the tag.
+      if (early.imports.length > 0 || early.dynamicImports.length > 0 || early.exports.length > 0 || /<\/script/i.test(code)) {
+        throw new Error('early-script: src/early.ts must import and export nothing to be inlined');
+      }
+      delete ctx.bundle[early.fileName];
+      if (early.sourcemapFileName) delete ctx.bundle[early.sourcemapFileName];
+      return [{ tag: 'script', children: code, injectTo: 'head' }];
     },
   },
 });

@@ -58,12 +58,30 @@ const interactiveProbe = (session: unknown) => `
   })();
 `;
 
+/**
+ * Polled through a CDP session of its own: Playwright's waitForFunction first injects its own
+ * script into the page, which under 4× CPU holds the main thread for about half a second while
+ * the page loads, and a phone runs no such script.
+ */
 const waitInteractive = async (context: BrowserContext, url: string, page = context.pages()[0]) => {
   const p = page ?? (await context.newPage());
+  const cdp = await context.newCDPSession(p);
   await p.goto(url, { waitUntil: 'commit' });
-  // A function, not a string: the app's CSP forbids eval, which a string predicate needs.
-  await p.waitForFunction(() => (window as unknown as { __interactive?: number }).__interactive !== undefined, null, { timeout: 60_000 });
-  return { page: p, ms: (await p.evaluate('window.__interactive')) as number };
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      // The document may still be replacing the previous one: no context yet is "not yet".
+      const answer = (await cdp.send('Runtime.evaluate', { expression: 'window.__interactive', returnByValue: true }).catch(() => null)) as {
+        result: { value?: unknown };
+      } | null;
+      const ms = answer?.result.value;
+      if (typeof ms === 'number') return { page: p, ms };
+      if (Date.now() > deadline) throw new Error(`${url}: not interactive within 60 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    await cdp.detach();
+  }
 };
 
 const r1 = (n: number) => Math.round(n * 10) / 10;

@@ -3,6 +3,7 @@
  * the splash names the form, so a resident on a slow link sees what is loading before any script
  * runs. Titles are public (the start page lists them); only an enabled form's is shown.
  */
+import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
 import type { Database } from './store/schema';
@@ -27,3 +28,10 @@ export const splashTitleOf = async (db: Kysely<Database>, pathname: string): Pro
 
 export const withSplashTitle = (page: string, title: string | null): string =>
   title ? page.replace(SPLASH_FORM_SLOT, html`<p class="splash-form" data-testid="splash-form">${title}</p>`.toString()) : page;
+
+/**
+ * CSP sources for the page's own inline scripts (`<script>` with no attributes: src/early.ts,
+ * inlined by the build), so script-src can allow exactly them and nothing else inline.
+ */
+export const inlineScriptHashes = (page: string): string[] =>
+  [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] as string).digest('base64')}'`);

@@ -52,12 +52,13 @@ export const PERMISSIONS_POLICY = [
 export const strictTransportSecurity = (config: AppConfig): string | null =>
   /^https:\/\//i.test(config.publicUrl) ? 'max-age=31536000' : null;
 
-export const contentSecurityPolicy = (config: AppConfig): string => {
+/** `scriptHashes`: the index page's inline scripts (page.ts inlineScriptHashes). */
+export const contentSecurityPolicy = (config: AppConfig, scriptHashes: readonly string[] = []): string => {
   const liff = config.line.liffId ? ' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net' : '';
   const formAction = ["'self'", config.paymentProviderOrigin].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes].join(' '),
     // Mantine sets CSS variables through style attributes and injected <style> elements.
     "style-src 'self' 'unsafe-inline'",
     // Profile pictures come from LINE's CDN; header images from wherever an operator hosts them.

@@ -87,5 +87,8 @@ describe('the card payment provider', () => {
     expect(loadConfig({}).paymentHoldMinutes).toBe(30);
     expect(loadConfig({ PAYMENT_HOLD_MINUTES: '10' }).paymentHoldMinutes).toBe(10);
     expect(() => loadConfig({ PAYMENT_HOLD_MINUTES: '1' })).toThrow();
+    expect(loadConfig({}).paymentSweepSeconds).toBe(60);
+    expect(loadConfig({ PAYMENT_SWEEP_SECONDS: '5' }).paymentSweepSeconds).toBe(5);
+    expect(() => loadConfig({ PAYMENT_SWEEP_SECONDS: '0' })).toThrow();
   });
 });

@@ -1,10 +1,11 @@
 /** The index page's splash names the form on a form's address (server/page.ts), escaped. */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
-import { SPLASH_FORM_SLOT } from '../../server/page';
+import { SPLASH_FORM_SLOT, inlineScriptHashes } from '../../server/page';
 import { engines, startTestServer, type TestServer } from './harness';
 
 const INDEX = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
@@ -56,3 +57,26 @@ for (const engine of engines()) {
     });
   });
 }
+
+describe('the index page’s inline script (src/early.ts, inlined by the build)', () => {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-inline-'));
+  const script = 'globalThis.x = `</p>` + "ü";';
+  let srv: TestServer;
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX.replace('</head>', `<script>${script}</script></head>`));
+    srv = await startTestServer('sqlite', {}, { distDir: dist });
+  });
+  afterAll(async () => {
+    await srv?.stop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('is allowed by its hash in script-src, and nothing else inline is', async () => {
+    const hash = createHash('sha256').update(script, 'utf8').digest('base64');
+    for (const p of ['/', '/survey/any']) {
+      const csp = (await srv.fetch(p)).headers.get('content-security-policy') ?? '';
+      expect(/script-src ([^;]*)/.exec(csp)?.[1], p).toBe(`'self' 'sha256-${hash}'`);
+    }
+    expect(inlineScriptHashes('<script src="/a.js"></script><script type="module">x</script>')).toEqual([]);
+  });
+});
