@@ -1,18 +1,45 @@
-import { Stack, Text, Title } from '@mantine/core';
-import { createRoute, redirect } from '@tanstack/react-router';
-import { ja } from '../../messages/ja';
-import { stringsOnly } from '../search';
+/**
+ * Member routes (spec 02 §2): /member/{id} registration (and /login/member/{id} redirecting to
+ * it), /member-confirm/{id} member search, /member-confirmList/{id} the member-linked list. All
+ * need a session. Without one the path is remembered and the resident signs in; for the list the
+ * remembered path is the search's (spec 02 §6: member-confirmList replaced by member-confirm),
+ * since the list shows only what a search in this tab found.
+ */
+import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { rememberTarget } from '../../lib/login-target';
+import { getSession } from '../../lib/session';
+import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';
 
-/**
- * Member registration (spec 02 §2: /member/{id}, and /login/member/{id} redirecting to it). Forms
- * with hasMember false and a memberFormId send residents here (spec 01 §4). The registration form
- * itself comes with the member issue; until then the page says so rather than showing nothing.
- */
+const SEARCH_KEY = 'member:search';
+
+const requireSession = ({ location, preload }: { location: { pathname: string; searchStr: string }; preload: boolean }) => {
+  if (getSession()) return;
+  if (!preload) rememberTarget(`${location.pathname}${location.searchStr}`);
+  throw redirect({ to: '/login', search: {}, replace: true });
+};
+
+const hasStoredSearch = (): boolean => {
+  try {
+    return globalThis.sessionStorage?.getItem(SEARCH_KEY) != null;
+  } catch {
+    return false;
+  }
+};
+
+const screen = {
+  register: lazyRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen'),
+  search: lazyRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen'),
+  list: lazyRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen'),
+};
+
 export const memberRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/member/$id',
-  component: MemberPage,
+  // ?survey= names the form for members that sent the resident here (its completion links back).
+  validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
+  beforeLoad: requireSession,
+  component: screen.register,
 });
 
 export const loginMemberRoute = createRoute({
@@ -28,14 +55,24 @@ export const loginMemberRoute = createRoute({
   },
 });
 
-function MemberPage() {
-  const { id } = memberRoute.useParams();
-  return (
-    <Stack gap="md" data-testid="member-page" data-member-form-id={id}>
-      <Title order={1} size="h3">
-        {ja.member.title}
-      </Title>
-      <Text>{ja.member.notYet}</Text>
-    </Stack>
-  );
-}
+export const memberConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member-confirm/$id',
+  beforeLoad: requireSession,
+  component: screen.search,
+});
+
+export const memberConfirmListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/member-confirmList/$id',
+  beforeLoad: ({ params, location, preload }) => {
+    if (!getSession()) {
+      if (!preload) rememberTarget(`${location.pathname.replace('/member-confirmList/', '/member-confirm/')}${location.searchStr}`);
+      throw redirect({ to: '/login', search: {}, replace: true });
+    }
+    if (!hasStoredSearch()) throw redirect({ to: '/member-confirm/$id', params: { id: params.id }, replace: true });
+  },
+  component: screen.list,
+});
+
+export const memberRoutes = [memberRoute, loginMemberRoute, memberConfirmRoute, memberConfirmListRoute] as const;

@@ -1,0 +1,117 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signInAt, surveyItem } from './support';
+
+/**
+ * Members (spec 01 §4, spec 02 §2): the demo's members-only form (kaiin-yoyaku, hasMember false
+ * with memberFormId sakura-kaiin) sends a resident who is not a member to the member registration;
+ * they register and get an automatic member number (0001 + 7 digits), go back to the form and book
+ * a slot, then look themselves up as a member (typing in full width) and find the booking in the
+ * member-linked list under its date.
+ */
+
+const NAME = '高橋 健一';
+const PHONE = '09011112222';
+
+const toFullWidth = (s: string) => s.replace(/[0-9A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
+
+/** axe finds no WCAG 2.2 AA violation on the screen as it stands (as e2e/screens.spec.ts checks the others). */
+const axeClean = async (page: Page, name: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
+};
+
+const send = async (page: Page) => {
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('button', { name: '送信する' }).click();
+};
+
+test('members-only form → registration with a member number → booking → member search → linked list', async ({ page }) => {
+  // A long journey with four axe runs (as screens.spec.ts allows its own).
+  test.setTimeout(180_000);
+  await signInAt(page, '/survey/kaiin-yoyaku', NAME);
+  await expect(page).toHaveURL(/\/member\/sakura-kaiin\?survey=kaiin-yoyaku$/);
+  await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員登録');
+  await expect(page.getByTestId('auto-number-note')).toBeVisible();
+  await axeClean(page, 'member registration');
+
+  // Required items are asked for; the automatic number is not.
+  await page.getByTestId('submit-button').click();
+  await expect(surveyItem(page, 'shimei')).toContainText('必須です');
+  await expect(surveyItem(page, 'kaiin_bangou')).not.toContainText('必須です');
+  await surveyItem(page, 'shimei').locator('input').fill(NAME);
+  await surveyItem(page, 'denwa').locator('input').fill(PHONE);
+  await send(page);
+  await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
+  const number = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
+  expect(number).toMatch(/^0001\d{7}$/);
+  await axeClean(page, 'member registration done');
+
+  // A member answers the form: no redirect any more. Book the first open 健診 slot.
+  await page.getByTestId('member-to-survey').click();
+  await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku$/);
+  await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員予約');
+  await page.goto('/calendar/kaiin-yoyaku');
+  await page.getByLabel('診療科').selectOption({ label: '健診' });
+  await page.getByLabel('区分').selectOption({ label: '特定健診' });
+  await page.getByLabel('受診種別').selectOption({ label: '基本健診' });
+  await page.getByLabel('予約項目').selectOption({ label: '特定健診（基本）' });
+  let date = '';
+  for (let i = 0; i < 6 && date === ''; i += 1) {
+    const active = page.locator('[data-testid="slot"][data-state="active"]');
+    if ((await active.count()) > 0) {
+      date = (await active.first().getAttribute('data-date')) ?? '';
+      await active.first().click();
+    } else await page.getByTestId('calendar-next').click();
+  }
+  expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  await page.getByTestId('slot-next').click();
+  await surveyItem(page, 'shimei').locator('input').fill(NAME);
+  await send(page);
+  await expect(page.getByTestId('survey-complete')).toBeVisible();
+
+  // Look up as a member: a missing required condition alerts, a wrong one finds nothing.
+  await page.goto('/member-confirm/sakura-kaiin');
+  const form = page.getByTestId('member-search-form');
+  await expect(form).toBeVisible();
+  await axeClean(page, 'member search');
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  await form.locator('[data-item-key="kaiin_bangou"]').fill(toFullWidth(number));
+  await page.getByTestId('member-search').click();
+  await expect.poll(() => dialogs).toEqual(['必須項目を入力してください']);
+  await form.locator('[data-item-key="shimei"]').fill(NAME);
+  await form.locator('[data-item-key="denwa"]').fill('０９０－９９９９－９９９９');
+  await page.getByTestId('member-search').click();
+  await expect.poll(() => dialogs).toEqual(['必須項目を入力してください', '検索対象のデータがありません']);
+  await form.locator('[data-item-key="denwa"]').fill(toFullWidth('090-1111-2222'));
+  await page.getByTestId('member-search').click();
+
+  await expect(page).toHaveURL(/\/member-confirmList\/sakura-kaiin$/);
+  const info = page.getByTestId('member-info');
+  await expect(info).toContainText('会員情報');
+  await expect(info).toContainText(number);
+  await expect(info).toContainText(NAME);
+  await expect(page.getByTestId('member-linked-form')).toHaveValue('kaiin-yoyaku');
+  const group = page.locator(`[data-testid="member-linked-group"][data-date="${date}"]`);
+  await expect(group.getByTestId('member-linked-answer')).toHaveCount(1);
+  await expect(group).toContainText(NAME);
+  const [, m, d] = date.split('-').map(Number);
+  await expect(group).toContainText(`${m}月${d}日`);
+  await axeClean(page, 'member-linked list');
+
+  // The other linked form holds nothing of theirs.
+  await page.getByTestId('member-linked-form').selectOption('clinic-yoyaku');
+  await expect(page.getByTestId('member-linked-empty')).toHaveText('選んだ連携帳票に回答・予約がありませんでした。');
+});
+
+test('the member list without a session remembers the member search instead', async ({ page }) => {
+  await page.goto('/member-confirmList/sakura-kaiin');
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /佐藤 太郎/ }).click();
+  await expect(page).toHaveURL(/\/member-confirm\/sakura-kaiin$/);
+  await expect(page.getByTestId('member-search-form')).toBeVisible();
+});

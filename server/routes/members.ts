@@ -1,0 +1,177 @@
+/**
+ * Member calls of spec 02 §7. The user is always the verified token's user: a record that is not
+ * the caller's answers 404 exactly like one that does not exist. Readings chosen here:
+ * - One record per resident and member form (memberSurveyId#userId); putItem registers it or
+ *   changes it (member write.ts), cancelItem and updateCheck set it キャンセル (its number stays
+ *   taken for good), deleteItem removes its rows (its numbers stay taken too).
+ * - updateCheck: a resident may only cancel their own record; any other status is the office's.
+ * - The existence checks answer for any number of the form, as the spec's flag does; the update
+ *   check excludes the original number only when it is the caller's own.
+ */
+import type { Transaction } from 'kysely';
+import type { Issue } from '@core/contract/envelope';
+import {
+  memberConfigsGetAllSearchable,
+  memberConfigsGetItem,
+  memberResultsByUser,
+  memberResultsCancelItem,
+  memberResultsCheckSaibanExist,
+  memberResultsCheckSaibanExistForUpdate,
+  memberResultsDeleteItem,
+  memberResultsFilterQuery,
+  memberResultsPutItem,
+  memberResultsPutUserId,
+  memberResultsQuery,
+  memberResultsUpdateCheck,
+  type MemberConfig,
+} from '@core/contract/member';
+import { isSearchableSurvey } from '@core/form/survey-config';
+import { CANCELLED_RESERVATION_STATUS } from '@core/rules/status';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerRows } from '../answers/check';
+import { noResult } from '../answers/rules';
+import {
+  claimMemberRowForUser,
+  deleteMemberPartition,
+  filterMemberRows,
+  findEnabledMemberConfig,
+  findMemberConfig,
+  listEnabledMemberConfigs,
+  listMemberRows,
+  numberHolder,
+  setMemberCheck,
+} from '../store/members';
+import { REVISION_COUNTER, claimCounter } from '../store/results';
+import type { Database } from '../store/schema';
+import { memberPartitionKey, writeMemberRecord } from '../members/write';
+
+/** Spec 02 §8 / 01 §8 member row: the text for a member form that cannot be found. */
+export const MEMBER_SCHEMA_MISSING = '帳票スキーマ見つけられません。管理者にお問い合わせください。';
+
+const noMemberConfig = () => new ApiError(404, 'not_found', MEMBER_SCHEMA_MISSING);
+
+export const registerMemberRoutes = (ctx: RouteContext): void => {
+  const { store } = ctx.deps;
+
+  const requireConfig = async (surveyId: string): Promise<MemberConfig> => {
+    const cfg = await findMemberConfig(store.db, surveyId);
+    if (!cfg) throw noMemberConfig();
+    return cfg;
+  };
+
+  ctx.route(memberConfigsGetItem, async ({ query }) => {
+    const cfg = await findEnabledMemberConfig(store.db, query.memberSurveyId);
+    if (!cfg) throw noMemberConfig();
+    return { result: 'OK', data: cfg };
+  });
+
+  ctx.route(memberConfigsGetAllSearchable, async () => ({
+    result: 'OK',
+    data: (await listEnabledMemberConfigs(store.db)).filter(isSearchableSurvey),
+  }));
+
+  ctx.route(memberResultsByUser, async ({ query, user }) => {
+    await requireConfig(query.surveyId);
+    return { result: 'OK', data: await listMemberRows(store.db, query.surveyId, user.userId) };
+  });
+
+  ctx.route(memberResultsQuery, async ({ body, user }) => {
+    await requireConfig(body.surveyId);
+    return { result: 'OK', data: await listMemberRows(store.db, body.surveyId, user.userId) };
+  });
+
+  ctx.route(memberResultsPutItem, async ({ body, user, commit }) => {
+    const surveyId = body[0]?.surveyId as string;
+    const issues: Issue[] = body.flatMap((r, n) =>
+      r.surveyId === surveyId ? [] : [{ path: `${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
+    );
+    if (issues.length > 0) throw badRequest(issues);
+    const config = await findEnabledMemberConfig(store.db, surveyId);
+    if (!config) throw noMemberConfig();
+    // A row naming a record names the caller's own, or none of theirs.
+    const own = memberPartitionKey(surveyId, user.userId);
+    if (body.some((r) => r.partitionKey !== undefined && r.partitionKey !== own)) throw noResult();
+    const shape = validateAnswerRows(config, body);
+    if (shape.length > 0) throw badRequest(shape);
+    const { itemIssues, kept } = checkAnswer(config, body);
+    if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
+    // A registration of an automatic number alone is something to store: the number.
+    const numbered = config.surveySchema.some((i) => i.type === 'memberNumber' && i.isAutomaticNumbering === true);
+    if (kept.length === 0 && !numbered) throw nothingToStore();
+    return commit(async (trx) => ({ result: 'OK', data: await writeMemberRecord(trx, { config, user, rows: kept }) }));
+  });
+
+  /** Sets the caller's record キャンセル; 404 when it is not theirs. */
+  const cancelRecord = async (trx: Transaction<Database>, surveyId: string, userId: string, partitionKey: string) => {
+    await claimCounter(trx, partitionKey, REVISION_COUNTER);
+    const updated = await setMemberCheck(trx, { surveyId, userId, partitionKey }, CANCELLED_RESERVATION_STATUS, new Date().toISOString());
+    if (updated === 0) throw noResult();
+  };
+
+  ctx.route(memberResultsCancelItem, async ({ body, user, commit }) => {
+    // One cancel per record, in key order (locks in one order); all or nothing.
+    const records = [...new Map(body.map((r) => [`${r.surveyId}\u0000${r.partitionKey}`, r])).values()].sort((a, b) =>
+      a.partitionKey < b.partitionKey ? -1 : a.partitionKey > b.partitionKey ? 1 : 0,
+    );
+    for (const surveyId of new Set(records.map((r) => r.surveyId))) await requireConfig(surveyId);
+    return commit(async (trx) => {
+      for (const r of records) await cancelRecord(trx, r.surveyId, user.userId, r.partitionKey);
+      return { result: 'OK', data: { updated: records.length } };
+    });
+  });
+
+  ctx.route(memberResultsUpdateCheck, async ({ body, user, commit }) => {
+    await requireConfig(body.surveyId);
+    if (body.check !== CANCELLED_RESERVATION_STATUS) {
+      throw new ApiError(403, 'forbidden', 'この状態には変更できません。', { issues: [{ path: 'check', message: 'only キャンセル' }] });
+    }
+    return commit(async (trx) => {
+      await cancelRecord(trx, body.surveyId, user.userId, body.partitionKey);
+      return { result: 'OK', data: { partitionKey: body.partitionKey, check: body.check } };
+    });
+  });
+
+  ctx.route(memberResultsDeleteItem, async ({ query, user, commit }) => {
+    await requireConfig(query.surveyId);
+    return commit(async (trx) => {
+      await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
+      const deleted = await deleteMemberPartition(trx, query.surveyId, user.userId, query.partitionKey);
+      if (deleted === 0) throw noResult();
+      return { result: 'OK', data: { deleted } };
+    });
+  });
+
+  ctx.route(memberResultsPutUserId, async ({ body, user, commit }) => {
+    const now = new Date().toISOString();
+    return commit(async (trx) => {
+      for (const key of body.keys) {
+        if (!(await claimMemberRowForUser(trx, key, user.userId, now))) throw noResult();
+      }
+      return { result: 'OK', data: { updated: new Set(body.keys.map((k) => JSON.stringify([k.partitionKey, k.sortKey]))).size } };
+    });
+  });
+
+  ctx.route(memberResultsFilterQuery, async ({ body, user }) => {
+    const { surveyId, conditions } = body.queryParams;
+    const config = await requireConfig(surveyId);
+    const searchable = new Set(config.surveySchema.filter((i) => i.isSearchable?.value === true).map((i) => i.itemKey));
+    const issues: Issue[] = Object.keys(conditions)
+      .filter((k) => !searchable.has(k))
+      .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
+    if (issues.length > 0) throw badRequest(issues);
+    return { result: 'OK', data: await filterMemberRows(store.db, surveyId, user.userId, conditions) };
+  });
+
+  ctx.route(memberResultsCheckSaibanExist, async ({ query }) => {
+    await requireConfig(query.memberSurveyId);
+    return { result: 'OK', saibanExistFlag: (await numberHolder(store.db, query.memberSurveyId, query.saiban)) !== null };
+  });
+
+  ctx.route(memberResultsCheckSaibanExistForUpdate, async ({ query, user }) => {
+    await requireConfig(query.memberSurveyId);
+    const holder = await numberHolder(store.db, query.memberSurveyId, query.saiban);
+    const ownOriginal = query.saiban === query.saibanOriginal && holder === memberPartitionKey(query.memberSurveyId, user.userId);
+    return { result: 'OK', saibanExistFlag: holder !== null && !ownOriginal };
+  });
+};

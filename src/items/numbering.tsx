@@ -1,0 +1,22 @@
+/** Numbering (採番): an automatic number is shown, never typed; otherwise a typed number. */
+import { TextInput } from '@mantine/core';
+import { MEMBER_NUMBER_MAX_LENGTH } from '@core/items/member-number';
+import { ja } from '../messages/ja';
+import { AutomaticNumber } from './member-number';
+import { textOf, typedInputProps, wrapperProps } from './parts';
+import type { ItemProps } from './types';
+
+export function NumberingItem(p: ItemProps<'numbering'>) {
+  if (p.item.isAutomaticNumbering === true) return <AutomaticNumber {...p} />;
+  return (
+    <TextInput
+      {...wrapperProps(p)}
+      {...typedInputProps(p)}
+      value={textOf(p.value)}
+      onChange={(e) => p.onChange(e.currentTarget.value)}
+      maxLength={MEMBER_NUMBER_MAX_LENGTH}
+      placeholder={ja.items.memberNumberPlaceholder}
+      autoComplete="off"
+    />
+  );
+}
