@@ -16,7 +16,8 @@
 import type { Temporal } from 'temporal-polyfill';
 import type { Issue } from '@core/contract/envelope';
 import { PAY_TYPE, type OrderDetail, type PaymentOrder, type PaymentProduct, type TaxSetting } from '@core/contract/payment';
-import { exceedsPurchaseLimit, orderAmounts, reservationCostOf, taxRateInForce, type LineAmounts } from '@core/rules/tax';
+import { exceedsPurchaseLimit, orderAmounts, taxRateInForce, type LineAmounts } from '@core/rules/tax';
+import { detailOf, figuresOf } from '@core/rules/order';
 import type { ServiceRecord } from '../store/payment-catalogue';
 
 export const TAX_NOT_SET_TEXT = '税率が設定されていません。管理者にお問い合わせください。';
@@ -104,22 +105,7 @@ export const priceOrder = (
     differs(issues, `${at}.amount`, d.amount, a.amount);
     differs(issues, `${at}.tax`, d.tax, a.tax);
     differs(issues, `${at}.amountWithTax`, d.amountWithTax, a.amountWithTax);
-    const category = p.productCategories.find((c) => c.id === d.productCategoryId) ?? null;
-    return {
-      detailId: n + 1,
-      productCategoryId: category?.id ?? null,
-      productCategoryName: category?.name ?? null,
-      productId: p.productId,
-      productName: p.productName,
-      price: p.price,
-      count: d.count,
-      tax: a.tax,
-      amount: a.amount,
-      amountWithTax: a.amountWithTax,
-      taxableType: p.taxableType,
-      ...(p.cost === undefined ? {} : { cost: p.cost }),
-      ...(p.reservationPaymentItemId ? { reservationPaymentItemId: p.reservationPaymentItemId } : {}),
-    };
+    return detailOf(n, p, d, a);
   });
   differs(issues, 'order.amount', sent.amount, amounts.amount);
   differs(issues, 'order.tax', sent.tax, amounts.tax);
@@ -133,19 +119,7 @@ export const priceOrder = (
 
   return {
     order: {
-      serviceSortKey: service.serviceSortKey,
-      serviceId: service.serviceId,
-      serviceName: service.serviceName,
-      details,
-      tax: amounts.tax,
-      amount: amounts.amount,
-      amountWithTax: amounts.amountWithTax,
-      taxRate: rate,
-      calculationType: service.calculationType,
-      roundingType: service.roundingType,
-      taxType: service.taxType,
-      reservationCostType: service.reservationCostType,
-      reservationCost: reservationCostOf(priced, service.reservationCostType),
+      ...figuresOf(service, details, amounts, rate, priced),
       payMethod: sent.payMethod && sent.payMethod !== 'cash' ? sent.payMethod : 'credit',
       selectedPayType: PAY_TYPE.cashless,
     },

@@ -4,8 +4,8 @@
  *
  * How long a temporary answer holds its slots: PAYMENT_HOLD_MINUTES (config, default 30) from the
  * temporary save. A hold is given back by an NG/CN notification at once, or, unpaid past its
- * time, by the sweep that runs before each temporary save (releaseExpired): no timer, so a server
- * that sleeps holds nothing longer than until its next payment starts. Released: the slots are
+ * time, by releaseExpired, which runs before each temporary save and every PAYMENT_SWEEP_SECONDS
+ * (sweep.ts), so slots come back with no traffic too. Released: the slots are
  * given back and the answer marked cancelled (キャンセル with a reservation, else NG).
  * Locks: the order row first, then the answer's slots in slot order (releasePartition).
  */

@@ -28,6 +28,8 @@ import type { Issue } from '@core/contract/envelope';
 import { isAppending } from '@core/form/survey-config';
 import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
+import { formServiceIdOf, linesMatchOrder } from '@core/rules/order';
+import { parseOrderLines } from '@core/items/select-products';
 import { parseReservationValue } from '@core/rules/reservation-value';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
@@ -51,6 +53,7 @@ export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません�
 export const NO_PAYMENT_NEEDED_TEXT = 'お支払いのない注文です。決済画面を通さずに送信してください。';
 export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えます。';
 export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
+export const ORDER_LINES_MISMATCH_TEXT = '商品の明細が注文と一致しません。最初からやり直してください。';
 export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
 
 export interface PaymentRouteOptions {
@@ -98,6 +101,10 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     if (body.order.selectedPayType === PAY_TYPE.cash || body.order.amountWithTax === 0) {
       throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
     }
+    // A form sells the one service its products item names (core/rules/order.ts).
+    if (formServiceIdOf(checked.config) !== body.order.serviceId) {
+      throw new ApiError(400, 'bad_request', SERVICE_NOT_FOUND_TEXT, { issues: [{ path: 'order.serviceId', message: SERVICE_NOT_FOUND_TEXT }] });
+    }
     const reserved = new Set(
       body.data.flatMap((r) => {
         const v = parseReservationValue(r.value);
@@ -116,6 +123,15 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     );
     if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
     const order = priced.order;
+    // The answer's products row is what the office reads: it must say what the order charges for.
+    const productsKey = checked.config.surveySchema.find((i) => i.type === 'selectProducts')?.itemKey;
+    if (productsKey !== undefined) {
+      const n = body.data.findIndex((r) => r.itemKey === productsKey);
+      const lines = n < 0 ? null : parseOrderLines((body.data[n] as { value: string }).value);
+      if (!lines || !linesMatchOrder(lines, order.details)) {
+        throw new ApiError(400, 'bad_request', ORDER_LINES_MISMATCH_TEXT, { issues: [{ path: n < 0 ? 'data' : `data.${n}.value`, message: ORDER_LINES_MISMATCH_TEXT }] });
+      }
+    }
     // The answer's rows, checked as putItem checks them; the order is the server's, not the body's.
     const answerOf = (config: StampedConfig['config'] | null) => {
       const c = checkSubmission(config, { data: body.data });
@@ -125,34 +141,38 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     await opts.releaseExpired();
 
     const orderId = crypto.randomUUID().replaceAll('-', '');
-    return commit(async (trx: Transaction<Database>, settle) => {
-      const written = await writeSubmission(trx, {
-        checked,
-        user,
-        rows: submission.rows,
-        extras: submission.extras,
-        keys: named.keys,
-        engine: store.engine,
-        recheck: async (t) => answerOf((await configs.refresh(t, surveyId))?.config ?? null),
-      });
-      const temporary: Written = {
-        ...written,
-        finish: { ...written.finish, rows: written.finish.rows.map((r) => ({ ...r, status: TEMPORARY_STATUS })) },
-      };
-      const now = new Date();
-      await insertOrder(trx, {
-        orderId,
-        surveyId,
-        partitionKey: written.partitionKey,
-        userId: user.userId,
-        order,
-        holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
-        now: now.toISOString(),
-      });
-      const answer = { code: 'success' as const, orderId };
-      await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, temporary, keyAnswer));
-      return answer;
-    });
+    return commit(
+      async (trx: Transaction<Database>, settle, claimKey) => {
+        const written = await writeSubmission(trx, {
+          checked,
+          user,
+          rows: submission.rows,
+          extras: submission.extras,
+          keys: named.keys,
+          engine: store.engine,
+          recheck: async (t) => answerOf((await configs.refresh(t, surveyId))?.config ?? null),
+          claimKey,
+        });
+        const temporary: Written = {
+          ...written,
+          finish: { ...written.finish, rows: written.finish.rows.map((r) => ({ ...r, status: TEMPORARY_STATUS })) },
+        };
+        const now = new Date();
+        await insertOrder(trx, {
+          orderId,
+          surveyId,
+          partitionKey: written.partitionKey,
+          userId: user.userId,
+          order,
+          holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
+          now: now.toISOString(),
+        });
+        const answer = { code: 'success' as const, orderId };
+        await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, temporary, keyAnswer));
+        return answer;
+      },
+      { claimsKey: true },
+    );
   });
 
   ctx.route(paymentOrdersCreate, async ({ body, user }) => {

@@ -78,11 +78,12 @@ export const findService = async (db: Db, serviceId: string): Promise<ServiceRec
 export const listProducts = async (db: Db, serviceId: string): Promise<PaymentProduct[]> =>
   (await db.selectFrom('payment_products').select(PRODUCT_COLUMNS).where('service_id', '=', serviceId).execute()).map(toProduct).sort(byOrderThenName);
 
-/** The products sold with a booking of this category's reservation items, of every service. */
-export const listReservationProducts = async (db: Db, categoryId: string): Promise<PaymentProduct[]> =>
-  (await db.selectFrom('payment_products').select(PRODUCT_COLUMNS).where('reservation_category_id', '=', categoryId).execute())
-    .map(toProduct)
-    .sort(byOrderThenName);
+/** The products sold with a booking of this category's reservation items: of one service, or of every one. */
+export const listReservationProducts = async (db: Db, categoryId: string, serviceId?: string): Promise<PaymentProduct[]> => {
+  let q = db.selectFrom('payment_products').select(PRODUCT_COLUMNS).where('reservation_category_id', '=', categoryId);
+  if (serviceId !== undefined) q = q.where('service_id', '=', serviceId);
+  return (await q.execute()).map(toProduct).sort(byOrderThenName);
+};
 
 /** Every stored reservation item as `{categoryId}_{itemId}` (what a product's reservationPaymentItemId names). */
 export const listReservationItemIds = async (db: Db): Promise<Set<string>> =>

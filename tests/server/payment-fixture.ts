@@ -1,15 +1,36 @@
 /** A clinic that sells a vaccination with its booking: payment forms, a service and a tax setting. */
+import type { Store } from '../../server/store/open';
 import { bundle as reservationBundle, day } from './reservation-fixture';
+
+/** Places taken in the fixture's paid slot (calendar cal-b) `offset` days from today. */
+export const reservedIn = async (store: Store, offset: number, slot = '1'): Promise<number> =>
+  Number(
+    (
+      await store.db
+        .selectFrom('slots')
+        .select('reserved')
+        .where('calendar_id', '=', 'cal-b')
+        .where('day', '=', day(offset))
+        .where('slot', '=', slot)
+        .executeTakeFirstOrThrow()
+    ).reserved,
+  );
+
+/** An order's phase. */
+export const phaseOf = async (store: Store, orderId: string): Promise<string> =>
+  (await store.db.selectFrom('payment_orders').select('phase').where('order_id', '=', orderId).executeTakeFirstOrThrow()).phase;
 
 const reservationItem = { itemKey: 'yoyaku', type: 'reservation', title: '予約', isRequired: { value: true } };
 const nameItem = { itemKey: 'name', type: 'text', title: 'お名前' };
+/** The form sells service svc (core/rules/order.ts): its orders must name it. */
+const productsItem = { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc' };
 
 export const paymentSurveys = [
-  { surveyId: 'pay', surveyTitle: '接種予約（有料）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem] },
-  { surveyId: 'pay-single', surveyTitle: '一回のみ', usePayment: 1, surveySchema: [reservationItem, nameItem] },
+  { surveyId: 'pay', surveyTitle: '接種予約（有料）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem, productsItem] },
+  { surveyId: 'pay-single', surveyTitle: '一回のみ', usePayment: 1, surveySchema: [reservationItem, nameItem, productsItem] },
   // Paid while payment is on; the cancel tests then switch payment off and cancel its answers.
-  { surveyId: 'pay-late', surveyTitle: '接種予約（後日停止）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem] },
-  { surveyId: 'pay-off', surveyTitle: '決済停止中', isAppending: { value: true }, usePayment: 0, surveySchema: [reservationItem, nameItem] },
+  { surveyId: 'pay-late', surveyTitle: '接種予約（後日停止）', isAppending: { value: true }, usePayment: 1, surveySchema: [reservationItem, nameItem, productsItem] },
+  { surveyId: 'pay-off', surveyTitle: '決済停止中', isAppending: { value: true }, usePayment: 0, surveySchema: [reservationItem, nameItem, productsItem] },
 ];
 
 export const service = {
@@ -28,6 +49,9 @@ export const service = {
   ],
 };
 
+/** The same products under another service, which no payment form sells. */
+export const otherService = { ...service, serviceId: 'svc2', serviceName: '別のサービス' };
+
 export const taxSetting = {
   taxRates: [
     { applyDate: '2019-10-01', value: 10 },
@@ -41,7 +65,7 @@ export const taxSetting = {
 
 export const paymentBundle = () => {
   const b = reservationBundle();
-  return { ...b, surveyConfigs: [...b.surveyConfigs, ...paymentSurveys], paymentServices: [service], taxSetting };
+  return { ...b, surveyConfigs: [...b.surveyConfigs, ...paymentSurveys], paymentServices: [service, otherService], taxSetting };
 };
 
 /** 2 × 接種料 (1,000 yen, 10 % outer, floor) + 1 × 問診票 (550 yen, tax free): 2,550 + 200 = 2,750. */
@@ -66,7 +90,14 @@ export const order = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/** The products item's row for order(): its lines, as the PWA's order-line dialog writes them. */
+export const productsRow = (surveyId: string, lines = [
+  { productId: 'p1', productName: '接種料', productCategoryId: 'c1', productCategoryName: '接種', count: 2 },
+  { productId: 'p2', productName: '問診票', productCategoryId: null, productCategoryName: null, count: 1 },
+]) => ({ surveyId, itemKey: 'shohin', value: JSON.stringify(lines) });
+
 export const answerRows = (surveyId: string, offset: number, slot = '1') => [
   { surveyId, itemKey: 'yoyaku', value: `naika-b_v1|${day(offset)}|${slot}` },
   { surveyId, itemKey: 'name', value: '決済 花子' },
+  productsRow(surveyId),
 ];

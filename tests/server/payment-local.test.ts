@@ -10,8 +10,7 @@ import { importBundle } from '../../server/forms/import';
 import { createPaymentProvider } from '../../server/providers/payment';
 import type { Field } from '../../server/payments/sps-form';
 import { engines, startTestServer, type TestServer } from './harness';
-import { day } from './reservation-fixture';
-import { answerRows, order, paymentBundle } from './payment-fixture';
+import { answerRows, order, paymentBundle, phaseOf, reservedIn } from './payment-fixture';
 
 const formBody = (fields: Field[]) => new URLSearchParams(fields.map((f) => [f.name, f.value])).toString();
 
@@ -20,20 +19,8 @@ for (const engine of engines()) {
     let srv: TestServer;
     let token: string;
 
-    const reserved = async (offset: number) =>
-      Number(
-        (
-          await srv.deps.store.db
-            .selectFrom('slots')
-            .select('reserved')
-            .where('calendar_id', '=', 'cal-b')
-            .where('day', '=', day(offset))
-            .where('slot', '=', '1')
-            .executeTakeFirstOrThrow()
-        ).reserved,
-      );
-    const phaseOf = async (orderId: string) =>
-      (await srv.deps.store.db.selectFrom('payment_orders').select('phase').where('order_id', '=', orderId).executeTakeFirstOrThrow()).phase;
+    const reserved = (offset: number) => reservedIn(srv.deps.store, offset);
+    const phase = (orderId: string) => phaseOf(srv.deps.store, orderId);
     /** A temporary save and the provider form the server built for it. */
     const formFor = async (offset: number) => {
       const t = await srv.api('POST', '/survey-results/temprary', { token, body: { data: answerRows('pay', offset), order: order() } });
@@ -87,7 +74,7 @@ for (const engine of engines()) {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(url(fields, 'success_url'));
       expect(res.headers.get('location')).toBe(`${srv.url}/completedPayment/pay?orderId=${orderId}`);
-      expect(await phaseOf(orderId)).toBe('paid');
+      expect(await phase(orderId)).toBe('paid');
       const r = await srv.api('GET', `/payment-results/${orderId}`, { token });
       expect(r.json.data.status).toBe(3);
     });
@@ -97,7 +84,7 @@ for (const engine of engines()) {
       const { orderId, fields, res } = await pay(12, 'declined');
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe(url(fields, 'error_url'));
-      expect(await phaseOf(orderId)).toBe('failed');
+      expect(await phase(orderId)).toBe('failed');
       expect(await reserved(12)).toBe(before);
     });
 
@@ -105,7 +92,7 @@ for (const engine of engines()) {
       const before = await reserved(13);
       const { orderId, fields, res } = await pay(13, 'cancel');
       expect(res.headers.get('location')).toBe(url(fields, 'cancel_url'));
-      expect(await phaseOf(orderId)).toBe('failed');
+      expect(await phase(orderId)).toBe('failed');
       expect(await reserved(13)).toBe(before);
     });
 

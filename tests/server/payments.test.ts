@@ -9,7 +9,7 @@ import { BundleError, importBundle } from '../../server/forms/import';
 import { hashOf, signFields, type Field } from '../../server/payments/sps-form';
 import { engines, startTestServer, type TestServer } from './harness';
 import { day } from './reservation-fixture';
-import { answerRows, order, paymentBundle, paymentSurveys, service } from './payment-fixture';
+import { answerRows, order, paymentBundle, paymentSurveys, productsRow, service } from './payment-fixture';
 
 const PAGECON = '/payments/pagecon';
 
@@ -91,7 +91,7 @@ for (const engine of engines()) {
       expect(problems).toContain('bad.json: paymentServices[1].taxType');
       const err2 = await importBundle(srv.deps.store, { paymentServices: [bad.paymentServices[0]] }, 'bad.json').catch((e: unknown) => e);
       expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[2\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
-      expect(await count('payment_services')).toBe(1);
+      expect(await count('payment_services')).toBe(2);
     });
 
     it('serves the tax setting in force today and the service with its products in order', async () => {
@@ -103,7 +103,9 @@ for (const engine of engines()) {
       const bare = await srv.api('GET', '/payment-configs/services/svc', { token: alice });
       expect(bare.json.data).not.toHaveProperty('products');
       expect((await srv.api('GET', '/payment-configs/services/none', { token: alice })).status).toBe(404);
-      const r = await srv.api('GET', '/calendars/reservation-payment-products/naika-b', { token: alice });
+      const all = await srv.api('GET', '/calendars/reservation-payment-products/naika-b', { token: alice });
+      expect(all.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p1']);
+      const r = await srv.api('GET', '/calendars/reservation-payment-products/naika-b?serviceId=svc', { token: alice });
       expect(r.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p1']);
       expect((await srv.api('GET', '/calendars/reservation-payment-products/naika-a', { token: alice })).json.data).toEqual([]);
     });
@@ -132,6 +134,21 @@ for (const engine of engines()) {
       expect(limit.json).toMatchObject({ code: 'purchase_limit', errorMessage: '全体で5個まで購入可能です。' });
       const cash = await temporary(alice, { data: answerRows('pay', 3), order: order({ selectedPayType: 1 }) });
       expect(cash.json.code).toBe('payment_not_required');
+      // A form sells the service its products item names: the same products under svc2 are refused.
+      const before = await count('payment_orders');
+      const other = await temporary(alice, { data: answerRows('pay', 3), order: order({ serviceId: 'svc2', serviceSortKey: 'svc2', serviceName: '別のサービス' }) });
+      expect(other.status).toBe(400);
+      expect(other.json).toMatchObject({ errorMessage: '決済サービスが見つかりません。', issues: [{ path: 'order.serviceId' }] });
+      expect(await count('payment_orders')).toBe(before);
+      // The products row must say what the order charges for: missing, or other counts, refused.
+      const rows = answerRows('pay', 3);
+      const missing = await temporary(alice, { data: rows.filter((r) => r.itemKey !== 'shohin'), order: order() });
+      expect(missing.json).toMatchObject({ errorMessage: '商品の明細が注文と一致しません。最初からやり直してください。', issues: [{ path: 'data' }] });
+      const fewer = [...rows.filter((r) => r.itemKey !== 'shohin'), productsRow('pay', [{ productId: 'p1', productName: '接種料', productCategoryId: 'c1', productCategoryName: '接種', count: 1 }])];
+      const other2 = await temporary(alice, { data: fewer, order: order() });
+      expect(other2.status).toBe(400);
+      expect(other2.json.issues).toEqual([{ path: 'data.2.value', message: '商品の明細が注文と一致しません。最初からやり直してください。' }]);
+      expect(await count('payment_orders')).toBe(before);
     });
 
     it('saves temporarily, holding the slot, and builds a signed form from the stored order', async () => {
@@ -141,7 +158,7 @@ for (const engine of engines()) {
       expect(await reserved(4)).toBe(slot + 1);
       const row = await orderRow(t.json.orderId);
       const rows = await srv.deps.store.db.selectFrom('survey_results').select(['status']).where('partition_key', '=', row.partition_key).execute();
-      expect(rows.map((r) => r.status)).toEqual(['temporary', 'temporary']);
+      expect(rows.map((r) => r.status)).toEqual(['temporary', 'temporary', 'temporary']);
 
       const mismatch = await orderPost(alice, t.json.orderId, { amount: 1 });
       expect(mismatch.json.code).toBe('amount_mismatch');
@@ -203,7 +220,7 @@ for (const engine of engines()) {
       const row = await orderRow(orderId);
       expect(row.phase).toBe('failed');
       const checks = await srv.deps.store.db.selectFrom('survey_results').select('check_status').where('partition_key', '=', row.partition_key).execute();
-      expect(checks.map((c) => c.check_status)).toEqual(['キャンセル', 'キャンセル']);
+      expect(checks.map((c) => c.check_status)).toEqual(['キャンセル', 'キャンセル', 'キャンセル']);
       expect((await orderPost(alice, orderId)).status).toBe(409);
     });
 

@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { surveyItem } from './support';
+
+/**
+ * Issue 22's card payment journey on the demo form sesshu-shiharai (spec 02 §2, §4, §7), through
+ * the local payment provider at /dev/payment: book a slot, choose products in the order-line
+ * dialog, 決済画面へ, pay with the test card → 決済結果 → the receipt with its lines and tax; a
+ * declined card → the error page; cancel → the cancelled page.
+ */
+
+const RUN = Date.now() % 100000;
+
+// Each journey crosses the app, the provider's page and back, several screens with axe: on a
+// shared 2-core machine that is more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
+const expectAxeClean = async (page: Page, name: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
+};
+const FORM = '/survey/sesshu-shiharai';
+
+const newResident = async (browser: Browser, tag: string, name: string): Promise<Page> => {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(FORM);
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.locator('input[name="dev_user"]').fill(`U${'e22'.repeat(8)}${tag}${RUN}`);
+  await page.locator('input[name="dev_name"]').fill(name);
+  await page.getByRole('button', { name: 'この ID でログイン' }).click();
+  await expect(page.getByTestId('resident-name')).toContainText(name);
+  return page;
+};
+
+/** 内科 → 一般内科 → 初診 → 初診受付, then the first open slot, a week at a time. */
+const pickSlot = async (page: Page) => {
+  await page.getByLabel('診療科').selectOption({ label: '内科' });
+  await page.getByLabel('区分').selectOption({ label: '一般内科' });
+  await page.getByLabel('受診種別').selectOption({ label: '初診' });
+  await page.getByLabel('予約項目').selectOption({ label: '初診受付' });
+  const active = page.locator('[data-testid="slot"][data-state="active"]');
+  for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+  await active.first().click();
+};
+
+/** One line through the dialog: category, product, quantity; the amount is shown before saving. */
+const addLine = async (page: Page, category: string, product: string, quantity: string, amount: string) => {
+  await page.getByTestId('order-add').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('商品分類').selectOption({ label: category });
+  await dialog.getByLabel('商品', { exact: true }).selectOption({ label: product });
+  await dialog.getByLabel('数量').fill(quantity);
+  await expect(dialog.getByTestId('order-amount')).toHaveText(amount);
+  await dialog.getByTestId('order-save').click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+};
+
+/** A booking with インフルエンザ × 2 (6,000, tax 600) and 予診票 × 1 (550, tax free): 7,150 yen. */
+const fillOrder = async (page: Page, name: string) => {
+  await pickSlot(page);
+  await addLine(page, '予防接種', 'インフルエンザ予防接種', '2', '6,000');
+  await addLine(page, '書類', '予診票（再発行）', '1', '550');
+  const list = page.getByTestId('order-list');
+  await expect(list.getByRole('columnheader')).toHaveText(['商品名', '数量', '金額(円)']);
+  await expect(list.getByTestId('order-line')).toHaveCount(2);
+  await expect(page.getByTestId('order-subtotal')).toHaveText('6,550円');
+  await expect(page.getByTestId('order-tax')).toHaveText('600円');
+  await expect(page.getByTestId('order-total')).toHaveText('7,150円');
+  await surveyItem(page, 'shimei').locator('input').fill(name);
+};
+
+/** 決済画面へ → the confirmation → 決済画面へ: the local provider's card page. */
+const toProvider = async (page: Page) => {
+  await expect(page.getByTestId('submit-button')).toHaveText('決済画面へ');
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: '決済画面へ' }).click();
+  await expect(page).toHaveURL(/\/dev\/payment\/pay$/);
+  await expect(page.getByRole('heading', { name: 'カード決済（開発用）' })).toBeVisible();
+  await expect(page.locator('dd').nth(1)).toContainText('7150円');
+};
+
+test('order lines → 決済画面へ → card accepted → 決済結果 → the receipt with its lines and tax', async ({ browser }) => {
+  const name = `決済 花子${RUN}`;
+  const page = await newResident(browser, 'a', name);
+  await fillOrder(page, name);
+
+  // Changing a line through the dialog, and the purchase limit (5 in all) and quantity rules.
+  await page.getByTestId('order-line-edit').first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('order-remove')).toBeVisible();
+  await dialog.getByLabel('数量').fill('0');
+  await expect(dialog.getByText('1以上の半角整数を入力してください。')).toBeVisible();
+  await expectAxeClean(page, 'order-line dialog');
+  await dialog.getByLabel('数量').fill('5');
+  await dialog.getByTestId('order-save').click();
+  await expect(dialog.getByText('全体で5個まで購入可能です。')).toBeVisible();
+  await dialog.getByTestId('order-cancel').click();
+  await expect(page.getByTestId('order-total')).toHaveText('7,150円');
+  await expectAxeClean(page, 'payment form with its order list');
+
+  await toProvider(page);
+  await page.getByRole('button', { name: /承認される/ }).click();
+
+  await expect(page).toHaveURL(/\/completedPayment\/sesshu-shiharai\?orderId=/);
+  await expect(page.getByRole('heading', { name: '決済結果' })).toBeVisible();
+  await expect(page.getByTestId('payment-message')).toContainText('ご購入ありがとうございます。決済処理が完了しました。');
+  await expect(page.getByTestId('summary-total')).toHaveText('7,150円');
+  await expect(page.getByTestId('summary-status')).toHaveText('与信済み');
+  await expectAxeClean(page, '決済結果');
+
+  await page.getByTestId('show-receipt').click();
+  await expect(page).toHaveURL(/\/receipt\?key=/);
+  await expect(page.getByRole('heading', { name: '領収書' })).toBeVisible();
+  await expect(page.getByTestId('receipt-addressee')).toHaveText(`${name} 様`);
+  await expect(page.getByTestId('receipt-date')).toHaveText(/^\d{4}年\d{1,2}月\d{1,2}日$/);
+  await expect(page.getByTestId('receipt-content')).toHaveText('予防接種');
+  await expect(page.getByTestId('receipt-method')).toHaveText('クレジットカード');
+  const lines = page.getByTestId('receipt-line');
+  await expect(lines).toHaveCount(2);
+  await expect(lines.nth(0)).toContainText('インフルエンザ予防接種');
+  await expect(lines.nth(0)).toContainText('6,000');
+  await expect(lines.nth(1)).toContainText('予診票（再発行）※非課税商品');
+  await expect(page.getByTestId('receipt-subtotal')).toHaveText('6,550円');
+  await expect(page.getByText('消費税（10%）')).toBeVisible();
+  await expect(page.getByTestId('receipt-tax')).toHaveText('600円');
+  await expect(page.getByTestId('receipt-total')).toHaveText('7,150円');
+  await expect(page.getByTestId('receipt-issuer')).toHaveText('さくら市民クリニック');
+  await expect(page.getByTestId('receipt-address')).toHaveText('さくら市中央1-1-1');
+  await page.getByTestId('receipt-copy').click();
+  await expect(page.getByTestId('receipt-snackbar')).toHaveText('受付番号をコピーしました');
+  await expectAxeClean(page, '領収書');
+
+  // The lookup list shows the answer's payment, read afresh, with its receipt.
+  await page.goto('/confirm');
+  await page.getByLabel('照会種別').selectOption('sesshu-shiharai');
+  await page.getByTestId('lookup-next').click();
+  await page.getByTestId('lookup-search-form').locator('[data-item-key="shimei"]').fill(name);
+  await page.getByTestId('lookup-search').click();
+  await expect(page.getByTestId('answer-payment-status')).toHaveText('与信済み');
+  await expect(page.getByTestId('answer-receipt')).toBeVisible();
+
+  // Without a key the receipt says so.
+  await page.goto('/receipt');
+  await expect(page.getByTestId('receipt-error')).toHaveText('不正なURLです。');
+});
+
+test('offline: drafted, 決済画面へ says so and queues nothing; a declined card → the error page; cancel → the cancelled page', async ({ browser }) => {
+  const page = await newResident(browser, 'b', `拒否 次郎${RUN}`);
+  await fillOrder(page, `拒否 次郎${RUN}`);
+  await page.context().setOffline(true);
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: '決済画面へ' }).click();
+  await expect(page.getByTestId('send-error')).toContainText('決済にはインターネット接続が必要です。');
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0);
+  await page.context().setOffline(false);
+  await page.getByRole('dialog').getByRole('button', { name: '決済画面へ' }).click();
+  await expect(page).toHaveURL(/\/dev\/payment\/pay$/);
+  await page.getByRole('button', { name: /拒否される/ }).click();
+  await expect(page).toHaveURL(/\/errorPayment\?orderId=/);
+  await expect(page.getByTestId('payment-error')).toContainText('決済中にエラーが発生しました。');
+  await expect(page.getByTestId('payment-error')).toContainText('ブラウザを閉じて最初からやり直してください。');
+
+  // From the start again, and this time the resident cancels at the card page.
+  await page.goto(FORM);
+  await expect(page.getByTestId('select-products')).toBeVisible();
+  await page.getByTestId('order-line-edit').or(page.getByTestId('order-add')).first().waitFor();
+  while ((await page.getByTestId('order-line').count()) > 0) {
+    await page.getByTestId('order-line-edit').first().click();
+    await page.getByRole('dialog').getByTestId('order-remove').click();
+  }
+  await fillOrder(page, `拒否 次郎${RUN}`);
+  await toProvider(page);
+  await page.getByRole('button', { name: /購入をやめる/ }).click();
+  await expect(page).toHaveURL(/\/canceledPayment\?orderId=/);
+  await expect(page.getByTestId('payment-canceled')).toContainText('商品の購入をキャンセルしました。最初からやり直してください。');
+});

@@ -1,0 +1,130 @@
+/**
+ * The payment return pages (spec 02 §2): 決済結果 after a paid order (the form's end-of-survey
+ * message, else the default text; then the order summary and the receipt), the error page and
+ * the cancelled page. The provider sends the browser here with ?orderId=….
+ */
+import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { PAYMENT_STATUS, type PaymentResult } from '@core/contract/payment';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { fill } from '../../messages/fill';
+import { ja } from '../../messages/ja';
+import { paymentTime } from '../../payment/dates';
+import { yen } from '../../payment/order-view';
+import { LoadError } from '../../ui/load-error';
+import { LoadingText } from '../../ui/loading-text';
+import { paymentResultQuery } from './queries';
+
+export interface CompletedPaymentProps {
+  /** The form paid for; its end-of-survey message is the page's text. */
+  config: ServedSurveyConfig | undefined;
+  orderId: string | undefined;
+}
+
+const PAID: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.creditAuthorised]);
+
+export function CompletedPaymentScreen({ config, orderId }: CompletedPaymentProps) {
+  const result = useQuery({ ...paymentResultQuery(orderId ?? ''), enabled: orderId !== undefined });
+  const message = config?.endOfSurveyMessage;
+  const parts = typeof message === 'string' ? (message.trim() ? [{ type: 'text' as const, text: message }] : []) : (message ?? []);
+  const paid = result.data?.status !== undefined && PAID.has(result.data.status);
+  return (
+    <Stack gap="md" data-testid="payment-completed">
+      <Title order={1} size="h3">
+        {ja.payment.resultTitle}
+      </Title>
+      {orderId !== undefined && result.isPending ? <LoadingText /> : null}
+      {result.isError ? <LoadError error={result.error} /> : null}
+      {result.data && !paid ? (
+        <Alert color="yellow" variant="light" role="status" data-testid="payment-pending">
+          {result.data.status === undefined ? ja.payment.pending : ja.payment.failed}
+        </Alert>
+      ) : null}
+      {orderId === undefined || paid ? (
+        <Card withBorder padding="lg" role="status" data-testid="payment-message">
+          <Stack gap="md">
+            {parts.length === 0 ? (
+              <Text className="app-pre-wrap">{ja.payment.completedDefault}</Text>
+            ) : (
+              parts.map((part, i) =>
+                part.type === 'text' ? (
+                  <Text key={i} className="app-pre-wrap">
+                    {part.text}
+                  </Text>
+                ) : (
+                  <Image key={i} src={part.previewImageUrl ?? part.originalContentUrl} alt="" radius="sm" />
+                ),
+              )
+            )}
+          </Stack>
+        </Card>
+      ) : null}
+      {result.data ? <OrderSummary result={result.data} /> : null}
+      {result.data && paid ? (
+        <Button renderRoot={(props) => <Link {...props} to="/receipt" search={{ key: result.data.partitionKey }} />} data-testid="show-receipt">
+          {ja.payment.showReceipt}
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Spec 02 §2 order summary: subtotal, tax, total, method, status, dates, reception number. */
+export function OrderSummary({ result }: { result: PaymentResult }) {
+  const rows: [string, string, string][] = [
+    [ja.payment.subtotal, fill(ja.payment.yen, { amount: yen(result.amount) }), 'subtotal'],
+    [ja.payment.tax, fill(ja.payment.yen, { amount: yen(result.tax) }), 'tax'],
+    [ja.payment.total, fill(ja.payment.yen, { amount: yen(result.amountWithTax) }), 'total'],
+    [ja.payment.payMethod, result.payMethod ? ja.receipt.payMethods[result.payMethod] : ja.receipt.missing, 'method'],
+    [ja.payment.paymentStatus, result.status === undefined ? ja.receipt.missing : (ja.payment.statuses[result.status] ?? ja.receipt.missing), 'status'],
+    [ja.payment.completedDate, result.completedDate ? paymentTime(result.completedDate) : ja.receipt.missing, 'completed'],
+    [ja.payment.canceledDate, result.canceledDate ? paymentTime(result.canceledDate) : ja.receipt.missing, 'canceled'],
+    [ja.receipt.answerCode, result.orderId, 'order-id'],
+  ];
+  return (
+    <Card withBorder padding="md" data-testid="order-summary">
+      <Text fw={700} mb="xs">
+        {ja.payment.orderSummary}
+      </Text>
+      <dl className="order-totals">
+        {rows.map(([label, value, id]) => (
+          <div key={id} className="order-summary-row">
+            <dt>{label}</dt>
+            <dd data-testid={`summary-${id}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+export function ErrorPaymentScreen({ orderId }: { orderId: string | undefined }) {
+  return (
+    <Stack gap="md" data-testid="payment-error">
+      <Title order={1} size="h3">
+        {ja.payment.errorTitle}
+      </Title>
+      <Alert color="red" variant="light" role="alert">
+        <Stack gap={4}>
+          <Text>{ja.payment.errorLead}</Text>
+          {orderId ? <Text size="sm">{fill(ja.payment.orderId, { id: orderId })}</Text> : null}
+          <Text>{ja.payment.errorRetry}</Text>
+        </Stack>
+      </Alert>
+    </Stack>
+  );
+}
+
+export function CanceledPaymentScreen() {
+  return (
+    <Stack gap="md" data-testid="payment-canceled">
+      <Title order={1} size="h3">
+        {ja.payment.canceledTitle}
+      </Title>
+      <Alert color="gray" variant="light" role="status">
+        {ja.payment.canceled}
+      </Alert>
+    </Stack>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The receipt (領収書, spec 02 §2): addressee, transaction date (completion, else creation;
+ * yyyy年M月d日), reception number with a copy button, content (the service), payment method, the
+ * lines in yen, subtotal, tax as a percent (tax-free lines marked ※非課税商品), total, issuer and
+ * address; -- for what is missing. Read afresh (never cached: it is personal data).
+ *
+ * Reading: the receipt's 受付番号 is the order id (the receipt data of spec 02 §3 carries no
+ * answer code); the addressee is the signed-in resident's display name.
+ */
+import { Alert, Button, Card, Group, Notification, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { TAXABLE_TYPE, paymentResultsReceiptByKey, type Receipt } from '@core/contract/payment';
+import { call } from '../../lib/api';
+import { fill } from '../../messages/fill';
+import { ja } from '../../messages/ja';
+import { receiptDate } from '../../payment/dates';
+import { yen } from '../../payment/order-view';
+import { successData } from '../../payment/queries';
+import { LoadingText } from '../../ui/loading-text';
+import { copyText } from './copy';
+
+const SNACKBAR_MS = 3000;
+
+export interface ReceiptScreenProps {
+  receiptKey: string | undefined;
+  addressee: string | undefined;
+}
+
+export function ReceiptScreen({ receiptKey, addressee }: ReceiptScreenProps) {
+  const receipt = useQuery({
+    queryKey: ['receipt', receiptKey ?? ''],
+    queryFn: async ({ signal }) => successData(await call(paymentResultsReceiptByKey, { query: { key: receiptKey ?? '' } }, { signal })),
+    enabled: receiptKey !== undefined && receiptKey !== '',
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+  return (
+    <Stack gap="md" data-testid="receipt">
+      <Title order={1} size="h3">
+        {ja.receipt.title}
+      </Title>
+      {!receiptKey ? (
+        <Alert color="red" variant="light" role="alert" data-testid="receipt-error">
+          {ja.receipt.badUrl}
+        </Alert>
+      ) : receipt.isPending ? (
+        <LoadingText />
+      ) : receipt.isError ? (
+        <Alert color="red" variant="light" role="alert" data-testid="receipt-error">
+          {ja.receipt.loadFailed}
+        </Alert>
+      ) : (
+        <ReceiptBody receipt={receipt.data} addressee={addressee} />
+      )}
+    </Stack>
+  );
+}
+
+const or = (v: string | null | undefined): string => (v === null || v === undefined || v.trim() === '' ? ja.receipt.missing : v);
+
+export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addressee: string | undefined }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const t = setTimeout(() => setCopied(null), SNACKBAR_MS);
+    return () => clearTimeout(t);
+  }, [copied]);
+  const total = receipt.amountWithTax ?? receipt.amount + receipt.tax;
+  const rate = receipt.taxRate === null || receipt.taxRate === undefined ? ja.receipt.missing : String(receipt.taxRate);
+  const fields: [string, ReactNode, string][] = [
+    [ja.receipt.date, receiptDate(receipt.completedDate ?? receipt.createdAt), 'date'],
+    [
+      ja.receipt.answerCode,
+      <Group gap="xs" key="code">
+        <Text span ff="monospace" data-testid="receipt-code">
+          {receipt.orderId}
+        </Text>
+        <Button size="compact-sm" variant="light" onClick={() => void copyText(receipt.orderId).then(setCopied)} data-testid="receipt-copy">
+          {ja.receipt.copy}
+        </Button>
+      </Group>,
+      'code',
+    ],
+    [ja.receipt.content, or(receipt.serviceName), 'content'],
+    [ja.receipt.payMethod, receipt.payMethod ? ja.receipt.payMethods[receipt.payMethod] : ja.receipt.missing, 'method'],
+  ];
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Text size="lg" fw={700} data-testid="receipt-addressee">
+          {addressee ? `${addressee} ${ja.receipt.addressee}` : `${ja.receipt.missing} ${ja.receipt.addressee}`}
+        </Text>
+        <dl className="order-totals">
+          {fields.map(([label, value, id]) => (
+            <div key={id} className="order-summary-row">
+              <dt>{label}</dt>
+              <dd data-testid={`receipt-${id}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Table withTableBorder data-testid="receipt-lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{ja.payment.colName}</Table.Th>
+              <Table.Th ta="right">{ja.payment.colCount}</Table.Th>
+              <Table.Th ta="right">{ja.payment.colAmount}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {receipt.details.map((d) => (
+              <Table.Tr key={d.detailId} data-testid="receipt-line">
+                <Table.Td>
+                  {d.productName}
+                  {d.taxableType === TAXABLE_TYPE.taxFree ? (
+                    <Text span size="xs" ml={4} data-testid="receipt-tax-free">
+                      {ja.payment.taxFreeMark}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td ta="right">{d.count}</Table.Td>
+                <Table.Td ta="right">{yen(d.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <dl className="order-totals">
+          <div className="order-summary-row">
+            <dt>{ja.payment.subtotal}</dt>
+            <dd data-testid="receipt-subtotal">{fill(ja.payment.yen, { amount: yen(receipt.amount) })}</dd>
+          </div>
+          <div className="order-summary-row">
+            <dt>{fill(ja.receipt.taxLine, { rate })}</dt>
+            <dd data-testid="receipt-tax">{fill(ja.payment.yen, { amount: yen(receipt.tax) })}</dd>
+          </div>
+          <div className="order-summary-row">
+            <dt>{ja.payment.total}</dt>
+            <dd data-testid="receipt-total">{fill(ja.payment.yen, { amount: yen(total) })}</dd>
+          </div>
+        </dl>
+        <dl className="order-totals">
+          <div className="order-summary-row">
+            <dt>{ja.receipt.issuer}</dt>
+            <dd data-testid="receipt-issuer">{or(receipt.receiptCreatorName)}</dd>
+          </div>
+          <div className="order-summary-row">
+            <dt>{ja.receipt.address}</dt>
+            <dd data-testid="receipt-address">{or(receipt.receiptDisplayAddress)}</dd>
+          </div>
+        </dl>
+      </Stack>
+      {copied !== null ? (
+        <Notification
+          className="app-snackbar"
+          withCloseButton={false}
+          color={copied ? 'teal' : 'red'}
+          role="status"
+          data-testid="receipt-snackbar"
+        >
+          {copied ? ja.receipt.copied : ja.receipt.copyFailed}
+        </Notification>
+      ) : null}
+    </Card>
+  );
+}

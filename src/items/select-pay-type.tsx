@@ -1,0 +1,38 @@
+/**
+ * Pay type (支払い方法, spec 02 §5): a choice of the types the item offers. With one type it is
+ * fixed and disabled; in admin mode it is cash, fixed and disabled. The fixed value is written
+ * into the answer at once, so the resident never has to pick the only choice.
+ */
+import { useEffect } from 'react';
+import { PAY_TYPE } from '@core/contract/payment';
+import { payTypesOf } from '@core/items/select-pay-type';
+import { ja } from '../messages/ja';
+import { useFormEngine } from '../form/engine-context';
+import { ChoiceList } from './choice-list';
+import { textOf } from './parts';
+import type { ItemProps } from './types';
+
+const labelOf = (t: number) => (t === PAY_TYPE.cash ? ja.payment.payTypeCash : ja.payment.payTypeCashless);
+
+export function SelectPayTypeItem(p: ItemProps<'selectPayType'>) {
+  const { plan } = useFormEngine();
+  const offered = payTypesOf(p.item, plan.mode);
+  const value = textOf(p.value);
+  const fixed = offered.length === 1 ? String(offered[0]) : null;
+  const { onChange } = p;
+  useEffect(() => {
+    if (fixed !== null && value !== fixed && !p.readOnly) onChange(fixed);
+  }, [fixed, value, onChange, p.readOnly]);
+  return (
+    <ChoiceList
+      p={p}
+      kind="radio"
+      choices={offered.map((t) => ({ value: String(t), label: labelOf(t) }))}
+      selected={value ? [value] : []}
+      onToggle={(v) => p.onChange(v)}
+      isDisabled={() => fixed !== null || p.readOnly}
+    />
+  );
+}
+
+export const selectPayTypeDisplay = (value: string | string[]): string => (value === '1' ? ja.payment.payTypeCash : value === '0' ? ja.payment.payTypeCashless : String(value));

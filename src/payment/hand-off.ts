@@ -1,0 +1,83 @@
+/**
+ * The payment path's hand-off (spec 02 §4, §7): the temporary save of the answer with its order,
+ * the order posted for the provider's signed form, then that form submitted to the provider by a
+ * real HTML form (the page does not continue). Online only: a payment is never queued in the
+ * outbox, so an answer drafted offline is paid once the resident is back online.
+ */
+import { paymentOrdersCreate, surveyResultsTemporary, type PaymentOrder, type ProviderForm } from '@core/contract/payment';
+import type { AnswerRowInput } from '@core/contract/survey';
+import { ApiClientError, isApiClientError } from '../lib/api-error';
+import { call } from '../lib/api';
+import { ja } from '../messages/ja';
+import { successData } from './queries';
+
+import { PAYMENT_OFFLINE } from './codes';
+
+export { PAYMENT_OFFLINE };
+
+const offline = () => new ApiClientError({ status: 0, code: PAYMENT_OFFLINE, errorMessage: ja.payment.offline });
+
+export interface HandOffDeps {
+  isOnline?: () => boolean;
+  /** Submits the provider's form (a real form post in the browser). */
+  post?: (form: ProviderForm) => void;
+}
+
+/** Builds the provider's form in the page and submits it: fields in their signed order. */
+export const postProviderForm = (form: ProviderForm, doc: Document = document): HTMLFormElement => {
+  const el = doc.createElement('form');
+  el.method = form.method;
+  el.action = form.action;
+  el.acceptCharset = 'UTF-8';
+  el.hidden = true;
+  for (const f of form.fields) {
+    const input = doc.createElement('input');
+    input.type = 'hidden';
+    input.name = f.name;
+    input.value = f.value;
+    el.appendChild(input);
+  }
+  doc.body.appendChild(el);
+  el.submit();
+  return el;
+};
+
+/** Network trouble reads as the offline text: the resident's next step is the same. */
+const online = async <T>(f: () => Promise<T>): Promise<T> => {
+  try {
+    return await f();
+  } catch (e) {
+    if (isApiClientError(e) && (e.code === 'network' || e.code === 'timeout')) throw offline();
+    throw e;
+  }
+};
+
+export const handOffToPayment = async (
+  request: { surveyId: string; rows: readonly AnswerRowInput[]; order: PaymentOrder },
+  deps: HandOffDeps = {},
+): Promise<ProviderForm> => {
+  const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
+  if (!isOnline()) throw offline();
+  const { order } = request;
+  const saved = await online(() => call(surveyResultsTemporary, { body: { data: [...request.rows], order } }));
+  if ('result' in saved) throw new ApiClientError({ status: 200, code: saved.code ?? 'error', errorMessage: saved.errorMessage, issues: saved.issues });
+  const form = successData(
+    await online(() =>
+      call(paymentOrdersCreate, {
+        body: {
+          surveyId: request.surveyId,
+          serviceSortKey: order.serviceSortKey,
+          serviceId: order.serviceId,
+          serviceName: order.serviceName,
+          tax: order.tax,
+          amount: order.amount,
+          orderId: saved.orderId,
+          details: order.details,
+          ...(order.payMethod ? { payMethod: order.payMethod } : {}),
+        },
+      }),
+    ),
+  );
+  (deps.post ?? postProviderForm)(form);
+  return form;
+};

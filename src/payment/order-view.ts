@@ -1,0 +1,33 @@
+/**
+ * The products item's lines priced for display: the order the answer would carry, from the
+ * cached catalogue (core/rules/order.ts). Pure apart from its inputs, so the list, the submit
+ * button and the payment hand-off agree on one figure.
+ */
+import type { Temporal } from 'temporal-polyfill';
+import type { PaymentOrder, PaymentService, PayType, TaxSetting } from '@core/contract/payment';
+import type { FormValue } from '@core/items/define';
+import { parseOrderLines, type OrderLine } from '@core/items/select-products';
+import { buildOrder, type OrderProblem } from '@core/rules/order';
+import { fill } from '../messages/fill';
+import { ja } from '../messages/ja';
+
+export const linesOf = (value: FormValue | undefined): OrderLine[] =>
+  typeof value === 'string' && value !== '' ? (parseOrderLines(value) ?? []) : [];
+
+export const problemText = (p: OrderProblem): string =>
+  p.kind === 'taxNotSet' ? ja.payment.taxNotSet : p.kind === 'productGone' ? ja.payment.productGone : fill(ja.validation.purchaseLimit, { limit: p.limit });
+
+export type PricedOrder = { order: PaymentOrder } | { problem: string };
+
+export const priceLines = (
+  lines: readonly OrderLine[],
+  service: PaymentService,
+  taxSetting: TaxSetting | null,
+  payType: PayType,
+  today: Temporal.PlainDate,
+): PricedOrder => {
+  const built = buildOrder(lines, service, taxSetting, payType, today);
+  return 'order' in built ? built : { problem: problemText(built) };
+};
+
+export const yen = (n: number): string => n.toLocaleString('ja-JP');

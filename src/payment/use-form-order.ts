@@ -1,0 +1,69 @@
+/**
+ * The order a payment form's answer would carry right now, and whether sending it takes the
+ * payment path (決済画面へ) or putItem (予約する): from the products and pay type items' values
+ * and the cached catalogue. A form that does not use payment reads nothing.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PAY_TYPE, type PaymentOrder } from '@core/contract/payment';
+import type { SurveyConfig } from '@core/form/survey-config';
+import { todayInTokyo } from '@core/ja/date-input';
+import { payTypeOfValue } from '@core/items/select-pay-type';
+import { formServiceIdOf, takesPaymentPath } from '@core/rules/order';
+import { usesPayment } from '@core/rules/permissions';
+import { useFieldValue, type FormStore } from '../form/form-store';
+import { ja } from '../messages/ja';
+import { linesOf, priceLines } from './order-view';
+import { paymentServiceQuery, taxSettingQuery } from './queries';
+
+export interface FormOrder {
+  /** The form uses payment (its submit button reads 決済画面へ or 予約する). */
+  active: boolean;
+  /** The order to send; null with no lines, or when it cannot be priced (see problem). */
+  order: PaymentOrder | null;
+  /** Why the order cannot be priced now (tax not set, catalogue not loaded, limit…). */
+  problem: string | undefined;
+  paymentPath: boolean;
+}
+
+type Config = Pick<SurveyConfig, 'usePayment' | 'isAppending' | 'surveySchema'>;
+
+const keyOf = (config: Config, type: 'selectProducts' | 'selectPayType'): string =>
+  config.surveySchema.find((i) => i.type === type)?.itemKey ?? '';
+
+export function useFormOrder(config: Config, store: FormStore): FormOrder {
+  const active = usesPayment(config);
+  const serviceId = active ? (formServiceIdOf(config) ?? '') : '';
+  const service = useQuery({ ...paymentServiceQuery(serviceId), enabled: serviceId !== '' });
+  const tax = useQuery({ ...taxSettingQuery(), enabled: serviceId !== '' });
+  const productsValue = useFieldValue(store, keyOf(config, 'selectProducts'));
+  const payTypeValue = useFieldValue(store, keyOf(config, 'selectPayType'));
+  if (!active) return { active, order: null, problem: undefined, paymentPath: false };
+  const lines = linesOf(productsValue);
+  if (lines.length === 0) return { active, order: null, problem: undefined, paymentPath: false };
+  if (!service.data) return { active, order: null, problem: service.isError ? ja.payment.catalogueFailed : undefined, paymentPath: false };
+  if (tax.isError) return { active, order: null, problem: ja.payment.taxNotSet, paymentPath: false };
+  if (!tax.data) return { active, order: null, problem: undefined, paymentPath: false };
+  const payType = payTypeOfValue(typeof payTypeValue === 'string' ? payTypeValue : undefined) ?? PAY_TYPE.cashless;
+  const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo());
+  if ('problem' in priced) return { active, order: null, problem: priced.problem, paymentPath: false };
+  return { active, order: priced.order, problem: undefined, paymentPath: takesPaymentPath(config, priced.order) };
+}
+
+/** No payment: what a form that does not use payment reads. */
+export const NO_ORDER: FormOrder = { active: false, order: null, problem: undefined, paymentPath: false };
+
+export const sameOrder = (a: FormOrder, b: FormOrder) =>
+  a.active === b.active && a.problem === b.problem && a.paymentPath === b.paymentPath && JSON.stringify(a.order) === JSON.stringify(b.order);
+
+/**
+ * Rendered only by a payment form, so a form without payment reads no catalogue (and needs no
+ * query client); it reports the order to the form whenever it changes.
+ */
+export function OrderWatch({ config, store, onChange }: { config: Config; store: FormStore; onChange: (o: FormOrder) => void }) {
+  const current = useFormOrder(config, store);
+  useEffect(() => {
+    onChange(current);
+  });
+  return null;
+}

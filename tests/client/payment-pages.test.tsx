@@ -1,0 +1,170 @@
+/**
+ * The payment return pages and the receipt (spec 02 §2, §8): 決済結果 (end message or default,
+ * read afresh so a notification that came while away shows on the next opening), the error and
+ * cancelled texts, and the receipt (-- for what is missing, yyyy年M月d日, ※非課税商品, the tax as a
+ * percent, the copy button's legacy fallback and snackbar, 不正なURLです。 without a key).
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/app';
+import { copyText } from '../../src/features/receipt/copy';
+import { saveSession } from '../../src/lib/session';
+import { ja } from '../../src/messages/ja';
+import { makeIdToken } from './fake-clock';
+import { clearDevice, json } from './offline-helpers';
+
+const config = {
+  surveyId: 'pay',
+  surveyTitle: '接種のお支払い',
+  surveyStatus: 'enabled',
+  numberMonthShowCalendar: 1,
+  version: 2,
+  usePayment: 1,
+  isAppending: { value: true },
+  surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }],
+};
+
+const line = (over: Record<string, unknown>) => ({
+  detailId: 1,
+  productId: 'p1',
+  productName: '接種料',
+  price: 1000,
+  count: 2,
+  tax: 200,
+  amount: 2000,
+  amountWithTax: 2200,
+  taxableType: 0,
+  ...over,
+});
+
+const result = (status: number | undefined) => ({
+  serviceSortKey: 'svc',
+  serviceId: 'svc',
+  serviceName: '予防接種',
+  details: [line({})],
+  tax: 200,
+  amount: 2000,
+  amountWithTax: 2200,
+  taxRate: 10,
+  calculationType: 0,
+  roundingType: 0,
+  taxType: 0,
+  reservationCostType: 0,
+  selectedPayType: 0,
+  payMethod: 'credit',
+  ...(status === undefined ? {} : { status }),
+  completedDate: status === undefined ? null : 1767225600,
+  canceledDate: null,
+  orderId: 'o1',
+  surveyId: 'pay',
+  partitionKey: 'pay#U1#1',
+  createdAt: 1767225600,
+});
+
+// 2026-01-01 09:00 JST.
+const receipt = {
+  completedDate: null,
+  createdAt: 1767225600,
+  orderId: 'o1',
+  serviceName: null,
+  payMethod: null,
+  details: [line({}), line({ detailId: 2, productId: 'p2', productName: '問診票', price: 550, count: 1, tax: 0, amount: 550, amountWithTax: 550, taxableType: 1 })],
+  tax: 200,
+  amount: 2550,
+  amountWithTax: 2750,
+  taxRate: 10,
+  receiptCreatorName: null,
+  receiptDisplayAddress: null,
+};
+
+describe('payment pages', () => {
+  let status: number | undefined;
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await clearDevice();
+    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    status = undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: config });
+        if (url.pathname.endsWith('/payment-results/o1')) return json(200, { code: 'success', data: result(status) });
+        if (url.pathname.endsWith('/payment-results/receipt') && url.searchParams.get('key') === 'pay#U1#1') return json(200, { code: 'success', data: receipt });
+        return json(404, { result: 'ERROR', code: 'not_found', errorMessage: '決済情報が見つかりません。' });
+      }),
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('決済結果 waits for the notification, and shows it the next time it is opened', async () => {
+    window.history.replaceState(null, '', '/completedPayment/pay?orderId=o1');
+    const first = render(<App />);
+    expect((await screen.findByTestId('payment-pending')).textContent).toBe(ja.payment.pending);
+    expect(screen.queryByTestId('payment-message')).toBeNull();
+    first.unmount();
+
+    status = 3;
+    render(<App />);
+    expect((await screen.findByTestId('payment-message')).textContent).toBe('ご購入ありがとうございます。決済処理が完了しました。');
+    expect(screen.getByRole('heading', { name: '決済結果' })).toBeTruthy();
+    expect(screen.getByTestId('summary-total').textContent).toBe('2,200円');
+    expect(screen.getByTestId('summary-status').textContent).toBe('与信済み');
+    expect(screen.getByTestId('summary-canceled').textContent).toBe('--');
+    expect(screen.getByTestId('summary-completed').textContent).toBe('2026-01-01 09:00:00');
+  });
+
+  it('says what happened on the error and cancelled pages', async () => {
+    window.history.replaceState(null, '', '/errorPayment?orderId=o9');
+    const page = render(<App />);
+    const error = await screen.findByTestId('payment-error');
+    expect(error.textContent).toContain('決済中にエラーが発生しました。');
+    expect(error.textContent).toContain('注文番号：o9');
+    expect(error.textContent).toContain('ブラウザを閉じて最初からやり直してください。');
+    page.unmount();
+    window.history.replaceState(null, '', '/canceledPayment');
+    render(<App />);
+    expect((await screen.findByTestId('payment-canceled')).textContent).toContain('商品の購入をキャンセルしました。最初からやり直してください。');
+  });
+
+  it('shows the receipt with -- for what is missing, and copies the number the legacy way', async () => {
+    vi.stubGlobal('navigator', Object.assign(Object.create(navigator) as Navigator, { clipboard: undefined }));
+    const exec = vi.fn(() => true);
+    Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
+    window.history.replaceState(null, '', '/receipt?key=pay%23U1%231');
+    render(<App />);
+    expect((await screen.findByTestId('receipt-addressee')).textContent).toBe('山田 花子 様');
+    expect(screen.getByTestId('receipt-date').textContent).toBe('2026年1月1日');
+    expect(screen.getByTestId('receipt-content').textContent).toBe('--');
+    expect(screen.getByTestId('receipt-method').textContent).toBe('--');
+    expect(screen.getByTestId('receipt-issuer').textContent).toBe('--');
+    expect(screen.getByTestId('receipt-address').textContent).toBe('--');
+    expect(screen.getAllByTestId('receipt-line').map((r) => r.textContent)).toEqual(['接種料22,000', '問診票※非課税商品1550']);
+    expect(screen.getByText('消費税（10%）')).toBeTruthy();
+    expect(screen.getByTestId('receipt-total').textContent).toBe('2,750円');
+    fireEvent.click(screen.getByTestId('receipt-copy'));
+    expect((await screen.findByTestId('receipt-snackbar')).textContent).toBe('受付番号をコピーしました');
+    expect(exec).toHaveBeenCalledWith('copy');
+  });
+
+  it('without a key says 不正なURLです。, and a failed load its own text', async () => {
+    window.history.replaceState(null, '', '/receipt');
+    const page = render(<App />);
+    expect((await screen.findByTestId('receipt-error')).textContent).toBe('不正なURLです。');
+    page.unmount();
+    window.history.replaceState(null, '', '/receipt?key=other');
+    render(<App />);
+    await waitFor(() => expect(screen.getByTestId('receipt-error').textContent).toBe('画面表示中にエラーが発生しました 。'));
+  });
+
+  it('copyText uses the Clipboard API when it may', async () => {
+    const writeText = vi.fn(async () => undefined);
+    expect(await copyText('o1', document, { clipboard: { writeText } } as unknown as Navigator)).toBe(true);
+    expect(writeText).toHaveBeenCalledWith('o1');
+  });
+});
