@@ -56,6 +56,20 @@ export const bedReservationUpdate = defineEndpoint({
   response: savedAnswer,
 });
 
+/**
+ * Cancels a stay and gives its nights back. The spec shows no path for it (§7 lists only the
+ * writes above); this one sits beside them and answers the stay's rows, check キャンセル.
+ */
+export const bedReservationCancel = defineEndpoint({
+  method: 'POST',
+  path: '/bed-reservation/:surveyId/cancel',
+  auth: 'required',
+  idempotent: true,
+  params: surveyIdParams,
+  body: z.object({ partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
+  response: savedAnswer,
+});
+
 export const bedReservationCreate = defineEndpoint({
   method: 'POST',
   path: '/bed-reservation/:surveyId',

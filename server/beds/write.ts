@@ -1,0 +1,88 @@
+/**
+ * The transaction scripts of a bed stay, each run inside the request's one commit(): the stay's
+ * row first (a change or cancel), then its nights in date order, so every night is claimed or none
+ * is — a night that has no bed left throws, and the whole transaction, the nights already claimed
+ * included, rolls back.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Temporal } from 'temporal-polyfill';
+import { ApiError } from '../errors';
+import { insertStay, lockStay, moveNight, updateStay, type StayRow, type Ward } from '../store/beds';
+import type { Database } from '../store/schema';
+import {
+  BED_FULL_TEXT,
+  CANCELLED_CHECK,
+  NEW_CHECK,
+  NO_STAY,
+  nightMoves,
+  nightsOf,
+  nightsOfRow,
+  refuseChange,
+  stayColumns,
+  type Stay,
+  type StoredField,
+} from './stay';
+
+const full = () => new ApiError(409, 'quota_exceeded', BED_FULL_TEXT);
+const noStay = () => new ApiError(404, 'not_found', NO_STAY);
+
+const applyMoves = async (trx: Transaction<Database>, surveyId: string, moves: readonly { night: string; delta: 1 | -1 }[]) => {
+  for (const m of moves) {
+    if (!(await moveNight(trx, surveyId, m.night, m.delta))) {
+      // Giving back a night the counter does not hold would mean the books are already wrong.
+      if (m.delta < 0) throw new Error(`bed night ${surveyId} ${m.night}: nothing to give back`);
+      throw full();
+    }
+  }
+};
+
+export interface NewStay {
+  ward: Ward;
+  userId: string;
+  stay: Stay;
+  fields: StoredField[];
+}
+
+/** Partition key as an appending answer's (spec 02 §9), with a random tail so two in one ms differ. */
+const newPartitionKey = (surveyId: string, userId: string) => `${surveyId}#${userId}#${Date.now()}${randomUUID().slice(0, 8)}`;
+
+export const createStay = async (trx: Transaction<Database>, s: NewStay): Promise<StayRow> => {
+  await applyMoves(trx, s.ward.surveyId, nightMoves([], nightsOf(s.stay)));
+  const now = new Date().toISOString();
+  const row: StayRow = {
+    partition_key: newPartitionKey(s.ward.surveyId, s.userId),
+    survey_id: s.ward.surveyId,
+    user_id: s.userId,
+    ...stayColumns(s.stay),
+    check_status: NEW_CHECK,
+    fields_json: JSON.stringify(s.fields),
+    created_at: now,
+    updated_at: now,
+  };
+  await insertStay(trx, row);
+  return row;
+};
+
+export const changeStay = async (trx: Transaction<Database>, s: NewStay & { partitionKey: string; today: Temporal.PlainDate }): Promise<StayRow> => {
+  const old = await lockStay(trx, s.ward.surveyId, s.userId, s.partitionKey);
+  if (!old) throw noStay();
+  refuseChange(old, s.ward, s.today);
+  await applyMoves(trx, s.ward.surveyId, nightMoves(nightsOfRow(old), nightsOf(s.stay)));
+  const set = { ...stayColumns(s.stay), check_status: NEW_CHECK, fields_json: JSON.stringify(s.fields), updated_at: new Date().toISOString() };
+  await updateStay(trx, old.partition_key, set);
+  return { ...old, ...set };
+};
+
+export const cancelStay = async (
+  trx: Transaction<Database>,
+  s: { ward: Ward; userId: string; partitionKey: string; today: Temporal.PlainDate },
+): Promise<StayRow> => {
+  const old = await lockStay(trx, s.ward.surveyId, s.userId, s.partitionKey);
+  if (!old) throw noStay();
+  refuseChange(old, s.ward, s.today);
+  await applyMoves(trx, s.ward.surveyId, nightMoves(nightsOfRow(old), []));
+  const set = { check_status: CANCELLED_CHECK, updated_at: new Date().toISOString() };
+  await updateStay(trx, old.partition_key, set);
+  return { ...old, ...set };
+};

@@ -1,0 +1,101 @@
+/**
+ * Bed reservation calls of spec 02 §7. The user is the verified token's only: the history of
+ * another userId answers 404 like one that does not exist. Every write re-checks the stay (1–14
+ * nights, real dates, the booking rule, the cancel deadline) and the form's fields with the
+ * validators putItem uses, then claims or gives back its nights in one transaction
+ * (server/beds/write.ts).
+ *
+ * A day with no bed count (outside the ward's imported span) answers bedRemaining 0.
+ */
+import { Temporal } from 'temporal-polyfill';
+import {
+  bedReservationCalendar,
+  bedReservationCancel,
+  bedReservationCreate,
+  bedReservationHistory,
+  bedReservationRule,
+  bedReservationUpdate,
+} from '@core/contract/bed';
+import type { AnswerRowInput } from '@core/contract/survey';
+import { todayInTokyo } from '@core/ja/date-input';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { checkSubmission, type PutItemBody } from '../answers/check';
+import { findEnabledSurveyConfig } from '../store/configs';
+import { listStays, readNights, readWard } from '../store/beds';
+import { NO_BED_WARD, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
+import { cancelStay, changeStay, createStay } from '../beds/write';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+
+export const registerBedRoutes = (ctx: RouteContext): void => {
+  const db = ctx.deps.store.db;
+
+  const wardOf = async (surveyId: string) => {
+    const ward = await readWard(db, surveyId);
+    if (!ward) throw new ApiError(404, 'not_found', NO_BED_WARD);
+    return ward;
+  };
+
+  /** The form's rows validated as putItem validates them, kept with their item's title. */
+  const checkedFields = (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): StoredField[] => {
+    const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody);
+    const titles = new Map((config as ServedSurveyConfig).surveySchema.map((i) => [i.itemKey, i.title ?? i.itemKey]));
+    return kept.map((r) => ({ itemKey: r.itemKey, value: r.value, title: titles.get(r.itemKey) ?? r.itemKey }));
+  };
+
+  /** Everything a create or change can refuse before its transaction. */
+  const prepare = async (surveyId: string, data: AnswerRowInput[], editing: boolean) => {
+    const ward = await wardOf(surveyId);
+    const { stay, fields, partitionKey } = splitStayRows(surveyId, data);
+    const today = todayInTokyo();
+    refuseStart(stay, ward, today, editing);
+    const config = await findEnabledSurveyConfig(db, surveyId);
+    return { ward, stay, fields: checkedFields(config, fields), partitionKey, today };
+  };
+
+  const saved = (row: Parameters<typeof stayResultRows>[0]) => ({
+    result: 'OK' as const,
+    data: { partitionKey: row.partition_key, data: stayResultRows(row) },
+  });
+
+  ctx.route(bedReservationCreate, async ({ params, body, user, commit }) => {
+    const p = await prepare(params.surveyId, body.data, false);
+    if (p.partitionKey) throw new ApiError(400, 'bad_request', 'data: 新しい予約に partitionKey は指定できません（変更は PUT）', { issues: [{ path: 'data', message: 'partitionKey' }] });
+    return commit(async (trx) => saved(await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields })));
+  });
+
+  ctx.route(bedReservationUpdate, async ({ params, body, user, commit }) => {
+    const p = await prepare(params.surveyId, body.data, true);
+    const partitionKey = p.partitionKey as string;
+    return commit(async (trx) =>
+      saved(await changeStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, partitionKey, today: p.today })),
+    );
+  });
+
+  ctx.route(bedReservationCancel, async ({ params, body, user, commit }) => {
+    const ward = await wardOf(params.surveyId);
+    return commit(async (trx) => saved(await cancelStay(trx, { ward, userId: user.userId, partitionKey: body.partitionKey, today: todayInTokyo() })));
+  });
+
+  ctx.route(bedReservationHistory, async ({ params, user }) => {
+    if (params.userId !== user.userId) throw new ApiError(404, 'not_found', NO_BED_WARD);
+    await wardOf(params.surveyId);
+    return { result: 'OK', data: (await listStays(db, params.surveyId, user.userId)).map(historyEntry) };
+  });
+
+  ctx.route(bedReservationCalendar, async ({ params, query }) => {
+    await wardOf(params.surveyId);
+    const counts = new Map((await readNights(db, params.surveyId, query.startDate, query.endDate)).map((n) => [n.night, n.capacity - n.reserved]));
+    const out: { date: string; bedRemaining: number }[] = [];
+    const last = Temporal.PlainDate.from(query.endDate);
+    for (let d = Temporal.PlainDate.from(query.startDate); Temporal.PlainDate.compare(d, last) <= 0; d = d.add({ days: 1 })) {
+      out.push({ date: d.toString(), bedRemaining: Math.max(0, counts.get(d.toString()) ?? 0) });
+    }
+    return { result: 'OK', data: out };
+  });
+
+  ctx.route(bedReservationRule, async ({ params }) => {
+    const ward = await wardOf(params.surveyId);
+    return { result: 'OK', data: { reservationPossibleStart: ward.reservationPossibleStart, reservationCancelLimit: ward.reservationCancelLimit } };
+  });
+};

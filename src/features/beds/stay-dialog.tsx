@@ -1,0 +1,105 @@
+/**
+ * The stay-length dialog (spec 02 §2, §9): 1 to 14 nights labelled N泊N+1日, and the sessions of
+ * admission (default 午後) and discharge (default 午前). A fixed-shape form: @tanstack/react-form.
+ */
+import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useForm } from '@tanstack/react-form';
+import type { Temporal } from 'temporal-polyfill';
+import {
+  AFTERNOON,
+  DEFAULT_END_SESSION,
+  DEFAULT_START_SESSION,
+  MORNING,
+  STAY_LENGTHS,
+  formatDateWithSession,
+  isStayLength,
+  stayLabel,
+  type DaySession,
+} from '@core/rules/bed-stay';
+import { ja } from '../../messages/ja';
+import { dateWithWeekday } from './month';
+
+export interface StayChoice {
+  nights: number;
+  startSession: DaySession;
+  endSession: DaySession;
+}
+
+export interface StayDialogProps {
+  start: Temporal.PlainDate | null;
+  initial?: StayChoice | undefined;
+  onClose: () => void;
+  onChoose: (choice: StayChoice) => void;
+}
+
+const SESSIONS = [MORNING, AFTERNOON];
+
+export function StayDialog({ start, initial, onClose, onChoose }: StayDialogProps) {
+  const form = useForm({
+    defaultValues: initial ?? { nights: 1, startSession: DEFAULT_START_SESSION, endSession: DEFAULT_END_SESSION },
+    onSubmit: ({ value }) => onChoose(value),
+  });
+
+  return (
+    <Modal opened={start !== null} onClose={onClose} title={ja.bed.stayTitle} size={400} closeButtonProps={{ 'aria-label': ja.common.closeDialog }}>
+      {start ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void form.handleSubmit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">
+              {ja.bed.admission}: {dateWithWeekday(start.toString())}
+            </Text>
+            <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : ja.bed.noDay) }}>
+              {(field) => (
+                <Radio.Group label={ja.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
+                  <Stack gap={6} mt={4}>
+                    {STAY_LENGTHS.map((n) => (
+                      <Radio key={n} value={String(n)} label={stayLabel(n)} />
+                    ))}
+                  </Stack>
+                </Radio.Group>
+              )}
+            </form.Field>
+            <form.Field name="startSession">
+              {(field) => (
+                <Stack gap={2}>
+                  <Text size="sm" id="bed-start-session">
+                    {ja.bed.startSession}
+                  </Text>
+                  <SegmentedControl aria-labelledby="bed-start-session" data={SESSIONS} value={field.state.value} onChange={(v) => field.handleChange(v as DaySession)} />
+                </Stack>
+              )}
+            </form.Field>
+            <form.Field name="endSession">
+              {(field) => (
+                <Stack gap={2}>
+                  <Text size="sm" id="bed-end-session">
+                    {ja.bed.endSession}
+                  </Text>
+                  <SegmentedControl aria-labelledby="bed-end-session" data={SESSIONS} value={field.state.value} onChange={(v) => field.handleChange(v as DaySession)} />
+                </Stack>
+              )}
+            </form.Field>
+            <form.Subscribe selector={(s) => s.values}>
+              {(v) => (
+                <Text size="sm" data-testid="stay-summary">
+                  {formatDateWithSession(start, v.startSession)} 〜 {formatDateWithSession(start.add({ days: v.nights }), v.endSession)}
+                </Text>
+              )}
+            </form.Subscribe>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                {ja.bed.cancel}
+              </Button>
+              <Button type="submit">{ja.bed.choose}</Button>
+            </Group>
+          </Stack>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}
