@@ -240,4 +240,54 @@ test.describe('keyboard only', () => {
     await submitAndSend(page);
     await expect(page.getByTestId('answer-code')).toBeVisible();
   });
+  test('sesshu-shiharai, its order-line dialog and the card page included', async ({ page }) => {
+    await signInAs(page, '/calendar/sesshu-shiharai', 6, 'キー 六郎');
+    const choose = async (label: string, option: string, scope = page.locator('body')) => {
+      const select = scope.getByLabel(label, { exact: true });
+      await expect(select).toBeEnabled();
+      const id = await select.getAttribute('id');
+      await tabTo(page, `[id="${id}"]`);
+      for (let i = 0; i < 10 && (await select.locator('option:checked').textContent()) !== option; i += 1) await page.keyboard.press('ArrowDown');
+      await expect(select.locator('option:checked')).toHaveText(option);
+    };
+    for (const [label, option] of [
+      ['診療科', '内科'],
+      ['区分', '一般内科'],
+      ['受診種別', '初診'],
+      ['予約項目', '初診受付'],
+    ] as const) await choose(label, option);
+    const active = page.locator('[data-testid="slot"][data-state="active"]');
+    for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) {
+      await tabTo(page, '[data-testid="calendar-next"]');
+      await page.keyboard.press('Enter');
+    }
+    await tabTo(page, '[data-testid="slot"][data-state="active"]');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '[data-testid="slot-next"]');
+    await page.keyboard.press('Enter');
+    // The order-line dialog: Enter opens it, native selects move with the arrows, Enter in the
+    // quantity saves.
+    await tabTo(page, '[data-testid="order-add"]');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await choose('商品分類', '予防接種', dialog);
+    await choose('商品', 'インフルエンザ予防接種', dialog);
+    await tabTo(page, '[data-testid="order-quantity"]');
+    await page.keyboard.press('Enter');
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('order-total')).toHaveText('3,300円');
+    await typeInto(page, 'shimei', 'キー 六郎');
+    await tabTo(page, '[data-testid="submit-button"]');
+    await expect(page.getByTestId('submit-button')).toHaveText('決済画面へ');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '[data-testid="send-button"]');
+    // The app's part ends here: the card page is the provider's, a page of its own.
+    await expectNoPointer(page);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dev\/payment\/pay$/);
+    await tabTo(page, 'button[value="success"]');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('payment-message')).toBeVisible();
+  });
 });

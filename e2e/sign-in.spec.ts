@@ -59,10 +59,13 @@ test('pages carry no CSP violations', async ({ page }) => {
   expect(violations).toEqual([]);
 });
 
-test('/login/member/{id} leads to the member page, and /url-external refuses a non-web address', async ({ page }) => {
-  await page.goto('/login/member/kaiin-touroku');
-  await expect(page).toHaveURL(/\/member\/kaiin-touroku$/);
-  await expect(page.getByTestId('member-page')).toBeVisible();
+test('/login/member/{id} leads to the member page after sign-in, and /url-external refuses a non-web address', async ({ page }) => {
+  // The member page needs a session: the login remembers it and comes back to it.
+  await page.goto('/login/member/sakura-kaiin');
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /鈴木 美咲/ }).click();
+  await expect(page).toHaveURL(/\/member\/sakura-kaiin$/);
+  await expect(page.getByTestId('member-page')).toHaveAttribute('data-member-form-id', 'sakura-kaiin');
   await page.goto('/url-external?url=javascript%3Aalert(1)');
   await expect(page.getByText('PAGE NOT FOUND')).toBeVisible();
 });

@@ -27,6 +27,8 @@ import { registerLoginRoutes } from './routes/login';
 import { registerSurveySearchRoutes } from './routes/survey-searches';
 import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
+import { registerMemberRoutes } from './routes/members';
+import { registerBedRoutes } from './routes/beds';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -35,7 +37,7 @@ import { registerPaymentNotification, registerPaymentReturns } from './routes/pa
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson } from './compress';
-import { splashTitleOf, withSplashTitle } from './page';
+import { inlineScriptHashes, splashTitleOf, withSplashTitle } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
 export interface Deps {
@@ -78,7 +80,9 @@ export const createApp = (deps: Deps): App => createAppWithWrites(deps).app;
 export const createAppWithWrites = (deps: Deps): CreatedApp => {
   const { config, log } = deps;
   const app: App = new Hono<AppEnv>();
-  const csp = contentSecurityPolicy(config);
+  // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
+  const indexFile = path.join(config.distDir, 'index.html');
+  const csp = contentSecurityPolicy(config, fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : []);
   const hsts = strictTransportSecurity(config);
 
   app.use('*', async (c, next) => {
@@ -182,6 +186,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerSurveySearchRoutes(ctx);
   registerCalendarRoutes(ctx);
   registerKioskRoutes(ctx);
+  registerMemberRoutes(ctx);
+  registerBedRoutes(ctx);
   registerPaymentRoutes(ctx, {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,
@@ -207,8 +213,6 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
 
   app.all(`${API_PREFIX}/*`, (c) => errorJson(c, 404, { code: 'not_found', errorMessage: `no such call: ${c.req.method} ${c.req.path}` }));
 
-  // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
-  const indexFile = path.join(config.distDir, 'index.html');
   // Residents are on weak mobile links: the app's JS and CSS go compressed. The build writes
   // brotli and gzip copies next to each asset (vite.config.ts, `precompress`), which serveStatic
   // sends as they are; files without a copy (sw.js, anything added by hand) are gzipped on the

@@ -258,13 +258,18 @@ export const calendarsItemInfo = defineEndpoint({
   response: envelope(z.array(reservationItemSchema)),
 });
 
-/** Products a reservation item is sold as; their reservationPaymentItemId links order lines. */
+/**
+ * Products a reservation item is sold as; their reservationPaymentItemId links order lines. `{id}`
+ * is a category. A form sells one service (core/rules/order.ts): `serviceId` narrows the list to
+ * that service's products; without it every service's are listed.
+ */
 export const calendarsReservationPaymentProducts = defineEndpoint({
   method: 'GET',
   path: '/calendars/reservation-payment-products/:id',
   auth: 'required',
   kiosk: true,
   params: z.object({ id }),
+  query: z.object({ serviceId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
   response: envelope(z.array(paymentProductSchema)),
 });
 

@@ -79,6 +79,7 @@ export const endpoints = {
   // bed
   bedReservationUpdate: bed.bedReservationUpdate,
   bedReservationCreate: bed.bedReservationCreate,
+  bedReservationCancel: bed.bedReservationCancel,
   bedReservationHistory: bed.bedReservationHistory,
   bedReservationCalendar: bed.bedReservationCalendar,
   bedReservationRule: bed.bedReservationRule,

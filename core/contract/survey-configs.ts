@@ -40,6 +40,14 @@ export const surveyConfigsOpenList = defineEndpoint({
   path: '/survey-configs/open',
   auth: 'none',
   response: envelope(
-    z.array(z.object({ surveyId: z.string(), surveyTitle: z.string(), description: z.nullable(z.string()) })),
+    z.array(
+      z.object({
+        surveyId: z.string(),
+        surveyTitle: z.string(),
+        description: z.nullable(z.string()),
+        /** 'bed' opens the bed reservation page (/bed-reservation/{id}) instead of the form. */
+        surveyType: z.optional(z.string()),
+      }),
+    ),
   ),
 });

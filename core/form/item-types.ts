@@ -1,9 +1,9 @@
 /**
  * Every item type the renderer knows (spec 01 §2). Both item registries (core/items and
  * src/items) are `Record<ItemType, …>`, so a type listed here without its two files fails the
- * build. A type joins this list in the same change that brings its two files: the reservation,
- * product, pay type, bed, image, secure-file, location, facility, numbering, member-number and
- * vaccine items come with their own issues, and until then a bundle using them is refused at import.
+ * build. A type joins this list in the same change that brings its two files: the bed, image,
+ * secure-file, location, facility, numbering, member-number and vaccine items come with their own
+ * issues, and until then a bundle using them is refused at import.
  */
 export const ITEM_TYPES = [
   'text',
@@ -30,6 +30,10 @@ export const ITEM_TYPES = [
   'search',
   'code15',
   'reservation',
+  'numbering',
+  'memberNumber',
+  'selectProducts',
+  'selectPayType',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -86,5 +86,8 @@ export const servedSurveyConfigSchema = z.extend(surveyConfigObjectSchema, { ver
 export type ServedSurveyConfig = z.output<typeof servedSurveyConfigSchema>;
 
 export const isAppending = (cfg: Pick<SurveyConfig, 'isAppending'>): boolean => cfg.isAppending?.value === true;
+
+/** surveyType of a bed survey (spec 02 §2): booked on its bed screens, never answered as a form. */
+export const BED_SURVEY_TYPE = 'bed';
 export const isSearchableSurvey = (cfg: Pick<SurveyConfig, 'surveySchema'>): boolean =>
   cfg.surveySchema.some((i) => i.isSearchable?.value === true);

@@ -21,10 +21,13 @@ export const FORM_INVALID: ValidationIssue = issue('formInvalid');
 export const isAnswerRequired = (item: SchemaItem, mode: Mode): boolean =>
   isItemRequired(item, mode) || (itemDefOf(item.type).requiredByConfig?.(item) ?? false);
 
+/** The server gives its value when it stores the answer (core/items/define.ts serverAssigned). */
+export const isServerAssigned = (item: SchemaItem): boolean => itemDefOf(item.type).serverAssigned?.(item) ?? false;
+
 /** One item's issues, as on blur: requiredness when empty, else the type's own checks. */
 export const validateItem = (item: SchemaItem, value: FormValue | undefined, ctx: ValidateContext): ValidationIssue[] => {
   const def = itemDefOf(item.type);
-  if (def.valueKind === 'none') return [];
+  if (def.valueKind === 'none' || isServerAssigned(item)) return [];
   if (value === undefined || isBlankAnswer(item.type, value)) return isAnswerRequired(item, ctx.mode) ? [issue(def.requiredKey)] : [];
   return def.validate(value, item, ctx);
 };
@@ -60,7 +63,7 @@ export const answerValues = (config: FormShape, values: FormValues, _mode: Mode)
   for (const item of config.surveySchema) {
     const def = itemDefOf(item.type);
     const value = values[item.itemKey];
-    if (!visible.has(item.itemKey) || def.valueKind === 'none' || value === undefined || isBlankAnswer(item.type, value)) continue;
+    if (!visible.has(item.itemKey) || def.valueKind === 'none' || isServerAssigned(item) || value === undefined || isBlankAnswer(item.type, value)) continue;
     if (def.valueKind === 'multi') out[item.itemKey] = (typeof value === 'string' ? [value] : value).filter((v) => v.trim() !== '');
     else if (typeof value === 'string') out[item.itemKey] = value;
   }

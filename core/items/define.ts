@@ -67,6 +67,11 @@ export interface ItemDef<T extends ItemType, S extends z.core.$ZodShape = z.core
   isEmpty?(value: FormValue): boolean;
   /** Whether the config alone demands an answer, whatever isRequired says (checkboxes: selection.min ≥ 1). */
   requiredByConfig?(item: ItemConfig<S>): boolean;
+  /**
+   * Whether the server gives this item's value when it stores the answer (automatic numbers): the
+   * form then neither asks for it nor sends it, and a value sent anyway is dropped.
+   */
+  serverAssigned?(item: ItemConfig<S>): boolean;
   samples: ItemSamples<{ [K in keyof S]?: z.input<S[K]> } & SampleCommonFields>;
 }
 

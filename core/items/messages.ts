@@ -56,6 +56,13 @@ export const MESSAGE_KEYS = [
   'scaleRange',
   // Reservation: no slot chosen yet (category or item picked, calendar not).
   'reservationIncomplete',
+  // Member and numbering items: a hand-typed number's shape, and a number someone else holds.
+  'memberNumberFormat',
+  'memberNumberTaken',
+  // Products (spec 02 §5): no line, a quantity that is not an integer of at least 1, the purchase limit (param limit).
+  'orderDetailsRequired',
+  'quantityInteger',
+  'purchaseLimit',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -21,13 +21,17 @@ import { emailItem } from './email';
 import { groupHeaderItem } from './group-header';
 import { linearScaleItem } from './linear-scale';
 import { linkButtonItem } from './link-button';
+import { memberNumberItem } from './member-number';
 import { numberItem } from './number';
+import { numberingItem } from './numbering';
 import { paragraphItem } from './paragraph';
 import { phoneItem } from './phone';
 import { postcodeItem } from './postcode';
 import { radioItem } from './radio';
 import { reservationItem } from './reservation';
 import { searchItem } from './search';
+import { selectPayTypeItem } from './select-pay-type';
+import { selectProductsItem } from './select-products';
 import { suggestItem } from './suggest';
 import { textItem } from './text';
 import { textareaItem } from './textarea';
@@ -57,6 +61,10 @@ export const itemDefs = {
   search: searchItem,
   code15: code15Item,
   reservation: reservationItem,
+  numbering: numberingItem,
+  memberNumber: memberNumberItem,
+  selectProducts: selectProductsItem,
+  selectPayType: selectPayTypeItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

@@ -24,6 +24,16 @@ export const badRequest = (issues: Issue[]) =>
 /** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
 const FORM_INVALID_TEXT = '入力内容を確認してください';
 
+/** An answer the form's validators refuse, with their message keys per item. */
+export const invalidAnswer = (itemIssues: FormIssues) =>
+  new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
+    itemIssues,
+    issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
+  });
+
+/** Spec 01 §5: the form yields nothing to send. */
+export const nothingToStore = () => new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+
 
 /** The values the rows carry, shaped as the form's validators read them (multi-value items as lists). */
 const valuesOfRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[]): Record<string, FormValue> => {
@@ -92,15 +102,8 @@ export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItem
   const issues = validateAnswerRows(config, body.data);
   if (issues.length > 0) throw badRequest(issues);
   const { itemIssues, kept } = checkAnswer(config, body.data);
-  if (Object.keys(itemIssues).length > 0) {
-    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
-      itemIssues,
-      issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
-    });
-  }
-  if (kept.length === 0) {
-    throw new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
-  }
+  if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
+  if (kept.length === 0) throw nothingToStore();
   const extras = sentExtrasOf(config, body);
   if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
   return { config, rows: kept, extras };

@@ -23,6 +23,7 @@
 import type { Transaction } from 'kysely';
 import type { AnswerRowInput, CheckStatus, ResultRow } from '@core/contract/survey';
 import type { SchemaItem, ServedSurveyConfig } from '@core/form/survey-config';
+import { isServerAssigned } from '@core/form/validate';
 import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
@@ -130,7 +131,8 @@ export const lockedItemsChanged = (
       .map((r) => r.value)
       .sort();
   return config.surveySchema
-    .filter((item) => itemDefOf(item.type).valueKind !== 'none' && !isItemEditable(item, fields, 'user'))
+    // An automatic number is never sent: the server keeps the stored one (write.ts numbersOf).
+    .filter((item) => itemDefOf(item.type).valueKind !== 'none' && !isServerAssigned(item) && !isItemEditable(item, fields, 'user'))
     .filter((item) => JSON.stringify(valuesOf(stored, item.itemKey)) !== JSON.stringify(valuesOf(next, item.itemKey)))
     .map((item) => item.itemKey);
 };

@@ -20,6 +20,8 @@ export const formatSummary = (file: string, s: ImportSummary): string =>
     `  変更なし / unchanged: ${s.unchanged.length}${list(s.unchanged)}`,
     `  カレンダー / calendars: ${s.calendars}, 枠 / slots: ${s.slots}, 休日 / days off: ${s.dayOffs}`,
     `  決済サービス / payment services: ${s.paymentServices}`,
+    `  会員帳票 / member forms: ${s.memberConfigs}`,
+    `  病床 / bed wards: ${s.bedWards}${s.bedNightsKept.length > 0 ? `, 予約済みのため病床数を据え置いた夜 / nights kept: ${s.bedNightsKept.join(', ')}` : ''}`,
   ].join('\n');
 
 export const runImport = async (args: readonly string[]): Promise<number> => {

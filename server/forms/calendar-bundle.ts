@@ -49,7 +49,7 @@ export const bundleCategoryNodeSchema: z.ZodType<BundleCategoryNode> = z.strictO
 
 const weekday = z.number().int().min(1).max(7);
 /** A span of days: from fromDate (default: the import day) to toDate, or for `days` days. */
-const spanShape = {
+export const spanShape = {
   fromDate: z.optional(isoDateSchema),
   toDate: z.optional(isoDateSchema),
   days: z.number().int().min(1).max(400).optional(),
@@ -130,7 +130,7 @@ export const flattenTree = (tree: readonly BundleCategoryNode[]): { categories: 
   return { categories, items };
 };
 
-const spanDays = (s: { fromDate?: string | undefined; toDate?: string | undefined; days?: number | undefined }, today: Temporal.PlainDate) => {
+export const spanDays = (s: { fromDate?: string | undefined; toDate?: string | undefined; days?: number | undefined }, today: Temporal.PlainDate) => {
   const from = s.fromDate ? Temporal.PlainDate.from(s.fromDate) : today;
   const to = s.toDate ? Temporal.PlainDate.from(s.toDate) : from.add({ days: (s.days ?? 1) - 1 });
   const out: Temporal.PlainDate[] = [];

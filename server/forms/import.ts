@@ -16,7 +16,11 @@ import { countSurveyConfigs } from '../store/configs';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { Calendar } from '@core/contract/calendars';
 import { calendarBundleShape, calendarProblems, expandDayOffs, expandSlots, flattenTree } from './calendar-bundle';
+import { bedBundleShape, bedProblems, expandBedNights } from './bed-bundle';
+import { upsertNights, upsertWard } from '../store/beds';
 import { paymentBundleShape, paymentProblems, reservationItemIdsOf } from './payment-bundle';
+import { memberBundleShape, memberProblems } from './member-bundle';
+import { listMemberConfigIds } from '../store/members';
 import { listReservationItemIds, upsertService, writeTaxSetting } from '../store/payment-catalogue';
 import {
   DISPLAY_SETTINGS,
@@ -37,6 +41,10 @@ export const bundleSchema = z.strictObject({
   ...calendarBundleShape,
   // Payment services, products and the tax setting (spec 02 §3): see payment-bundle.ts.
   ...paymentBundleShape,
+  // Member form configs (spec 02 §3): see member-bundle.ts.
+  ...memberBundleShape,
+  // Bed wards of bed surveys (spec 02 §3): see bed-bundle.ts.
+  ...bedBundleShape,
 });
 export type Bundle = z.output<typeof bundleSchema>;
 
@@ -48,6 +56,11 @@ export interface ImportSummary {
   calendars: number;
   /** Payment services written (each with its products). */
   paymentServices: number;
+  /** Member form configs written (created or changed). */
+  memberConfigs: number;
+  /** Bed wards written, and their nights whose bed count stays as it was (more beds taken). */
+  bedWards: number;
+  bedNightsKept: string[];
   slots: number;
   dayOffs: number;
 }
@@ -135,13 +148,16 @@ export const canonicalJson = (value: unknown): string =>
       : v,
   );
 
-const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: string) => {
+/** Survey configs and member configs are stored alike, each in its table. */
+type ConfigTable = 'survey_configs' | 'member_configs';
+
+const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: string, table: ConfigTable = 'survey_configs') => {
   const configJson = canonicalJson(cfg);
   const configHash = createHash('sha256').update(configJson).digest('hex');
   // One conditional statement: a new id inserts at version 1, a changed one bumps, an identical
   // one matches the WHERE of nothing and returns no row. No read-then-write to race with.
   const r = await trx
-    .insertInto('survey_configs')
+    .insertInto(table)
     .values({
       survey_id: cfg.surveyId,
       version: 1,
@@ -156,14 +172,14 @@ const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: 
       oc
         .column('survey_id')
         .doUpdateSet((eb) => ({
-          version: sql<number>`survey_configs.version + 1`,
+          version: sql<number>`${sql.ref(`${table}.version`)} + 1`,
           config_hash: eb.ref('excluded.config_hash'),
           config_json: eb.ref('excluded.config_json'),
           title: eb.ref('excluded.title'),
           status: eb.ref('excluded.status'),
           updated_at: eb.ref('excluded.updated_at'),
         }))
-        .where((eb) => eb('survey_configs.config_hash', '<>', eb.ref('excluded.config_hash'))),
+        .where((eb) => eb(sql.ref(`${table}.config_hash`), '<>', eb.ref('excluded.config_hash'))),
     )
     .returning('version')
     .executeTakeFirst();
@@ -182,7 +198,17 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     // Read in the transaction, so a calendar imported a moment ago by another import counts.
     const known = new Map<string, Calendar>((await listCalendars(trx)).map((c) => [c.sortKey, c]));
     const items = bundle.categoriesTree ? reservationItemIdsOf(bundle.categoriesTree) : await listReservationItemIds(trx);
-    const problems = [...calendarProblems(bundle, known, source), ...paymentProblems(bundle, items, source)];
+    const stored = {
+      surveys: new Set((await trx.selectFrom('survey_configs').select('survey_id').execute()).map((r) => r.survey_id)),
+      members: new Set(await listMemberConfigIds(trx)),
+    };
+    const surveyIds = new Set([...bundle.surveyConfigs.map((c) => c.surveyId), ...stored.surveys]);
+    const problems = [
+      ...calendarProblems(bundle, known, source),
+      ...paymentProblems(bundle, items, source),
+      ...memberProblems(bundle, stored, source),
+      ...bedProblems(bundle.bedWards, surveyIds, source),
+    ];
     if (problems.length > 0) throw new BundleError(problems);
     const summary: ImportSummary = {
       created: [],
@@ -192,8 +218,12 @@ export const importBundle = async (store: Store, json: unknown, source: string):
       slots: slots.length,
       dayOffs: dayOffs.length,
       paymentServices: bundle.paymentServices.length,
+      memberConfigs: 0,
+      bedWards: bundle.bedWards.length,
+      bedNightsKept: [],
     };
     for (const cfg of bundle.surveyConfigs) summary[await upsertConfig(trx, cfg, now)].push(cfg.surveyId);
+    for (const cfg of bundle.memberConfigs) if ((await upsertConfig(trx, cfg, now, 'member_configs')) !== 'unchanged') summary.memberConfigs++;
     for (const cal of bundle.calendars) await upsertCalendar(trx, cal, now);
     summary.calendars = bundle.calendars.length;
     if (tree) await replaceCategories(trx, tree.categories, tree.items);
@@ -203,6 +233,10 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     await addDayOffs(trx, dayOffs);
     for (const service of bundle.paymentServices) await upsertService(trx, service, now);
     if (bundle.taxSetting) await writeTaxSetting(trx, bundle.taxSetting);
+    for (const ward of bundle.bedWards) {
+      await upsertWard(trx, ward);
+      summary.bedNightsKept.push(...(await upsertNights(trx, expandBedNights(ward, today))));
+    }
     return summary;
   });
 };

@@ -103,7 +103,10 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
 
   // `{id}` is a category: the products whose reservationPaymentItemId names one of its items
   // (payment-bundle.ts); none is an empty list, not an error.
-  ctx.route(calendarsReservationPaymentProducts, async ({ params }) => ({ result: 'OK', data: await listReservationProducts(db, params.id) }));
+  ctx.route(calendarsReservationPaymentProducts, async ({ params, query }) => ({
+    result: 'OK',
+    data: await listReservationProducts(db, params.id, query.serviceId),
+  }));
 
   ctx.route(calendarsDisplaySettings, async () => ({ result: 'OK', data: await readDisplaySettings(db) }));
 

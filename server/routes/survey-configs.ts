@@ -1,5 +1,5 @@
 /** Survey config calls of spec 01 §7, plus the open list for the start page. */
-import { isSearchableSurvey } from '@core/form/survey-config';
+import { isSearchableSurvey, type ServedSurveyConfig } from '@core/form/survey-config';
 import {
   surveyConfigsGetAllSearchable,
   surveyConfigsGetItem,
@@ -10,6 +10,16 @@ import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
+import { isMember } from '../store/members';
+
+/**
+ * Spec 01 §4: a form with hasMember false and a memberFormId is for members. Reading: the
+ * bundle's `hasMember: false` says so, and the server answers hasMember for the signed-in
+ * resident — true once they hold a live record of that member form — so a member answers the
+ * form and anyone else is sent to register. A kiosk visitor is registered at the office: unchanged.
+ */
+export const requiresMembership = (cfg: Pick<ServedSurveyConfig, 'hasMember' | 'memberFormId'>): cfg is { hasMember: false; memberFormId: string } =>
+  cfg.hasMember === false && cfg.memberFormId !== undefined && cfg.memberFormId !== '';
 
 /** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
 export const NO_SURVEY_CONFIG = 'no survey config.';
@@ -21,6 +31,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     requireKioskForm(user, query.surveyId);
     const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };
   });
 
@@ -47,7 +58,12 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     const all = await listEnabledSurveyConfigs(store.db);
     return {
       result: 'OK',
-      data: all.map((c) => ({ surveyId: c.surveyId, surveyTitle: c.surveyTitle, description: c.description ?? null })),
+      data: all.map((c) => ({
+        surveyId: c.surveyId,
+        surveyTitle: c.surveyTitle,
+        description: c.description ?? null,
+        ...(c.surveyType ? { surveyType: c.surveyType } : {}),
+      })),
     };
   });
 };

@@ -24,7 +24,7 @@ import {
   type AnswerRowInput,
   type ResultRow,
 } from '@core/contract/survey';
-import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
@@ -36,7 +36,8 @@ import { createConfigCache, findSurveyConfig, type StampedConfig } from '../stor
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
-import { NO_SURVEY_CONFIG } from './survey-configs';
+import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
+import { isMember } from '../store/members';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
 import { releasePartition } from '../store/reservations';
 import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
@@ -45,6 +46,10 @@ import { namedKeysOf } from '../answers/partition-key';
 import { finishSubmission, readBeforeWrite, writeSubmission, type Checked } from '../answers/write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+/** Not in the spec: an answer to a members' form from a resident who is not a member. */
+export const MEMBER_REQUIRED_TEXT = 'この帳票は会員登録の後にご利用いただけます。';
+/** Not in the spec: putItem for a bed survey, whose bookings go through the bed screens. */
+export const BED_SURVEY_TEXT = 'この帳票は入院予約の画面からお申し込みください。';
 
 /**
  * Who a kiosk's putItem is written as: a new visitor of its own (auth/kiosk.ts kioskVisitor). A
@@ -121,10 +126,17 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       checked = fresh;
       submission = checkSubmission(checked?.config ?? null, body);
     }
+    // A bed survey's stays claim nights through the bed calls; an answer here would book none.
+    if (submission.config.surveyType === BED_SURVEY_TYPE) throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    // A form for members takes answers from members only (the client sends others to register).
+    if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
+      throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
+    }
     const recheck = async (trx: Transaction<Database>) => checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
     const wanted = await readBeforeWrite(store.db, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
 
-    return commit(async (trx, settle) => {
+    return commit(
+      async (trx, settle, claimKey) => {
         const written = await writeSubmission(trx, {
           checked: checked as StampedConfig,
           user: writer,
@@ -134,6 +146,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
           engine: store.engine,
           recheck,
           wanted,
+          claimKey,
         });
         const answer = {
           result: 'OK' as const,
@@ -147,7 +160,9 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
         // slot row is locked until the commit, so the next resident's claim of it waits for little.
         await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, written, keyAnswer));
         return answer;
-      });
+      },
+      { claimsKey: true },
+    );
   });
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {

@@ -81,6 +81,9 @@ export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly stri
   return rows.map(toServed);
 };
 
+export const listSurveyIds = async (db: Db): Promise<string[]> =>
+  (await db.selectFrom('survey_configs').select('survey_id').execute()).map((r) => r.survey_id);
+
 export const countSurveyConfigs = async (db: Db): Promise<number> => {
   const r = await db
     .selectFrom('survey_configs')

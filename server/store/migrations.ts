@@ -326,6 +326,127 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_orders_hold').on('payment_orders').columns(['phase', 'hold_until']).execute();
     },
   },
+  // PostgreSQL: the first statements of an answer's write as one call (store/opening.ts): the
+  // idempotency key, then the counter, in that order; no row back when the key was taken. The
+  // counter's statement is results.ts claimCounterWith's.
+  '0011_open_answer': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await sql`
+        create function open_answer(key_user text, key_id text, key_hash text, key_created text, key_expires text,
+          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text)
+        returns table (claimed bigint, stamp text, code text)
+        language plpgsql as $$
+        begin
+          if key_id is not null then
+            insert into idempotency_keys (user_id, idem_key, request_hash, status_code, answer_json, created_at, expires_at)
+              values (key_user, key_id, key_hash, null, null, key_created, key_expires)
+              on conflict (user_id, idem_key) do nothing;
+            if not found then
+              return;
+            end if;
+          end if;
+          return query
+            insert into counters as c (scope, name, value) values (counter_scope, counter_name, coalesce(at_least, 1))
+              on conflict (scope, name) do update
+                set value = case when at_least is null or c.value + 1 > at_least then c.value + 1 else at_least end
+              returning c.value,
+                (select cast(s.version as text) || ':' || s.config_hash from survey_configs s where s.survey_id = stamp_of),
+                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end;
+        end
+        $$`.execute(db);
+    },
+  },
+  // Members (spec 02 §3): member form configs apart from survey configs (a member form is not
+  // answered through survey putItem), the member records, and every member number given, keyed
+  // by form and number so a second claim of one fails in its own transaction. A number's row is
+  // never deleted on cancel: a cancelled number is never given again. Automatic numbers come
+  // from a `counters` row (scope = the member form), only ever incremented.
+  '0012_members': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('member_configs')
+        .addColumn('survey_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('config_hash', 'text', (c) => c.notNull())
+        .addColumn('config_json', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('member_results')
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('sort_key', 'text', (c) => c.notNull())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('check_status', 'text', (c) => c.notNull())
+        .addColumn('user_search_key', 'text')
+        .addColumn('is_liff_mode', 'integer', (c) => c.notNull())
+        .addColumn('registrant_name', 'text', (c) => c.notNull())
+        .addColumn('user_name', 'text')
+        .addColumn('clinic_attributes', 'text')
+        .addColumn('answer_code', 'text')
+        .addColumn('is_appending', 'integer', (c) => c.notNull())
+        .addColumn('status', 'text')
+        .addColumn('original_value', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('member_results_pk', ['partition_key', 'sort_key'])
+        .execute();
+      await db.schema.createIndex('member_results_survey_user').on('member_results').columns(['survey_id', 'user_id']).execute();
+      await db.schema
+        .createTable('member_numbers')
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('saiban', 'text', (c) => c.notNull())
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('member_numbers_pk', ['survey_id', 'saiban'])
+        .execute();
+      await db.schema.createIndex('member_numbers_partition').on('member_numbers').column('partition_key').execute();
+    },
+  },
+  // Bed stays (spec 02 §3): the ward of a bed survey, its beds per night and the stays. A night's
+  // row is claimed with a conditional update, so reserved never passes capacity (store/beds.ts).
+  '0013_beds': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('bed_wards')
+        .addColumn('survey_id', 'text', (c) => c.primaryKey())
+        .addColumn('beds_json', 'text', (c) => c.notNull())
+        .addColumn('reservation_possible_start', 'integer', (c) => c.notNull())
+        .addColumn('reservation_cancel_limit', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('bed_nights')
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('night', 'text', (c) => c.notNull())
+        .addColumn('capacity', 'integer', (c) => c.notNull())
+        .addColumn('reserved', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('bed_nights_pk', ['survey_id', 'night'])
+        .execute();
+      await db.schema
+        .createTable('bed_stays')
+        .addColumn('partition_key', 'text', (c) => c.primaryKey())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('start_date', 'text', (c) => c.notNull())
+        .addColumn('end_date', 'text', (c) => c.notNull())
+        .addColumn('start_session', 'text', (c) => c.notNull())
+        .addColumn('end_session', 'text', (c) => c.notNull())
+        .addColumn('check_status', 'text', (c) => c.notNull())
+        .addColumn('fields_json', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('bed_stays_user').on('bed_stays').columns(['survey_id', 'user_id']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -78,8 +78,13 @@ export const filterUserRows = async (
   surveyId: string,
   userId: string,
   conditions: Readonly<Record<string, string>>,
-): Promise<ResultRow[]> => {
-  const rows = await listUserRows(db, surveyId, userId);
+): Promise<ResultRow[]> => rowsMatching(await listUserRows(db, surveyId, userId), conditions);
+
+/** The rows of the partitions in which every condition (itemKey → folded value) has a row. */
+export const rowsMatching = <R extends Pick<ResultRow, 'partitionKey' | 'itemKey' | 'value'>>(
+  rows: readonly R[],
+  conditions: Readonly<Record<string, string>>,
+): R[] => {
   const wanted = Object.entries(conditions).map(([itemKey, value]) => [itemKey, foldForMatch(value)] as const);
   const met = new Map<string, Set<string>>();
   for (const r of rows) {
@@ -153,12 +158,13 @@ const counterClaimOf = (withAtLeast: boolean, withStamp: boolean, withCode: bool
  * - `withAnswerCode` (PostgreSQL only): the statement also draws the next answer code
  *   (nextAnswerCode), so an appending answer needs no statement of its own for it.
  */
-export const claimCounterWith = async (
-  trx: Transaction<Database>,
-  scope: string,
-  name: string,
-  opts: { atLeast?: number; configStampOf?: string; withAnswerCode?: boolean } = {},
-): Promise<CounterClaim> => {
+export interface CounterClaimOptions {
+  atLeast?: number;
+  configStampOf?: string;
+  withAnswerCode?: boolean;
+}
+
+export const claimCounterWith = async (trx: Transaction<Database>, scope: string, name: string, opts: CounterClaimOptions = {}): Promise<CounterClaim> => {
   const { atLeast, configStampOf, withAnswerCode = false } = opts;
   const claim = counterClaimOf(atLeast !== undefined, configStampOf !== undefined, withAnswerCode);
   const [row] = (await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '', sequence: ANSWER_CODE_SEQUENCE })) as {
@@ -222,7 +228,7 @@ export const ANSWER_CODES_SCOPE = '';
 const answerCodeFromSequence = compiled((db: Kysely<Database>, a: { sequence: string }) =>
   sql<{ code: string }>`select nextval(${a.sequence}::regclass)::text as code`.compile(db),
 );
-const ANSWER_CODE_SEQUENCE = 'answer_codes';
+export const ANSWER_CODE_SEQUENCE = 'answer_codes';
 
 export const insertRows = async (trx: Transaction<Database>, rows: readonly NewResultRow[]): Promise<void> => {
   // Chunked: SQLite caps bound parameters per statement (19 columns × 2000 rows would exceed it).

@@ -201,8 +201,55 @@ export interface PaymentOrderTable {
   canceled_at: string | null;
 }
 
+/** A member form's config (migration 0012): MemberConfig (core/contract/member.ts) as JSON. */
+export type MemberConfigTable = SurveyConfigTable;
+
+/** A member record's row: a result row plus the member number it was stored with (original_value). */
+export interface MemberResultTable extends SurveyResultTable {
+  original_value: string | null;
+}
+
+/** A member number given in a member form (manual or automatic); never deleted on cancel. */
+export interface MemberNumberTable {
+  survey_id: string;
+  saiban: string;
+  partition_key: string;
+  created_at: string;
+}
+
 export interface MigrationLockTable {
   id: Generated<number>;
+}
+
+export interface BedWardTable {
+  survey_id: string;
+  /** [{ bedId, bedName }] */
+  beds_json: string;
+  reservation_possible_start: number;
+  reservation_cancel_limit: number;
+}
+
+/** One night of a ward: beds set for it and beds taken. */
+export interface BedNightTable {
+  survey_id: string;
+  night: string;
+  capacity: number;
+  reserved: Generated<number>;
+}
+
+export interface BedStayTable {
+  partition_key: string;
+  survey_id: string;
+  user_id: string;
+  start_date: string;
+  end_date: string;
+  start_session: string;
+  end_session: string;
+  check_status: string;
+  /** [{ itemKey, value, title }] of the form's items. */
+  fields_json: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -222,4 +269,10 @@ export interface Database {
   payment_services: PaymentServiceTable;
   payment_products: PaymentProductTable;
   payment_orders: PaymentOrderTable;
+  member_configs: MemberConfigTable;
+  member_results: MemberResultTable;
+  member_numbers: MemberNumberTable;
+  bed_wards: BedWardTable;
+  bed_nights: BedNightTable;
+  bed_stays: BedStayTable;
 }

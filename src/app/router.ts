@@ -10,8 +10,10 @@ import { Route as rootRoute } from './routes/root';
 import { Route as surveyRoute } from './routes/survey';
 import { calendarRoute, defaultCalendarRoute } from './routes/calendar';
 import { Route as urlExternalRoute } from './routes/url-external';
+import { bedHistoryRoute, bedReservationRoute } from './routes/beds';
 import { kioskEnrolRoute, kioskRoute } from './routes/kiosk';
-import { loginMemberRoute, memberRoute } from './routes/member';
+import { memberRoutes } from './routes/member';
+import { paymentRoutes } from './routes/payment';
 import { installNavigationGuard } from './navigation-guard';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
@@ -23,12 +25,14 @@ export const routeTree = rootRoute.addChildren([
   surveyRoute,
   calendarRoute,
   defaultCalendarRoute,
+  bedReservationRoute,
+  bedHistoryRoute,
   ...lookupRoutes,
   urlExternalRoute,
-  memberRoute,
-  loginMemberRoute,
+  ...memberRoutes,
   kioskRoute,
   kioskEnrolRoute,
+  ...paymentRoutes,
 ]);
 
 export const createAppRouter = (queryClient: QueryClient) => {

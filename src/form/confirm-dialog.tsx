@@ -20,9 +20,11 @@ export interface ConfirmDialogProps {
   reload: boolean;
   onClose: () => void;
   onSend: () => void;
+  /** The send button's text when it is not 送信する (the payment path's 決済画面へ). */
+  sendLabel?: string | undefined;
 }
 
-export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend }: ConfirmDialogProps) {
+export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend, sendLabel }: ConfirmDialogProps) {
   return (
     <Modal
       opened
@@ -68,7 +70,7 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
             <Button onClick={() => window.location.reload()}>{ja.common.reload}</Button>
           ) : (
             <Button onClick={onSend} disabled={sending} data-testid="send-button">
-              {sending ? ja.form.sending : ja.form.send}
+              {sending ? ja.form.sending : (sendLabel ?? ja.form.send)}
             </Button>
           )}
         </Group>

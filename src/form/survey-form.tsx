@@ -8,6 +8,7 @@ import { Alert, Button, Stack } from '@mantine/core';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
+import type { PaymentOrder } from '@core/contract/payment';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { Issue } from '@core/contract/envelope';
 import type { FormValue, Mode } from '@core/items/define';
@@ -18,6 +19,9 @@ import { firstScreenShown } from '../lib/first-screen';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
+import { PAYMENT_OFFLINE } from '../payment/codes';
+import { NO_ORDER, OrderWatch, sameOrder, type FormOrder } from '../payment/use-form-order';
+import { usesPayment } from '@core/rules/permissions';
 import { createEngine, isDesktop } from './engine';
 import { FormEngineContext, type FormEngine } from './engine-context';
 import { FormStore } from './form-store';
@@ -52,6 +56,10 @@ const SLOT_GONE = 'quota_exceeded';
 export interface SendRequest {
   rows: AnswerRowInput[];
   configVersion: number;
+  /** A payment form's order (spec 02 §3), priced from the cached catalogue. */
+  order?: PaymentOrder | undefined;
+  /** Spec 02 §4: the answer is paid by card first (決済画面へ); it is not queued in the outbox. */
+  paymentPath?: boolean | undefined;
 }
 
 export interface SurveyFormProps<R> {
@@ -103,6 +111,8 @@ export interface SurveyFormProps<R> {
 interface Confirming {
   rows: AnswerRowInput[];
   entries: ConfirmEntry[];
+  order?: PaymentOrder | undefined;
+  paymentPath?: boolean | undefined;
 }
 
 const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
@@ -166,6 +176,9 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   const stepped = props.reservationFirst === true && reservationKeys.length > 0 && !props.readOnly;
   const [step, setStep] = useState<'slot' | 'form'>('slot');
   const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
+  const [pay, setPay] = useState<FormOrder>(NO_ORDER);
+  const reportOrder = useCallback((next: FormOrder) => setPay((cur) => (sameOrder(cur, next) ? cur : next)), []);
+  const orderWatch = usesPayment(config) ? <OrderWatch config={config} store={engine.store} onChange={reportOrder} /> : null;
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
   /** The pre-submit reservation check is under way. */
@@ -246,10 +259,20 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
       setNotice(ja.form.checkInput);
       return;
     }
+    // Spec 02 §5: an order that cannot be priced (tax not set, a product gone, the limit) stops here.
+    const ordering = pay.active && outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts');
+    if (ordering && !pay.order) {
+      setNotice(pay.problem ?? ja.payment.catalogueFailed);
+      return;
+    }
     setNotice(undefined);
     setRefusal(null);
     setSendError(undefined);
-    void checkThenConfirm({ rows: outcome.rows, entries: outcome.entries });
+    void checkThenConfirm({
+      rows: outcome.rows,
+      entries: outcome.entries,
+      ...(ordering && pay.order ? { order: pay.order, paymentPath: pay.paymentPath } : {}),
+    });
   };
 
   const sendAnswers = async () => {
@@ -257,7 +280,11 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
     setSending(true);
     setSendError(undefined);
     try {
-      const result = await send({ rows: confirming.rows, configVersion: config.version });
+      const result = await send({
+        rows: confirming.rows,
+        configVersion: config.version,
+        ...(confirming.order ? { order: confirming.order, paymentPath: confirming.paymentPath === true } : {}),
+      });
       onSent(result);
     } catch (e) {
       setSending(false);
@@ -342,6 +369,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
 
   return (
     <FormEngineContext value={engine}>
+      {orderWatch}
       <ReservationStepContext value={reservationStep}>
       <form
         noValidate
@@ -365,7 +393,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
           ) : null}
           {props.readOnly ? null : (
             <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking} data-testid="submit-button">
-              {config.submitButtonTitle || ja.form.submitDefault}
+              {pay.active ? (pay.paymentPath ? ja.payment.toPayment : ja.payment.reserve) : config.submitButtonTitle || ja.form.submitDefault}
             </Button>
           )}
         </Stack>
@@ -380,6 +408,7 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
             reload={sendError?.reload ?? false}
             onClose={closeConfirm}
             onSend={() => void sendAnswers()}
+            sendLabel={confirming.paymentPath ? ja.payment.toPayment : undefined}
           />
         </Suspense>
       ) : null}
@@ -392,6 +421,7 @@ export const describeSendError = (e: unknown): { message: string; reload: boolea
   // The completed-submit guard (spec 01 §8): its text is the whole message.
   if (e instanceof Error && (e as { code?: unknown }).code === 'already_sent') return { message: e.message, reload: false };
   if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
+  if (e.code === PAYMENT_OFFLINE) return { message: e.errorMessage, reload: false };
   if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
   if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };
   // Catalogue texts said alone (spec 01 §8): quota_exceeded, temporary_locked…; a reservation over

@@ -18,13 +18,17 @@ import { EmailItem } from './email';
 import { GroupHeaderItem } from './group-header';
 import { LinearScaleItem } from './linear-scale';
 import { LinkButtonItem } from './link-button';
+import { MemberNumberItem } from './member-number';
 import { NumberItem } from './number';
+import { NumberingItem } from './numbering';
 import { ParagraphItem } from './paragraph';
 import { PhoneItem } from './phone';
 import { PostcodeItem } from './postcode';
 import { RadioItem } from './radio';
 import { ReservationItem, reservationDisplay } from './reservation';
 import { SearchItem } from './search';
+import { SelectPayTypeItem, selectPayTypeDisplay } from './select-pay-type';
+import { SelectProductsItem, selectProductsDisplay } from './select-products';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
 import { TextareaItem } from './textarea';
@@ -55,6 +59,10 @@ export const itemUis = {
   search: { Component: SearchItem, showErrorOnChange: true },
   code15: { Component: Code15Item },
   reservation: { Component: ReservationItem, showErrorOnChange: true, display: reservationDisplay },
+  numbering: { Component: NumberingItem },
+  memberNumber: { Component: MemberNumberItem },
+  selectProducts: { Component: SelectProductsItem, showErrorOnChange: true, display: selectProductsDisplay },
+  selectPayType: { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

@@ -56,6 +56,12 @@ const validation = {
   scaleRange: '{min}から{max}の範囲で選んでください。',
   // Not in the spec: a reservation item whose category or item is chosen but no slot yet.
   reservationIncomplete: '予約日時を選択してください。',
+  memberNumberFormat: '半角英数字7桁以内で入力してください。',
+  memberNumberTaken: 'この会員番号は既に登録されています。',
+  // spec 02 §5 names it ("add product details") without a text: ours.
+  orderDetailsRequired: '商品明細を追加してください。',
+  quantityInteger: '1以上の半角整数を入力してください。',
+  purchaseLimit: '全体で{limit}個まで購入可能です。',
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {
@@ -130,7 +136,23 @@ export const ja = {
   },
   member: {
     title: '会員登録',
-    notYet: 'この会員登録フォームは現在ご利用いただけません。しばらくしてから再度お試しください。',
+    /** Not in the spec: the member registration's completion and the number it gave. */
+    done: '会員登録が完了しました。',
+    updated: '会員情報を更新しました。',
+    numberLabel: '会員番号',
+    /** The registration waits in the outbox (offline): the number is known once it is sent. */
+    waiting: '会員登録を送信待ちです。送信が完了すると会員番号が表示されます。',
+    /** Back to the form that sent the resident here (spec 01 §4). */
+    toSurvey: 'フォームへ進む',
+    toConfirm: '会員情報を照会する',
+    /** /member-confirm/{id}. */
+    confirmTitle: '会員情報の照会',
+    /** spec 02 §2 member-linked list. */
+    info: '会員情報',
+    linkedForm: '連携帳票',
+    linkedEmpty: '選んだ連携帳票に回答・予約がありませんでした。',
+    noLinkedForms: '連携帳票がありません。',
+    backToSearch: '検索画面へ戻る',
   },
   /** /url-external to a host the operator has not listed: named, and left only on a tap. */
   external: {
@@ -315,6 +337,9 @@ export const ja = {
     searchLoading: '読み込み中...',
     /** spec 01 §8 search failure. */
     searchFailed: '検索実行中にエラー発生しました。',
+    /** Not in the spec: an automatic number before the server has given it. */
+    autoNumberPending: '登録時に自動で採番されます',
+    memberNumberPlaceholder: '半角英数字7桁以内',
   },
   offline: {
     /** spec 01 §8: already-sent reservation (the completed-submit guard). */
@@ -401,6 +426,137 @@ export const ja = {
     /** Admin mode: a link button that opens the calendar (spec 01 §2). */
     designateDateTime: '予約日時指定',
     noCalendarForm: '予約を受け付けているフォームがありません。',
+  },
+  payment: {
+    /** spec 02 §2 order-line dialog and order list. */
+    category: '商品分類',
+    product: '商品',
+    quantity: '数量',
+    amountYen: '金額（円）',
+    cancel: 'キャンセル',
+    remove: '削除',
+    save: '保存',
+    addLine: '商品を追加',
+    dialogTitleNew: '商品の追加',
+    dialogTitleEdit: '商品の変更',
+    categoryAll: 'すべて',
+    productPlaceholder: '選択してください',
+    colName: '商品名',
+    colCount: '数量',
+    colAmount: '金額(円)',
+    subtotal: '小計',
+    tax: '消費税',
+    total: '合計',
+    yen: '{amount}円',
+    taxFreeMark: '※非課税商品',
+    /** spec 02 §8 tax errors and the catalogue's fetch failure (texts ours where the spec only names them). */
+    taxNotSet: '税率が設定されていません。管理者にお問い合わせください。',
+    catalogueFailed: '商品情報の取得に失敗しました。',
+    productGone: '選択された商品は販売されていません。商品を選び直してください。',
+    noService: '決済サービスが設定されていません。',
+    payTypeCashless: 'キャッシュレス決済',
+    payTypeCash: '現金',
+    /** spec 02 §4: the submit button on the payment path. */
+    toPayment: '決済画面へ',
+    /** spec 02 §4: the submit button otherwise, on a payment form. */
+    reserve: '予約する',
+    /** Not in the spec: the payment path needs the network (the answer is not queued). */
+    offline: '決済にはインターネット接続が必要です。接続を確認してから、もう一度「決済画面へ」を押してください。入力内容はこの端末に保存されています。',
+    handingOff: '決済画面へ移動しています...',
+    /** spec 02 §2 payment result pages. */
+    resultTitle: '決済結果',
+    completedDefault: 'ご購入ありがとうございます。決済処理が完了しました。',
+    errorTitle: '決済エラー',
+    errorLead: '決済中にエラーが発生しました。',
+    errorRetry: 'ブラウザを閉じて最初からやり直してください。',
+    canceledTitle: '決済キャンセル',
+    canceled: '商品の購入をキャンセルしました。最初からやり直してください。',
+    showReceipt: '領収書を表示',
+    orderSummary: 'ご注文内容',
+    payMethod: 'お支払い方法',
+    paymentStatus: 'お支払い状況',
+    completedDate: '決済日時',
+    canceledDate: 'キャンセル日時',
+    pending: '決済の結果を確認しています。しばらくしてから画面を開き直してください。',
+    orderId: '注文番号：{id}',
+    /** An order the provider has not yet notified. */
+    pendingShort: '決済確認中',
+    /** spec 02 §3 payment states 0–4. */
+    statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
+    failed: 'お支払いは完了していません。',
+  },
+  receipt: {
+    title: '領収書',
+    addressee: '様',
+    addresseeLabel: '宛名',
+    date: '取引日',
+    answerCode: '受付番号',
+    copy: 'コピー',
+    copied: '受付番号をコピーしました',
+    copyFailed: 'コピーできませんでした',
+    content: '取引内容',
+    payMethod: 'お支払い方法',
+    lines: 'ご購入明細',
+    issuer: '発行者',
+    address: '住所',
+    taxLine: '消費税（{rate}%）',
+    missing: '--',
+    /** spec 02 §8. */
+    badUrl: '不正なURLです。',
+    loadFailed: '画面表示中にエラーが発生しました 。',
+    payMethods: { credit: 'クレジットカード', credit3d2: 'クレジットカード', linepay: 'LINE Pay', paypay: 'PayPay', cash: '現金' },
+  },
+  /** Bed stays (spec 02 §2, §8); texts the spec only names are ours. */
+  bed: {
+    title: '入院予約',
+    back: '前の月',
+    today: '今日',
+    next: '次の月',
+    /** spec 02 §2: Sunday first. */
+    weekdays: ['日', '月', '火', '水', '木', '金', '土'],
+    monthCaption: '{year}年{month}月',
+    remaining: '残り{count}床',
+    none: 'X',
+    pickDay: '入院日を選んでください。',
+    noBeds: '空きなし',
+    stayTitle: '入院期間',
+    stayLength: '入院期間（泊数）',
+    startSession: '入院日の時間帯',
+    endSession: '退院日の時間帯',
+    admission: '入院日',
+    discharge: '退院日',
+    choose: '決定',
+    cancel: 'キャンセル',
+    next2: '確認へ進む',
+    changeDates: '日程を変更',
+    confirmTitle: '予約を確認',
+    /** spec 02 §2: edit mode's confirm buttons. */
+    confirmRevoke: '取り消し',
+    confirmChange: '変更',
+    confirmBack: '戻る',
+    confirmSend: '予約する',
+    finishDefault: 'ベッドの予約を受け付けました。',
+    finishChanged: 'ベッドの予約情報を変更しました。',
+    queued: '送信待ちです。電波の届く所で自動的に送信されます。',
+    toHistory: '予約履歴を見る',
+    historyTitle: '入院予約の履歴',
+    historyEmpty: '予約はありません。',
+    /** spec 02 §4: 未対応 is a tentative reservation, 対応済 a confirmed one. */
+    tentative: '仮予約',
+    confirmed: '予約確定',
+    cancelled: 'キャンセル済',
+    detailTitle: '予約の詳細',
+    edit: '予約内容を変更',
+    cancelStay: '予約をキャンセル',
+    cancelConfirm: 'この予約をキャンセルしますか？',
+    cancelYes: 'キャンセルする',
+    cancelNo: '戻る',
+    cancelDone: 'キャンセル受付が完了いたしました。',
+    /** spec 02 §8. */
+    deadlinePassed: '予約のキャンセル・変更が可能な期限を過ぎています。',
+    unknownError: '不明なエラーです。管理者にお問い合わせください。',
+    noDay: '入力内容を確認してください',
+    dateWithWeekday: '{year}年{month}月{day}日({weekday}) {session}',
   },
   validation,
 } as const;

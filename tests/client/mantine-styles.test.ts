@@ -27,6 +27,7 @@ const PARTS: Record<string, string[]> = {
   Notification: ['Loader', 'CloseButton'],
   SegmentedControl: ['FloatingIndicator'],
   Anchor: ['Text'],
+  Radio: ['InlineInput'],
 };
 
 const sourceFiles = (dir: string): string[] =>

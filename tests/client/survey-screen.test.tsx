@@ -34,6 +34,10 @@ const serve = (cfg: unknown, putAnswer: unknown) => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: cfg });
     if (url.pathname.endsWith('/survey-results/putItem')) return json(200, putAnswer);
+    if (url.pathname.endsWith('/member-configs/getItem')) {
+      return json(200, { result: 'OK', data: { ...config({}), surveyId: url.searchParams.get('memberSurveyId'), surveyTitle: '会員登録', linkedForms: [] } });
+    }
+    if (url.pathname.endsWith('/member-results/getByUserId')) return json(200, { result: 'OK', data: [] });
     void init;
     return json(404, { result: 'ERROR', code: 'not_found', errorMessage: 'not found' });
   });
@@ -87,6 +91,18 @@ describe('the survey page', () => {
     const page = await screen.findByTestId('member-page');
     expect(page.getAttribute('data-member-form-id')).toBe('kaiin-2024');
     expect(window.location.pathname).toBe('/member/kaiin-2024');
+    // The registration's completion leads back to the form that sent the resident.
+    expect(new URLSearchParams(window.location.search).get('survey')).toBe('s1');
+  });
+
+  it('says 帳票スキーマ見つけられません for a member form that does not exist', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { result: 'ERROR', code: 'not_found', errorMessage: ja.errors.memberSchemaMissing })),
+    );
+    window.history.replaceState(null, '', '/member/no-such-form');
+    render(<App />);
+    expect((await screen.findByTestId('error-card')).textContent).toContain(ja.errors.memberSchemaMissing);
   });
 
   it('shows the completion notice and a close button after sending', async () => {

@@ -44,6 +44,10 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   search: '必須です',
   code15: '必須です',
   reservation: '必須です',
+  numbering: '必須です',
+  memberNumber: '必須です',
+  selectProducts: '必須です',
+  selectPayType: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */
@@ -61,6 +65,8 @@ const SPEC_TEXTS: Partial<Record<MessageKey, string>> = {
   code15Length: '15桁入力してください。',
   code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
   formInvalid: '入力内容を確認してください',
+  quantityInteger: '1以上の半角整数を入力してください。',
+  purchaseLimit: '全体で{limit}個まで購入可能です。',
 };
 
 describe('registry', () => {

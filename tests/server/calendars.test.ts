@@ -514,7 +514,7 @@ for (const engine of engines()) {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
       expect(summary.created).toEqual([]);
       expect(summary.updated).toEqual([]);
-      expect(await versions()).toEqual([1, 1, 1, 1, 1]);
+      expect(new Set(await versions())).toEqual(new Set([1]));
     });
   });
 }

@@ -68,13 +68,16 @@ for (const engine of engines()) {
 
     it('loads the demo bundle into an empty database, and only then', async () => {
       const summary = await loadDemoIfEmpty(srv.deps.store);
-      expect(summary?.created.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kenko-survey', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
+      expect(summary?.created.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kaiin-yoyaku', 'kenko-survey', 'nyuin-yoyaku', 'sesshu-shiharai', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
+      expect(summary?.memberConfigs).toBe(1);
+      expect(summary?.paymentServices).toBe(1);
       expect(await loadDemoIfEmpty(srv.deps.store)).toBeNull();
     });
 
     it('the demo bundle re-imports unchanged and its forms are served', async () => {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
-      expect(summary).toMatchObject({ created: [], updated: [], unchanged: ['kenko-survey', 'sodai-gomi', 'all-items', 'soudan-yoyaku-shoukai', 'clinic-yoyaku'] });
+      expect(summary).toMatchObject({ created: [], updated: [], memberConfigs: 0 });
+      expect(summary?.unchanged.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kaiin-yoyaku', 'kenko-survey', 'nyuin-yoyaku', 'sesshu-shiharai', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
       expect(summary.calendars).toBe(2);
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=all-items', { token });
@@ -86,7 +89,7 @@ for (const engine of engines()) {
 
     it('imports a valid bundle: new configs at version 1', async () => {
       const file = writeJson('valid.json', { surveyConfigs: [config('form-a'), config('form-b')] });
-      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [], calendars: 0, slots: 0, dayOffs: 0, paymentServices: 0 });
+      expect(await importBundleFile(srv.deps.store, file)).toEqual({ created: ['form-a', 'form-b'], updated: [], unchanged: [], calendars: 0, slots: 0, dayOffs: 0, paymentServices: 0, memberConfigs: 0, bedWards: 0, bedNightsKept: [] });
       expect(await versions()).toMatchObject({ 'form-a': 1, 'form-b': 1 });
     });
 

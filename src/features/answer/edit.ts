@@ -34,14 +34,14 @@ export const editedAnswerOf = (config: ServedSurveyConfig, rows: readonly Result
  * The config as the form should render it for these editable fields: every answer item the
  * resident may not change is marked disabled (the renderer shows disabled items read-only).
  */
+/** Spec 02 §4: an order is editable only on a new answer; a stored answer's is shown, fixed. */
+const ORDER_ITEM_TYPES: ReadonlySet<string> = new Set(['selectProducts', 'selectPayType']);
+
 export const configForFields = (config: ServedSurveyConfig, fields: EditableFields): ServedSurveyConfig => {
-  if (fields === 'all') return config;
-  return {
-    ...config,
-    surveySchema: config.surveySchema.map((item) =>
-      itemDefOf(item.type).valueKind === 'none' || isItemEditable(item, fields, 'user') ? item : { ...item, disabled: true },
-    ),
-  };
+  const locked = (item: ServedSurveyConfig['surveySchema'][number]) =>
+    ORDER_ITEM_TYPES.has(item.type) || (fields !== 'all' && itemDefOf(item.type).valueKind !== 'none' && !isItemEditable(item, fields, 'user'));
+  if (!config.surveySchema.some(locked)) return config;
+  return { ...config, surveySchema: config.surveySchema.map((item) => (locked(item) ? { ...item, disabled: true } : item)) };
 };
 
 /** The status label shown with a refusal: キャンセル済 for a cancelled answer, 取り消し, 完了. */

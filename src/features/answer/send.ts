@@ -49,7 +49,7 @@ export const rejectionOf = (entry: OutboxEntry): ApiClientError =>
 export const sendThroughOutbox = async (
   outbox: Pick<Outbox, 'submit' | 'resubmit' | 'replay' | 'get'>,
   target: AnswerTarget,
-  { rows, configVersion }: SendRequest,
+  { rows, configVersion, order }: SendRequest,
   /** The refused entry this answer fixes (it is replaced, not left behind). */
   rejectedId: string | null,
 ): Promise<OutboxEntry> => {
@@ -58,7 +58,9 @@ export const sendThroughOutbox = async (
   const data = partitionKey ? rows.map((r) => ({ ...r, partitionKey })) : rows;
   const input = {
     endpoint: 'surveyResultsPutItem' as const,
-    request: { body: { data, configVersion } },
+    // A payment form's cash or free order rides with the answer (spec 02 §4); a card payment
+    // never comes here (survey-screen hands it to the provider online).
+    request: { body: { data, configVersion, ...(order ? { order } : {}) } },
     meta: {
       surveyId: target.surveyId,
       ...(target.partitionKey ? { partitionKey: target.partitionKey } : {}),

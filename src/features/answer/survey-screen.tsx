@@ -148,6 +148,13 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
       // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
       // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
       await saver?.flush();
+      if (request.paymentPath && request.order) {
+        // Spec 02 §4: the page posts to the card provider and does not continue. The draft stays
+        // (a cancelled or failed payment starts again from it); nothing goes to the outbox.
+        const { handOffToPayment } = await import('../../payment/hand-off');
+        await handOffToPayment({ surveyId, rows: request.rows, order: request.order });
+        return new Promise<never>(() => undefined);
+      }
       // The queue list shows the reservation by its lines, not its raw value.
       const reservation = served ? reservedOf(served, request.rows)[0] : undefined;
       const entry = await sendThroughOutbox(await pageOutbox(), { ...target, reservation }, request, restored?.rejectedId ?? null);
@@ -185,8 +192,11 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
 
   const { data: config, fromCache } = query.data;
   // spec 01 §4: a form for members sends a resident who is not one yet to its member registration.
+  // The server answers hasMember for the resident; a copy from this device's cache may be older
+  // (before they registered), so the redirect waits for the fresh one while it is on its way.
   if (config.hasMember === false && config.memberFormId) {
-    return <Navigate to="/member/$id" params={{ id: config.memberFormId }} replace />;
+    if (query.isFetching) return <LoadingText />;
+    return <Navigate to="/member/$id" params={{ id: config.memberFormId }} search={{ survey: surveyId }} replace />;
   }
   const stale = fromCache || restored?.needRefresh === true;
   // A draft (or a refused change) of this answer wins over the stored answer when it is newer;

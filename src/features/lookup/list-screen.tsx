@@ -18,6 +18,7 @@ import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
+import { PaymentLine, usePaymentsOf } from '../../payment/payment-status';
 import { answersOf, foreignChatUser, formHasReservation, groupByReservationDate, type LookupAnswer } from './answers';
 import { reservationOf } from './reservation';
 import { searchResults } from './queries';
@@ -59,6 +60,8 @@ export function ListScreen() {
     staleTime: 0,
     gcTime: 0,
   });
+
+  const payments = usePaymentsOf(stored?.surveyId ?? '', stored !== null && !refused && config.data !== undefined && usesPayment(config.data));
 
   if (!stored || refused) return <LoadingText />;
   if (config.isPending) return <LoadingText />;
@@ -112,6 +115,7 @@ export function ListScreen() {
                   </Group>
                   {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} config={cfg} /> : null}
                   <AnswerFields answer={answer} />
+                  {payments.data?.get(answer.partitionKey) ? <PaymentLine result={payments.data.get(answer.partitionKey)!} /> : null}
                   <CardActions
                     raw={withReservation ? (reservationOf(cfg, answer)?.raw ?? '') : ''}
                     canEdit={actions.canEdit}

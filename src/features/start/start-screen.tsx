@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -48,12 +49,23 @@ export function StartScreen() {
                         {s.description}
                       </Text>
                     ) : null}
-                    <Button
-                      fullWidth
-                      renderRoot={(props) => <Link {...props} to="/survey/$id" params={{ id: s.surveyId }} search={{}} />}
-                    >
-                      {ja.start.open}
-                    </Button>
+                    {s.surveyType === BED_SURVEY_TYPE ? (
+                      <Stack gap="xs">
+                        <Button fullWidth renderRoot={(props) => <Link {...props} to="/bed-reservation/$id" params={{ id: s.surveyId }} search={{}} />}>
+                          {ja.start.open}
+                        </Button>
+                        <Button fullWidth variant="default" renderRoot={(props) => <Link {...props} to="/bed-reservation-list/$id" params={{ id: s.surveyId }} />}>
+                          {ja.bed.toHistory}
+                        </Button>
+                      </Stack>
+                    ) : (
+                      <Button
+                        fullWidth
+                        renderRoot={(props) => <Link {...props} to="/survey/$id" params={{ id: s.surveyId }} search={{}} />}
+                      >
+                        {ja.start.open}
+                      </Button>
+                    )}
                   </Stack>
                 </Card>
               </li>
