@@ -2,9 +2,9 @@
  * What an answer's reservation values name, read and checked with no lock (spec 02 §3, §5): the
  * category (or calendar) and item exist, the calendar takes reservations, the day is bookable
  * (core/rules/reservation-window.ts, not a day off), the slot has not started, and, for a slot the
- * answer does not hold yet, it is not already full. Read inside the write's transaction, or before
- * it for a new answer (answers/write.ts readBeforeWrite): once a popular slot fills, every later
- * request for it is such a refusal, and it costs one read instead of a transaction.
+ * answer does not hold yet, it is not already full. Read inside the write's transaction; for a new
+ * answer on SQLite before it (answers/write.ts readBeforeWrite: a refusal then never waits for the
+ * write lock), and on PostgreSQL with the transaction's first call (store/opening.ts).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Temporal } from 'temporal-polyfill';
@@ -14,7 +14,8 @@ import { isReservationItem, parseReservationValue, type ReservationValue } from 
 import { bookableWindow, hasSlotStarted, isBookableDay, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE } from '@core/rules/reservation-limits';
 import { ApiError } from './http';
-import { findCalendar, findCategoryTarget } from './store/calendars';
+import { findCalendar, findCategoryTarget, type CategoryTarget } from './store/calendars';
+import type { TargetQuery } from './store/opening';
 import { slotIsFull } from './store/reservations';
 import { slotOrder, type SlotRef } from './reservation-plan';
 import type { Database } from './store/schema';
@@ -51,12 +52,19 @@ export interface Target {
   full?: boolean;
 }
 
-/** The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3). */
-const targetOf = async (db: Db, itemKey: string, v: ReservationValue): Promise<Target> => {
+/** What findCategoryTarget is asked for each reservation value of the rows, in reservationsOf's order. */
+export const targetQueriesOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly ReservationRow[]): TargetQuery[] =>
+  reservationsOf(config, rows).map(({ value: v }) => ({ categoryId: v.categoryId, itemId: v.itemId, day: v.date.toString(), slot: v.slot }));
+
+/**
+ * The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3).
+ * `known`: the category's read done already (store/opening.ts); undefined: read it here.
+ */
+const targetOf = async (db: Db, itemKey: string, v: ReservationValue, known: CategoryTarget | null | undefined): Promise<Target> => {
   let calendar: Calendar | null;
   let cost: number | null;
   let slotRow: { reserved: number; quota: number } | null | undefined;
-  const viaCategory = await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
+  const viaCategory = known !== undefined ? known : await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
     ({ calendar, cost, slotRow } = viaCategory);
   } else {
@@ -95,11 +103,13 @@ export const readWanted = async (
     rows: readonly ReservationRow[];
     today: Temporal.PlainDate;
     wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime } | undefined;
+    /** The targets read already for targetQueriesOf's queries, in the same order. */
+    known?: readonly (CategoryTarget | null)[] | undefined;
   },
 ): Promise<Wanted[]> => {
   const wanted: Wanted[] = [];
-  for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
-    const t = await targetOf(db, itemKey, value);
+  for (const [i, { itemKey, value }] of reservationsOf(input.config, input.rows).entries()) {
+    const t = await targetOf(db, itemKey, value, input.known?.[i]);
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
     if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
     if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {

@@ -13,7 +13,7 @@ import type { AuthUser } from '../auth/verify';
 import type { ClaimKey } from '../idempotency';
 import { ApiError } from '../errors';
 import { replaceReservations, slotRefusal } from '../reservations';
-import { readWanted, refuseFull, type Wanted } from '../reservation-targets';
+import { QUOTA_EXCEEDED_TEXT, readWanted, refuseFull, targetQueriesOf, type Wanted } from '../reservation-targets';
 import type { StampedConfig } from '../store/configs';
 import { readExtras, writeExtras } from '../store/extras';
 import { finishWrite, type Finish } from '../store/finish';
@@ -132,7 +132,19 @@ export const writeSubmission = async (
   const [scope, counter, claimOpts] = appending
     ? [`${surveyId}#${userId}`, RESIDENT_COUNTER, { atLeast: Math.max(Date.now(), clientMillis), configStampOf: surveyId, withAnswerCode: engine === 'postgres' }]
     : [partitionKeyOfSingle, REVISION_COUNTER, { configStampOf: surveyId }];
-  const claim = await claimKey((key) => openWrite(trx, engine, key, { scope, name: counter, ...claimOpts }));
+  // A new answer holds no places: what its reservation values name is read with the claims, when
+  // not read before the transaction already (readBeforeWrite).
+  const queries = preRead === undefined && holdsNothing(checked.config, keys) ? targetQueriesOf(config, rows) : [];
+  const opened = await claimKey((key) => openWrite(trx, engine, key, { scope, name: counter, ...claimOpts }, queries));
+  const claim = opened.counter;
+  if (queries.length > 0 && (claim === null || claim.configStamp === checked.stamp)) {
+    preRead = await readWanted(trx, { config, rows, today: todayInTokyo(), known: opened.targets });
+  }
+  // No counter claimed: a wanted slot is full, which refuseFull finds in what was read.
+  if (claim === null) {
+    await refuseFull(trx, preRead ?? [], []);
+    throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+  }
   if (claim.configStamp !== checked.stamp) {
     // The form was imported again since the rows were checked (or since this process read it):
     // they are checked again against the stored one. Had it switched between appending and
@@ -272,16 +284,21 @@ const numbersOf = async (trx: Transaction<Database>, config: ServedSurveyConfig,
   return out;
 };
 
+/** A new appending answer naming no stored one: it holds no places yet. */
+const holdsNothing = (config: ServedSurveyConfig, keys: NamedKeys): boolean => isAppending(config) && keys.revokeKey === null && keys.rowsKey === null;
+
 /**
- * Before the write's transaction, for an answer that holds no places yet (a new appending answer
- * naming no stored one): what its reservation values name, read and checked, so a slot already full
- * is refused with one read and no transaction. Undefined when the transaction must read them.
+ * Before the write's transaction on SQLite, for an answer that holds no places yet: what its
+ * reservation values name, read and checked, so a slot already full is refused without waiting
+ * for the database's write lock. PostgreSQL reads them with the transaction's first call instead
+ * (store/opening.ts), a round trip less. Undefined when the transaction reads them.
  */
 export const readBeforeWrite = async (
   db: Kysely<Database>,
+  engine: Engine,
   s: Pick<Submission, 'checked' | 'keys' | 'rows'>,
 ): Promise<Wanted[] | undefined> => {
-  if (!isAppending(s.checked.config) || s.keys.revokeKey !== null || s.keys.rowsKey !== null) return undefined;
+  if (engine !== 'sqlite' || !holdsNothing(s.checked.config, s.keys)) return undefined;
   const wanted = await readWanted(db, { config: s.checked.config, rows: s.rows, today: todayInTokyo() });
   await refuseFull(db, wanted, []);
   return wanted;

@@ -133,7 +133,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
     }
     const recheck = async (trx: Transaction<Database>) => checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
-    const wanted = await readBeforeWrite(store.db, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
+    const wanted = await readBeforeWrite(store.db, store.engine, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
 
     return commit(
       async (trx, settle, claimKey) => {

@@ -69,13 +69,22 @@ const categoryTarget = compiled((db: Kysely<Database>, a: { categoryId: string; 
  */
 export const findCategoryTarget = async (db: Db, categoryId: string, itemId: string, slot: { day: string; slot: string }): Promise<CategoryTarget | null> => {
   const r = (await categoryTarget.run(db, { categoryId, itemId, day: slot.day, slot: slot.slot }))[0];
-  if (!r) return null;
-  return {
-    calendar: r.config_json ? parseCalendar(r.config_json) : null,
-    cost: r.cost === null ? null : Number(r.cost),
-    slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
-  };
+  return r ? toCategoryTarget(r) : null;
 };
+
+/** A row of the targets' read (here, or open_answer's on PostgreSQL: store/opening.ts). */
+export interface CategoryTargetRow {
+  config_json: string | null;
+  cost: number | string | null;
+  reserved: number | string | null;
+  quota: number | string | null;
+}
+
+export const toCategoryTarget = (r: CategoryTargetRow): CategoryTarget => ({
+  calendar: r.config_json ? parseCalendar(r.config_json) : null,
+  cost: r.cost === null ? null : Number(r.cost),
+  slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
+});
 
 export interface CategoryTarget {
   calendar: Calendar | null;

@@ -327,16 +327,20 @@ const migrations: Record<string, Migration> = {
     },
   },
   // PostgreSQL: the first statements of an answer's write as one call (store/opening.ts): the
-  // idempotency key, then the counter, in that order; no row back when the key was taken. The
+  // idempotency key, the targets' read, then the counter, in that order; no row back when the key
+  // was taken, no counter claimed when a wanted slot is full. The targets' read is
+  // store/calendars.ts findCategoryTarget's, per wanted reservation value in the order given; the
   // counter's statement is results.ts claimCounterWith's.
   '0011_open_answer': {
     async up(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof SqliteAdapter) return;
       await sql`
         create function open_answer(key_user text, key_id text, key_hash text, key_created text, key_expires text,
-          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text)
-        returns table (claimed bigint, stamp text, code text)
+          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text, wanted jsonb)
+        returns table (claimed bigint, stamp text, code text, targets jsonb)
         language plpgsql as $$
+        declare
+          found_targets jsonb;
         begin
           if key_id is not null then
             insert into idempotency_keys (user_id, idem_key, request_hash, status_code, answer_json, created_at, expires_at)
@@ -346,13 +350,30 @@ const migrations: Record<string, Migration> = {
               return;
             end if;
           end if;
+          if wanted is not null then
+            select jsonb_agg(jsonb_build_object('found', cat.category_id is not null, 'config_json', cal.config_json,
+                'cost', ri.cost, 'reserved', sl.reserved, 'quota', sl.quota) order by w.ord)
+              into found_targets
+              from jsonb_array_elements(wanted) with ordinality as w(v, ord)
+              left join categories cat on cat.category_id = w.v->>'categoryId'
+              left join calendars cal on cal.calendar_id = cat.calendar_id
+              left join reservation_items ri on ri.category_id = cat.category_id and ri.item_id = w.v->>'itemId'
+              left join slots sl on sl.calendar_id = cat.calendar_id and sl.day = w.v->>'day' and sl.slot = w.v->>'slot';
+            -- A slot already full refuses the write: no counter row waited for, no answer code drawn.
+            if exists (select 1 from jsonb_array_elements(found_targets) t(v)
+                where (t.v->>'reserved')::integer + (t.v->>'cost')::integer > (t.v->>'quota')::integer) then
+              return query select null::bigint, null::text, null::text, found_targets;
+              return;
+            end if;
+          end if;
           return query
             insert into counters as c (scope, name, value) values (counter_scope, counter_name, coalesce(at_least, 1))
               on conflict (scope, name) do update
                 set value = case when at_least is null or c.value + 1 > at_least then c.value + 1 else at_least end
               returning c.value,
                 (select cast(s.version as text) || ':' || s.config_hash from survey_configs s where s.survey_id = stamp_of),
-                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end;
+                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end,
+                found_targets;
         end
         $$`.execute(db);
     },

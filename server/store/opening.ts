@@ -1,10 +1,14 @@
 /**
- * The first statements of an answer's write, in lock order: its idempotency key claimed, then its
- * resident's (or answer's) counter (results.ts claimCounterWith). PostgreSQL runs them as one call
- * of open_answer (migration 0011), one round trip; SQLite, in process, as the two statements. A key
- * already taken claims no counter: the write stops there and its stored answer is replayed.
+ * The first statements of an answer's write: its idempotency key claimed; when asked, a plain read
+ * of what its reservation values name (calendars.ts findCategoryTarget); then its resident's (or
+ * answer's) counter (results.ts claimCounterWith). PostgreSQL runs them as one call of open_answer
+ * (migration 0011), one round trip; SQLite, in process, as the statements. A key already taken
+ * claims no counter: the write stops there and its stored answer is replayed. A wanted slot
+ * already full claims no counter either: the write is refused without waiting for the resident's
+ * other writes or drawing an answer code.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { findCategoryTarget, toCategoryTarget, type CategoryTarget, type CategoryTargetRow } from './calendars';
 import { compiled } from './compiled';
 import { claimKey, type KeyClaim } from './idempotency';
 import type { Engine } from './open';
@@ -15,6 +19,24 @@ export interface CounterToClaim extends CounterClaimOptions {
   scope: string;
   name: string;
 }
+
+/** A reservation value's category (or calendar), item and slot, to read with the claims. */
+export interface TargetQuery {
+  categoryId: string;
+  itemId: string;
+  day: string;
+  slot: string;
+}
+
+export interface Opened {
+  /** null: not claimed, a wanted slot is full. */
+  counter: CounterClaim | null;
+  /** Per query, in order: what findCategoryTarget answers (null: no such category). */
+  targets: (CategoryTarget | null)[];
+}
+
+/** As open_answer: a slot row with no room left for the item's cost. */
+const isFull = (t: CategoryTarget | null): boolean => t !== null && t.slotRow !== null && t.cost !== null && t.slotRow.reserved + t.cost > t.slotRow.quota;
 
 const openAnswer = compiled(
   (
@@ -30,21 +52,36 @@ const openAnswer = compiled(
       atLeast: number | null;
       surveyId: string | null;
       sequence: string | null;
+      wanted: string | null;
     },
   ) =>
-    sql<{ value: string; config_stamp: string | null; answer_code: string | null }>`select claimed as value, stamp as config_stamp, code as answer_code
-      from open_answer(${a.userId}, ${a.key}, ${a.requestHash}, ${a.createdAt}, ${a.expiresAt}, ${a.scope}, ${a.name}, ${a.atLeast}::bigint, ${a.surveyId}, ${a.sequence})`.compile(
+    sql<{
+      value: string | null;
+      config_stamp: string | null;
+      answer_code: string | null;
+      targets: (CategoryTargetRow & { found: boolean })[] | null;
+    }>`select claimed as value, stamp as config_stamp, code as answer_code, targets
+      from open_answer(${a.userId}, ${a.key}, ${a.requestHash}, ${a.createdAt}, ${a.expiresAt}, ${a.scope}, ${a.name}, ${a.atLeast}::bigint, ${a.surveyId}, ${a.sequence}, ${a.wanted}::jsonb)`.compile(
       db,
     ),
 );
 
-/** Claims the key (when there is one) and then the counter; null: the key was taken. */
-export const openWrite = async (trx: Transaction<Database>, engine: Engine, key: KeyClaim | null, counter: CounterToClaim): Promise<CounterClaim | null> => {
+/** Claims the key (when there is one), reads the targets, then claims the counter; null: the key was taken. */
+export const openWrite = async (
+  trx: Transaction<Database>,
+  engine: Engine,
+  key: KeyClaim | null,
+  counter: CounterToClaim,
+  queries: readonly TargetQuery[] = [],
+): Promise<Opened | null> => {
   const { scope, name, ...opts } = counter;
   if (engine === 'sqlite') {
     if (key && !(await claimKey(trx, key))) return null;
+    const targets: (CategoryTarget | null)[] = [];
+    for (const q of queries) targets.push(await findCategoryTarget(trx, q.categoryId, q.itemId, q));
+    if (targets.some(isFull)) return { counter: null, targets };
     // No sequences: the caller draws the code from its counter row (results.ts nextAnswerCode).
-    return claimCounterWith(trx, scope, name, { ...opts, withAnswerCode: false });
+    return { counter: await claimCounterWith(trx, scope, name, { ...opts, withAnswerCode: false }), targets };
   }
   const [row] = await openAnswer.run(trx, {
     userId: key?.ref.userId ?? null,
@@ -57,7 +94,11 @@ export const openWrite = async (trx: Transaction<Database>, engine: Engine, key:
     atLeast: opts.atLeast ?? null,
     surveyId: opts.configStampOf ?? null,
     sequence: opts.withAnswerCode ? ANSWER_CODE_SEQUENCE : null,
+    wanted: queries.length > 0 ? JSON.stringify(queries) : null,
   });
   if (!row) return null;
-  return { value: Number(row.value), configStamp: row.config_stamp, answerCode: row.answer_code };
+  return {
+    counter: row.value === null ? null : { value: Number(row.value), configStamp: row.config_stamp, answerCode: row.answer_code },
+    targets: (row.targets ?? []).map((t) => (t.found ? toCategoryTarget(t) : null)),
+  };
 };

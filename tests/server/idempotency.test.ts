@@ -374,7 +374,7 @@ for (const engine of engines()) {
                 const opened = await claim((key) => openWrite(trx, srv.deps.store.engine, key, { scope: 'wiring', name: 'opening' }));
                 // Only a write that took the key gets here: its counter claim came with the key's.
                 await claimCounter(trx, 'wiring', 'after-opening');
-                return { n: opened.value };
+                return { n: opened.counter?.value };
               },
               { claimsKey: true },
             ),
