@@ -11,7 +11,7 @@
  * Beside each engine's figures, the floor (bench/floor-server.ts): the same stack doing the same
  * database round trips and nothing else, at the same rate; see that file.
  *
- * To look into a tail: BENCH_TIMELINE=1 prints every request over 30 ms with when it was due, and
+ * To look into a tail: BENCH_TIMELINE=1 prints every request over 30 ms (BENCH_TIMELINE_MS) with when it was due, and
  * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import { spawn } from 'node:child_process';
@@ -173,7 +173,7 @@ const openLoop = async (label: string, total: number, rate: number, task: (i: nu
     );
   }
   await Promise.all(inflight);
-  if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > 30) console.error(`slow ${label} at ${at} ms: ${ms} ms ${outcome}`);
+  if (process.env['BENCH_TIMELINE']) for (const [at, ms, outcome] of timeline) if (ms > Number(process.env['BENCH_TIMELINE_MS'] ?? 30)) console.error(`slow ${label} at ${at} ms: ${ms} ms ${outcome}`);
   const seconds = (performance.now() - start) / 1000;
   const cpuAfter = cpu();
   const perRequest = (a: number | null, b: number | null) => (a === null || b === null ? null : Math.round(((b - a) * 1000 * 100) / total) / 100);
