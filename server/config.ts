@@ -53,6 +53,16 @@ const envSchema = z.object({
   KIOSK_WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).optional()),
   /** Hosts /url-external sends residents to without asking (comma-separated); others get a confirmation screen. */
   EXTERNAL_URL_HOSTS: z.string().default(''),
+  /** Files (server/files/): AES-256-GCM key, 32 bytes as base64 or hex; unset: DATA_DIR/file-key (made on first start). */
+  FILE_ENCRYPTION_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** clamd's socket (a path, or host:port); unset: the built-in signature scanner only. */
+  CLAMD_SOCKET: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Extra signatures for the built-in scanner: a file of `name:hex` lines. */
+  SCAN_SIGNATURES_FILE: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Seconds an upload or download URL stays valid. */
+  FILE_URL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
+  /** Seconds a scan may hold a file before another pass takes it over (a crashed scan's file). */
+  FILE_SCAN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -98,6 +108,14 @@ export interface AppConfig {
   writeRateLimit: { perMinute: number; kioskPerMinute: number };
   /** Host names /url-external redirects to at once (lower case, IDN as punycode); any other asks first. */
   externalUrlHosts: string[];
+  /** Uploads, scanning and encryption at rest (server/files/). */
+  files: {
+    encryptionKey: string | undefined;
+    clamdSocket: string | undefined;
+    signaturesFile: string | undefined;
+    urlSeconds: number;
+    scanLeaseSeconds: number;
+  };
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -207,6 +225,13 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
     },
     externalUrlHosts: parseExternalUrlHosts(e.EXTERNAL_URL_HOSTS),
+    files: {
+      encryptionKey: e.FILE_ENCRYPTION_KEY,
+      clamdSocket: e.CLAMD_SOCKET,
+      signaturesFile: e.SCAN_SIGNATURES_FILE,
+      urlSeconds: e.FILE_URL_SECONDS,
+      scanLeaseSeconds: e.FILE_SCAN_LEASE_SECONDS,
+    },
     distDir: path.resolve('dist'),
   };
 };
