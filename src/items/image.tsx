@@ -20,6 +20,9 @@ import { textOf } from './parts';
 import type { ItemProps } from './types';
 
 const t = ja.items.files;
+const TERMINAL: readonly SecureFileStatus[] = ['Completed', 'Infected', 'Error'];
+const LOOK_EVERY_MS = 2000;
+const MAX_LOOKS = 15;
 
 interface Shown {
   key: string;
@@ -55,6 +58,8 @@ export function ImageItem(p: ItemProps<'image'>) {
     if (!key) return setShown(null);
     let gone = false;
     let objectUrl: string | null = null;
+    let looks = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const look = async () => {
       const db = await pageOfflineDb();
       startPhotoDelivery(db);
@@ -67,7 +72,10 @@ export function ImageItem(p: ItemProps<'image'>) {
       }
       try {
         const [entry] = unwrap(await call(surveyResourcesPresignedUrls, { body: { keys: [key] } }));
-        if (!gone && entry) setShown({ key, src: entry.url ?? null, state: entry.status });
+        if (gone || !entry) return;
+        setShown({ key, src: entry.url ?? null, state: entry.status });
+        // Scans take seconds: while the page is open, look a few more times rather than leave 準備中.
+        if (!TERMINAL.includes(entry.status) && ++looks < MAX_LOOKS) timer = setTimeout(() => void look(), LOOK_EVERY_MS);
       } catch {
         if (!gone) setShown({ key, src: null, state: 'Pending' });
       }
@@ -75,6 +83,7 @@ export function ImageItem(p: ItemProps<'image'>) {
     void look();
     return () => {
       gone = true;
+      clearTimeout(timer);
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [key, tick]);
