@@ -59,6 +59,13 @@ const envSchema = z.object({
   CLAMD_SOCKET: z.preprocess(emptyIsUnset, z.string().optional()),
   /** Extra signatures for the built-in scanner: a file of `name:hex` lines. */
   SCAN_SIGNATURES_FILE: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** An S3-compatible object store for the files (all of endpoint, bucket and keys, or none: DATA_DIR/files). */
+  S3_ENDPOINT: z.preprocess(emptyIsUnset, z.string().url().optional()),
+  S3_BUCKET: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_REGION: z.preprocess(emptyIsUnset, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_PREFIX: z.string().default(''),
   /** Seconds an upload or download URL stays valid. */
   FILE_URL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
   /** Seconds a scan may hold a file before another pass takes it over (a crashed scan's file). */
@@ -115,6 +122,8 @@ export interface AppConfig {
     signaturesFile: string | undefined;
     urlSeconds: number;
     scanLeaseSeconds: number;
+    /** null: the local directory DATA_DIR/files. */
+    s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   };
   /** Where the built PWA lives. */
   distDir: string;
@@ -153,6 +162,20 @@ export const parseExternalUrlHosts = (raw: string): string[] => {
     hosts.add(url.hostname);
   }
   return [...hosts];
+};
+
+const s3Of = (e: z.infer<typeof envSchema>): AppConfig['files']['s3'] => {
+  const set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (set.every((v) => v === undefined)) return null;
+  if (set.some((v) => v === undefined)) throw new Error('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or none of them.');
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    prefix: e.S3_PREFIX,
+  };
 };
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
@@ -231,6 +254,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       signaturesFile: e.SCAN_SIGNATURES_FILE,
       urlSeconds: e.FILE_URL_SECONDS,
       scanLeaseSeconds: e.FILE_SCAN_LEASE_SECONDS,
+      s3: s3Of(e),
     },
     distDir: path.resolve('dist'),
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { createLocalStorage, type FileStorage } from './storage';
 import { buildScanner, type Scanner } from './scanner';
+import { createS3Storage } from './storage-s3';
 import { loadFileKeys, signGrant, type FileKeys, type UrlGrant } from './crypto';
 import type { Pipeline } from './pipeline';
 import { FILE_TRANSFER_PATH } from '@core/contract/files';
@@ -18,7 +19,9 @@ export interface FileDeps {
 }
 
 export const buildFileDeps = async (config: AppConfig): Promise<FileDeps> => ({
-  storage: createLocalStorage(path.join(config.dataDir, 'files')),
+  storage: config.files.s3
+    ? createS3Storage(config.files.s3, path.join(config.dataDir, 'files', 's3-staging'))
+    : createLocalStorage(path.join(config.dataDir, 'files')),
   scanner: buildScanner(config.files),
   keys: await loadFileKeys(config.dataDir, config.files.encryptionKey),
   urlSeconds: config.files.urlSeconds,

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesMatchType, sniffType } from '../../server/files/magic';
 import { createSignatureScanner, parseSignatureList } from '../../server/files/scanner';
 import { decryptStream, encryptStream, readBlobEnds, signGrant, verifyGrant } from '../../server/files/crypto';
+import { signatureOf } from '../../server/files/sigv4';
 import { cleanPdf, cleanPng, eicarPdf, EICAR, polyglotPng } from './file-fixtures';
 
 const chunks = (...parts: Buffer[]) => () => Readable.from(parts);
@@ -84,5 +85,25 @@ describe('blobs at rest', () => {
     const tampered = Buffer.from(blob);
     tampered[30] = (tampered[30] as number) ^ 1;
     await expect(decrypt(tampered, 'f1')).rejects.toThrow();
+  });
+});
+
+describe('SigV4', () => {
+  it("signs AWS's published GET Object example as AWS does", () => {
+    const { signature } = signatureOf(
+      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      {
+        method: 'GET',
+        path: '/test.txt',
+        query: {},
+        headers: {
+          host: 'examplebucket.s3.amazonaws.com',
+          range: 'bytes=0-9',
+          'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+          'x-amz-date': '20130524T000000Z',
+        },
+      },
+    );
+    expect(signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
   });
 });

@@ -9,13 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_TEXTS } from '../../core/contract/files';
 import { engines, startTestServer, type TestServer } from './harness';
 import { cleanPdf, cleanPng, eicarPdf, polyglotPng } from './file-fixtures';
+import { FAKE_S3_KEYS, startFakeS3, type FakeS3 } from './fake-s3';
 
 type Status = 'Pending' | 'InProgress' | 'Clean' | 'Infected' | 'Encrypting' | 'Completed' | 'Error';
 const TERMINAL: Status[] = ['Completed', 'Infected', 'Error'];
 
-for (const engine of engines()) {
-  describe(`files (${engine})`, () => {
+/** Each engine with the local directory, and SQLite with the S3-compatible store as well. */
+const variants = [...engines().map((engine) => ({ engine, s3: false })), { engine: 'sqlite' as const, s3: true }];
+
+for (const { engine, s3 } of variants) {
+  describe(`files (${engine}${s3 ? ', S3' : ''})`, () => {
     let srv: TestServer;
+    let bucket: FakeS3 | null = null;
+    /** What the storage holds in an area, whichever it is. */
+    const blobs = (area: 'store' | 'quarantine'): Buffer[] =>
+      bucket
+        ? [...bucket.objects.entries()].filter(([k]) => k.startsWith(`files/${area}/`)).map(([, o]) => o.body)
+        : fs.readdirSync(path.join(srv.dataDir, 'files', area)).map((f) => fs.readFileSync(path.join(srv.dataDir, 'files', area, f)));
     let owner: string;
     let other: string;
 
@@ -46,12 +56,27 @@ for (const engine of engines()) {
       srv.api('POST', '/survey-results/download-secure-file', { token, body: { surveyId: 's', itemKey, fileId } });
 
     beforeAll(async () => {
-      srv = await startTestServer(engine);
+      if (s3) bucket = await startFakeS3();
+      srv = await startTestServer(
+        engine,
+        bucket
+          ? {
+              S3_ENDPOINT: bucket.endpoint,
+              S3_BUCKET: bucket.bucket,
+              S3_REGION: FAKE_S3_KEYS.region,
+              S3_ACCESS_KEY_ID: FAKE_S3_KEYS.accessKeyId,
+              S3_SECRET_ACCESS_KEY: FAKE_S3_KEYS.secretAccessKey,
+              S3_PREFIX: 'files/',
+            }
+          : {},
+      );
       owner = await srv.token('U-files-owner');
       other = await srv.token('U-files-other');
     });
     afterAll(async () => {
       await srv?.stop();
+      if (bucket) expect(bucket.refused()).toBe(0);
+      await bucket?.close();
     });
 
     it('a clean PDF ends Completed, encrypted at rest, and downloads to its owner only, as an attachment', async () => {
@@ -59,7 +84,7 @@ for (const engine of engines()) {
       expect(res.status).toBe(200);
       expect(await settled(owner, id)).toBe('Completed');
       // At rest: no plain copy anywhere under the data folder.
-      const stored = fs.readdirSync(path.join(srv.dataDir, 'files', 'store')).map((f) => fs.readFileSync(path.join(srv.dataDir, 'files', 'store', f)));
+      const stored = blobs('store');
       expect(stored.length).toBeGreaterThan(0);
       for (const blob of stored) expect(blob.includes(Buffer.from('/Type /Catalog'))).toBe(false);
 
@@ -135,7 +160,7 @@ for (const engine of engines()) {
       expect((await put(url, cleanPdf.subarray(0, 20), 'text/html')).status).toBe(400);
       expect(await statusOf(owner, id)).toBe('Pending');
       expect((await download(owner, id)).json).toMatchObject({ code: 'file_not_ready', errorMessage: FILE_TEXTS.notReady });
-      expect(fs.readdirSync(path.join(srv.dataDir, 'files', 'quarantine'))).toEqual([]);
+      expect(blobs('quarantine')).toEqual([]);
     });
 
     it('an upload cut off half way starts over on the same entry: one file, served once scanned', async () => {
@@ -162,7 +187,7 @@ for (const engine of engines()) {
       expect(await settled(owner, id)).toBe('Completed');
       const rows = await srv.deps.store.db.selectFrom('files').select(['file_id', 'blob_ref']).where('name', '=', 'cut.pdf').execute();
       expect(rows).toHaveLength(1);
-      expect(fs.readdirSync(path.join(srv.dataDir, 'files', 'quarantine'))).toEqual([]);
+      expect(blobs('quarantine')).toEqual([]);
       const file = await srv.fetch((await download(owner, id)).json.data.url as string);
       expect(Buffer.from(await file.arrayBuffer()).equals(cleanPdf)).toBe(true);
     });
