@@ -91,14 +91,25 @@ test('a photo attached offline waits on the device and is delivered exactly once
   // Shrunk on the device: a JPEG drawn from the photo.
   expect(queued[0]?.contentType).toBe('image/jpeg');
   expect(puts).toHaveLength(0);
+  // The answer is sent offline too: it waits in the outbox with the photo's key as its value.
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect.poll(async () => (await idb<unknown[]>(page, 'getAll')).length, { timeout: 20_000 }).toBe(0);
   expect(puts).toHaveLength(1);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
 
-  // On the server once, scanned, shown to its owner.
+  // On the server once, scanned, shown to its owner; the stored answer holds its key.
   const token = await tokenOf(page);
+  const answers = await page.request.post('/survey/api/v1/db/survey-results/query', {
+    data: { surveyId: SURVEY },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const rows = ((await answers.json()) as { data: { itemKey: string; value: string }[] }).data;
+  expect(rows.filter((r) => r.itemKey === 'photo').map((r) => r.value)).toEqual([key]);
   await expect
     .poll(async () => {
       const r = await page.request.post('/survey/api/v1/db/survey-resources/presigned-urls', {
@@ -108,11 +119,28 @@ test('a photo attached offline waits on the device and is delivered exactly once
       return ((await r.json()) as { data: { status: string }[] }).data.map((e) => e.status);
     }, { timeout: 20_000 })
     .toEqual(['Completed']);
-  await expect(photo.getByTestId('image-preview')).toHaveAttribute('src', /\/survey\/api\/v1\/files\//, { timeout: 20_000 });
+  // The sent answer shows the photo from the server when it is opened again.
+  const view = await page.request.post('/survey/api/v1/db/survey-resources/presigned-urls', {
+    data: { keys: [key] },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const url = ((await view.json()) as { data: { url: string }[] }).data[0]?.url as string;
+  const img = await page.request.get(url);
+  expect(img.headers()['content-type']).toBe('image/jpeg');
+  expect(img.headers()['x-content-type-options']).toBe('nosniff');
   // Further triggers send nothing again.
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   expect(puts).toHaveLength(1);
+});
+
+test('online: the image item shows the photo from the server once it is scanned', async ({ page }) => {
+  await signInAt(page, `/survey/${SURVEY}`, '高橋 健一');
+  const photo = surveyItem(page, 'photo');
+  await photo.getByTestId('image-input').setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: PNG });
+  await expect(photo.getByTestId('image-preview')).toBeVisible();
+  await expect(photo.getByTestId('image-preview')).toHaveAttribute('src', /\/survey\/api\/v1\/files\//, { timeout: 20_000 });
+  await expect(photo.getByRole('button', { name: t.changePhoto })).toBeVisible();
 });
 
 test('a photo of the wrong type is refused with the spec text', async ({ page }) => {
