@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_TEXTS } from '../../core/contract/files';
+import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
 import { cleanPdf, cleanPng, eicarPdf, polyglotPng } from './file-fixtures';
 import { FAKE_S3_KEYS, startFakeS3, type FakeS3 } from './fake-s3';
@@ -69,6 +70,22 @@ for (const { engine, s3 } of variants) {
               S3_PREFIX: 'files/',
             }
           : {},
+      );
+      await importBundle(
+        srv.deps.store,
+        {
+          surveyConfigs: [
+            {
+              surveyId: 'papers',
+              surveyTitle: '書類の提出',
+              surveySchema: [
+                { itemKey: 'docs', type: 'secureFiles', title: '保険証など' },
+                { itemKey: 'photo', type: 'image', title: '写真' },
+              ],
+            },
+          ],
+        },
+        'fixture',
       );
       owner = await srv.token('U-files-owner');
       other = await srv.token('U-files-other');
@@ -242,6 +259,36 @@ for (const { engine, s3 } of variants) {
       expect(((await over.json()) as { errorMessage: string }).errorMessage).toBe(FILE_TEXTS.imageSize);
       const gif = await srv.api('GET', `/survey-resources/presignedUrl?key=answers/${crypto.randomUUID()}&contentType=image/gif`, { token: owner });
       expect(gif.status).toBe(400);
+    });
+    it("an answer may name only its resident's own files, made for that item", async () => {
+      const mine = (await create(owner, [{ name: 'mine.pdf', contentType: 'application/pdf', size: 10 }])).json.data[0].id as string;
+      const theirs = (await create(other, [{ name: 'theirs.pdf', contentType: 'application/pdf', size: 10 }])).json.data[0].id as string;
+      const elsewhere = (await create(owner, [{ name: 'x.pdf', contentType: 'application/pdf', size: 10, itemKey: 'other' }])).json.data[0].id as string;
+      const theirPhoto = `answers/${crypto.randomUUID()}`;
+      const u = await srv.api('GET', `/survey-resources/presignedUrl?key=${theirPhoto}&contentType=image/png`, { token: other });
+      expect((await put(u.json.uploadUrl as string, cleanPng, 'image/png')).status).toBe(200);
+      const answer = (docs: string[], photo?: string) =>
+        srv.api('POST', '/survey-results/putItem', {
+          token: owner,
+          body: {
+            data: [
+              ...docs.map((value) => ({ surveyId: 'papers', itemKey: 'docs', value })),
+              ...(photo ? [{ surveyId: 'papers', itemKey: 'photo', value: photo }] : []),
+            ],
+          },
+        });
+      for (const bad of [[`${theirs}#theirs.pdf`], [`${elsewhere}#x.pdf`], [`${crypto.randomUUID()}#ghost.pdf`]]) {
+        const r = await answer(bad);
+        expect(r.status, bad[0]).toBe(400);
+        expect(r.json.code).toBe('invalid_answer');
+        expect(r.json.itemIssues).toEqual({ docs: [{ key: 'invalidValue' }] });
+      }
+      const stolen = await answer([`${mine}#mine.pdf`], theirPhoto);
+      expect(stolen.status).toBe(400);
+      expect(stolen.json.itemIssues).toEqual({ photo: [{ key: 'invalidValue' }] });
+      // A photo not uploaded yet (still in the phone's queue) is fine.
+      const ok = await answer([`${mine}#mine.pdf`], `answers/${crypto.randomUUID()}`);
+      expect(ok.status).toBe(200);
     });
   });
 }
