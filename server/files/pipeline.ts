@@ -21,8 +21,12 @@ import { MAX_SECURE_FILE_BYTES } from '@core/contract/files';
 export interface Pipeline {
   /** Scans what is waiting (call after an upload); resolves when the pass is over. */
   kick(): Promise<void>;
-  stop(): void;
+  /** Starts no new scan; waits (a few seconds at most) for the one under way. */
+  stop(): Promise<void>;
 }
+
+/** A scan stuck at shutdown (clamd not answering) is left to its lease rather than hold the stop. */
+const STOP_WAIT_MS = 5000;
 
 export interface PipelineOptions {
   store: Store;
@@ -137,6 +141,9 @@ export const startPipeline = (o: PipelineOptions): Pipeline => {
     stop() {
       stopped = true;
       clearInterval(timer);
+      if (!running) return Promise.resolve();
+      let wait: ReturnType<typeof setTimeout> | undefined;
+      return Promise.race([running, new Promise<void>((r) => (wait = setTimeout(r, STOP_WAIT_MS)))]).finally(() => clearTimeout(wait));
     },
   };
 };
