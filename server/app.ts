@@ -29,6 +29,9 @@ import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerMemberRoutes } from './routes/members';
 import { registerBedRoutes } from './routes/beds';
+import { registerFileRoutes } from './routes/files';
+import { registerFileTransfer } from './files/transfer';
+import type { FileDeps } from './files';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -48,6 +51,8 @@ export interface Deps {
   devIssuer: DevIssuer | null;
   /** The card provider (real, or the local one in development); null: payments are off. */
   payment: PaymentProvider | null;
+  /** Uploads: storage, scanner, keys and the scan pipeline (server/files/). */
+  files: FileDeps;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
@@ -188,6 +193,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerKioskRoutes(ctx);
   registerMemberRoutes(ctx);
   registerBedRoutes(ctx);
+  registerFileRoutes(ctx);
+  registerFileTransfer(app, deps);
   registerPaymentRoutes(ctx, {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,

@@ -53,6 +53,23 @@ const envSchema = z.object({
   KIOSK_WRITE_RATE_LIMIT: z.preprocess(emptyIsUnset, z.coerce.number().int().min(0).optional()),
   /** Hosts /url-external sends residents to without asking (comma-separated); others get a confirmation screen. */
   EXTERNAL_URL_HOSTS: z.string().default(''),
+  /** Files (server/files/): AES-256-GCM key, 32 bytes as base64 or hex; unset: DATA_DIR/file-key (made on first start). */
+  FILE_ENCRYPTION_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** clamd's socket (a path, or host:port); unset: the built-in signature scanner only. */
+  CLAMD_SOCKET: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Extra signatures for the built-in scanner: a file of `name:hex` lines. */
+  SCAN_SIGNATURES_FILE: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** An S3-compatible object store for the files (all of endpoint, bucket and keys, or none: DATA_DIR/files). */
+  S3_ENDPOINT: z.preprocess(emptyIsUnset, z.string().url().optional()),
+  S3_BUCKET: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_REGION: z.preprocess(emptyIsUnset, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  S3_PREFIX: z.string().default(''),
+  /** Seconds an upload or download URL stays valid. */
+  FILE_URL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
+  /** Seconds a scan may hold a file before another pass takes it over (a crashed scan's file). */
+  FILE_SCAN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -98,6 +115,16 @@ export interface AppConfig {
   writeRateLimit: { perMinute: number; kioskPerMinute: number };
   /** Host names /url-external redirects to at once (lower case, IDN as punycode); any other asks first. */
   externalUrlHosts: string[];
+  /** Uploads, scanning and encryption at rest (server/files/). */
+  files: {
+    encryptionKey: string | undefined;
+    clamdSocket: string | undefined;
+    signaturesFile: string | undefined;
+    urlSeconds: number;
+    scanLeaseSeconds: number;
+    /** null: the local directory DATA_DIR/files. */
+    s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
+  };
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -135,6 +162,20 @@ export const parseExternalUrlHosts = (raw: string): string[] => {
     hosts.add(url.hostname);
   }
   return [...hosts];
+};
+
+const s3Of = (e: z.infer<typeof envSchema>): AppConfig['files']['s3'] => {
+  const set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (set.every((v) => v === undefined)) return null;
+  if (set.some((v) => v === undefined)) throw new Error('S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or none of them.');
+  return {
+    endpoint: e.S3_ENDPOINT as string,
+    bucket: e.S3_BUCKET as string,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+    prefix: e.S3_PREFIX,
+  };
 };
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
@@ -207,6 +248,14 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
     },
     externalUrlHosts: parseExternalUrlHosts(e.EXTERNAL_URL_HOSTS),
+    files: {
+      encryptionKey: e.FILE_ENCRYPTION_KEY,
+      clamdSocket: e.CLAMD_SOCKET,
+      signaturesFile: e.SCAN_SIGNATURES_FILE,
+      urlSeconds: e.FILE_URL_SECONDS,
+      scanLeaseSeconds: e.FILE_SCAN_LEASE_SECONDS,
+      s3: s3Of(e),
+    },
     distDir: path.resolve('dist'),
   };
 };

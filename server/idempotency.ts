@@ -76,6 +76,8 @@ export const KEY_REUSED_TEXT = 'この Idempotency-Key は別の内容の送信�
 export interface ServerHooks {
   /** Called inside every write transaction after the handler's work, before its answer is stored. */
   inEffect?: (info: EffectInfo) => Promise<void> | void;
+  /** Called when a scan has claimed a file, before its verdict (server/files/pipeline.ts). */
+  scanning?: (fileId: string) => Promise<void> | void;
 }
 
 export interface EffectInfo {

@@ -10,6 +10,7 @@ import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import { startHoldSweep } from './payments/sweep';
 import type { StoreOptions } from './store/open';
+import { startPipeline } from './files/pipeline';
 
 export interface Running {
   url: string;
@@ -28,6 +29,16 @@ export const startServer = async (
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });
   }
   const { app, writes } = createAppWithWrites(deps);
+  const { files } = deps;
+  files.pipeline = startPipeline({
+    store: deps.store,
+    storage: files.storage,
+    scanner: files.scanner,
+    blobKey: files.keys.blobKey,
+    leaseSeconds: files.leaseSeconds,
+    log,
+    hooks: () => deps.hooks,
+  });
   const holdSweep = deps.payment ? startHoldSweep(deps.store, log, config.paymentSweepSeconds * 1000) : null;
   // Idempotency keys past their retention go at startup (and every few hundred writes after).
   const purged = await writes.purgeExpired();
@@ -46,6 +57,7 @@ export const startServer = async (
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     })
       .then(() => holdSweep?.stop())
+      .then(() => files.pipeline?.stop())
       .then(() => deps.store.close()));
   return { url, deps, stop };
 };

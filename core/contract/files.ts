@@ -124,7 +124,8 @@ export const surveyResourcesPresignedUrls = defineEndpoint({
   path: '/survey-resources/presigned-urls',
   auth: 'required',
   body: z.object({ keys: z.array(uploadKeySchema).check(z.minLength(1), z.maxLength(50)) }),
-  response: envelope(z.array(z.object({ key: z.string(), url: z.string() }))),
+  // Only the caller's own keys are listed; url only once the image is Completed (scanned, stored).
+  response: envelope(z.array(z.object({ key: z.string(), status: secureFileStatusSchema, url: z.optional(z.string()) }))),
 });
 
 /**
@@ -139,3 +140,30 @@ export const surveyResourcesSecureFiles = defineEndpoint({
   body: z.object({ files: z.array(secureFileUploadSchema).check(z.minLength(1), z.maxLength(MAX_SECURE_FILES)) }),
   response: envelope(z.array(z.object({ id: z.string(), url: z.string() }))),
 });
+
+/**
+ * Not in the spec: where the caller's secure files stand, for the item's 準備中 / 危険 / 無効ファイル
+ * and the download button. A file still waiting for its bytes gets a fresh uploadUrl, so an upload
+ * cut off after its URL expired resumes on the same entry instead of making a second one.
+ * Ids that are not the caller's are left out.
+ */
+export const surveyResourcesSecureFileStatus = defineEndpoint({
+  method: 'POST',
+  path: '/survey-resources/secure-files/status',
+  auth: 'required',
+  body: z.object({ ids: z.array(id).check(z.minLength(1), z.maxLength(30)) }),
+  response: envelope(z.array(z.extend(secureFileEntrySchema, { uploadUrl: z.optional(z.string()) }))),
+});
+
+/** Texts of the file refusals (spec 02 §5, §8), shared by the server's answers and the items. */
+export const FILE_TEXTS = {
+  notReady: 'ファイルの準備中です。数十秒後にもう一度画面を開き直してご確認ください。',
+  infected: 'ウイルス等の疑いがあるため、このファイルは利用できません。',
+  secureFileType: '50MB以下のjpg, jpeg, png, pdfファイルをアップロードしてください',
+  imageSize: '20MB 以下のファイルを選んでください',
+  imageType: 'JPG、JPEG、PNG、HEIF の写真ファイルを選んでください',
+} as const;
+
+export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Where the server takes and gives file bytes (outside the JSON API: bodies up to 50 MB). */
+export const FILE_TRANSFER_PATH = '/survey/api/v1/files';

@@ -102,6 +102,7 @@ export const endpoints = {
   surveyResultsDownloadSecureFile: files.surveyResultsDownloadSecureFile,
   surveyResourcesPresignedUrl: files.surveyResourcesPresignedUrl,
   surveyResourcesPresignedUrls: files.surveyResourcesPresignedUrls,
+  surveyResourcesSecureFileStatus: files.surveyResourcesSecureFileStatus,
   surveyResourcesSecureFiles: files.surveyResourcesSecureFiles,
   surveyResultsPlaceGoogle: facility.surveyResultsPlaceGoogle,
   surveySearches: searches.surveySearches,

@@ -34,6 +34,8 @@ export const ITEM_TYPES = [
   'memberNumber',
   'selectProducts',
   'selectPayType',
+  'image',
+  'secureFiles',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -63,6 +63,9 @@ export const MESSAGE_KEYS = [
   'orderDetailsRequired',
   'quantityInteger',
   'purchaseLimit',
+  // Files (spec 02 §5): a secure file name the rules refuse, more than {max} files.
+  'secureFileName',
+  'secureFilesCount',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -19,6 +19,7 @@ import { isEmptyValue, type FormValue, type ItemDef } from './define';
 import { dropdownItem } from './dropdown';
 import { emailItem } from './email';
 import { groupHeaderItem } from './group-header';
+import { imageItem } from './image';
 import { linearScaleItem } from './linear-scale';
 import { linkButtonItem } from './link-button';
 import { memberNumberItem } from './member-number';
@@ -30,6 +31,7 @@ import { postcodeItem } from './postcode';
 import { radioItem } from './radio';
 import { reservationItem } from './reservation';
 import { searchItem } from './search';
+import { secureFilesItem } from './secure-files';
 import { selectPayTypeItem } from './select-pay-type';
 import { selectProductsItem } from './select-products';
 import { suggestItem } from './suggest';
@@ -65,6 +67,8 @@ export const itemDefs = {
   memberNumber: memberNumberItem,
   selectProducts: selectProductsItem,
   selectPayType: selectPayTypeItem,
+  image: imageItem,
+  secureFiles: secureFilesItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

@@ -34,6 +34,7 @@ import {
 } from '../store/results';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { badRequest } from './check';
+import { checkFileValues } from './files';
 import { claimAutomaticNumber, surveyNumberScope } from '../members/numbers';
 import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras } from './extras';
 import { clientTimestampOf, planForKeys, type KeyPlan, type NamedKeys } from './partition-key';
@@ -185,6 +186,7 @@ export const writeSubmission = async (
   }
 
   rows = [...rows, ...(await numbersOf(trx, config, edited))];
+  await checkFileValues(trx, config, userId, rows);
 
   let partitionKey: string;
   if (appending) {

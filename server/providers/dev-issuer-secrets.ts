@@ -22,7 +22,7 @@ const secretSchema = z.string().regex(/^[A-Za-z0-9_-]{43,}$/, 'at least 43 base6
  * Creates `file` with `make()`'s text (mode 0600) only if absent, atomically, so two processes
  * on one DATA_DIR agree on one secret.
  */
-const createFileOnce = async (file: string, make: () => Promise<string>): Promise<void> => {
+export const createFileOnce = async (file: string, make: () => Promise<string>): Promise<void> => {
   if (fs.existsSync(file)) return;
   const text = await make();
   const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;

@@ -468,6 +468,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bed_stays_user').on('bed_stays').columns(['survey_id', 'user_id']).execute();
     },
   },
+  // Uploaded files (spec 02 §3–§5): the scan state machine of each file; the blobs live in
+  // DATA_DIR/files (server/files/storage.ts). claim + lease_until let a crashed scan be taken over.
+  '0014_files': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('files')
+        .addColumn('file_id', 'text', (c) => c.primaryKey())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('size', 'integer')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('blob_ref', 'text')
+        .addColumn('claim', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('uploaded_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('files_status').on('files').columns(['status', 'lease_until']).execute();
+      await db.schema.createIndex('files_user').on('files').column('user_id').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

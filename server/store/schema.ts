@@ -252,6 +252,30 @@ export interface BedStayTable {
   updated_at: string;
 }
 
+/** An uploaded file and where its scan stands (server/files/pipeline.ts). */
+export interface FileTable {
+  file_id: string;
+  user_id: string;
+  /** 'image' (image item, key answers/{uuid}) or 'secure' (secure file item). */
+  kind: string;
+  item_key: string | null;
+  name: string;
+  content_type: string;
+  /** Declared at creation (secure files); the bytes received (images). */
+  size: number | null;
+  /** One of SECURE_FILE_STATUSES. */
+  status: string;
+  /** The stored blob's name: quarantined until Completed, then the encrypted one. */
+  blob_ref: string | null;
+  claim: string | null;
+  lease_until: string | null;
+  /** Why a file ended Infected or Error (signature name, scanner failure). */
+  reason: string | null;
+  uploaded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -275,4 +299,5 @@ export interface Database {
   bed_wards: BedWardTable;
   bed_nights: BedNightTable;
   bed_stays: BedStayTable;
+  files: FileTable;
 }

@@ -16,6 +16,7 @@ import { DatepickerItem } from './datepicker';
 import { DropdownItem } from './dropdown';
 import { EmailItem } from './email';
 import { GroupHeaderItem } from './group-header';
+import { ImageItem } from './image';
 import { LinearScaleItem } from './linear-scale';
 import { LinkButtonItem } from './link-button';
 import { MemberNumberItem } from './member-number';
@@ -27,12 +28,19 @@ import { PostcodeItem } from './postcode';
 import { RadioItem } from './radio';
 import { ReservationItem, reservationDisplay } from './reservation';
 import { SearchItem } from './search';
+import { SecureFilesItem } from './secure-files';
 import { SelectPayTypeItem, selectPayTypeDisplay } from './select-pay-type';
 import { SelectProductsItem, selectProductsDisplay } from './select-products';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
 import { TextareaItem } from './textarea';
 import type { ItemUi } from './types';
+import { ja } from '../messages/ja';
+import { parseSecureFileValue } from '@core/items/secure-files';
+
+/** The confirmation shows the files' names, not their ids. */
+const secureFilesDisplay = (v: string | string[]) =>
+  (typeof v === 'string' ? [v] : v).map((x) => parseSecureFileValue(x)?.name ?? x).join('、');
 
 export const itemUis = {
   text: { Component: TextItem },
@@ -63,6 +71,8 @@ export const itemUis = {
   memberNumber: { Component: MemberNumberItem },
   selectProducts: { Component: SelectProductsItem, showErrorOnChange: true, display: selectProductsDisplay },
   selectPayType: { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay },
+  image: { Component: ImageItem, showErrorOnChange: true, display: () => ja.items.files.preview },
+  secureFiles: { Component: SecureFilesItem, showErrorOnChange: true, display: secureFilesDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

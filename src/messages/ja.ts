@@ -3,6 +3,7 @@
  * odd spellings, such as おまちください): operators and residents recognise them, so do not polish.
  */
 import type { MessageKey } from '@core/items/messages';
+import { FILE_TEXTS } from '@core/contract/files';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -22,6 +23,9 @@ const validation = {
   postcodeNotFound: '住所が見つかりません。直接住所を入力してください',
   birthdayFormat: 'フォーマットが正しくありません。',
   code15Length: '15桁入力してください。',
+  /** Not in the spec's words: the name rules of spec 02 §5 (30 characters, one extension, …). */
+  secureFileName: 'ファイル名は30文字以内で、拡張子（jpg, jpeg, png, heic, heif, pdf）を1つだけ付け、< > : " / \\ | ? * を含めないでください。',
+  secureFilesCount: 'ファイルは{max}つまでです。',
   code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
   formInvalid: '入力内容を確認してください',
   lengthMin: '{min}文字以上で入力してください。',
@@ -309,6 +313,29 @@ export const ja = {
   },
   items: {
     counter: '{count}/{max}文字',
+    /** Image and secure file items (spec 02 §4, §5, §8); the buttons' words are ours. */
+    files: {
+      pickPhoto: '写真を選ぶ',
+      changePhoto: '写真を変更',
+      remove: '削除',
+      addFile: 'ファイルを追加',
+      download: 'ダウンロード',
+      preview: '選んだ写真',
+      uploading: 'アップロード中',
+      /** Not in the spec: a photo picked offline waits on the device. */
+      queued: '通信できるようになったら写真を送信します。',
+      /** Not in the spec: a secure file needs the server to make its entry. */
+      needsOnline: 'ファイルの送信にはインターネット接続が必要です。',
+      statusPending: '準備中',
+      statusError: '危険',
+      statusInfected: '無効ファイル',
+      notReady: FILE_TEXTS.notReady,
+      infected: FILE_TEXTS.infected,
+      secureFileType: FILE_TEXTS.secureFileType,
+      imageSize: FILE_TEXTS.imageSize,
+      imageType: FILE_TEXTS.imageType,
+      uploadFailed: 'アップロードできませんでした。もう一度お試しください。',
+    },
     postcodePlaceholder: '例: 1000001',
     postcodeSearch: '郵便番号から住所を検索',
     /** Not in the spec: the lookup's data could not be fetched (offline, not cached); not the postcode's fault. */

@@ -120,10 +120,27 @@ export interface OutboxRow {
   scope?: string | undefined;
 }
 
+/**
+ * A photo waiting to be uploaded (uploads.ts): its bytes and the key the answer already holds.
+ * Bytes rather than a Blob: every engine (and fake-indexeddb) stores an ArrayBuffer alike.
+ * `refused`: the server said no for good (type, size); kept so the item can say why.
+ */
+export interface UploadRow {
+  /** answers/{uuid}, the image item's value. */
+  key: string;
+  userId: string;
+  bytes: ArrayBuffer;
+  contentType: string;
+  status: 'queued' | 'refused';
+  error?: string | undefined;
+  createdAt: number;
+}
+
 export type OfflineDb = Dexie & {
   cache: EntityTable<CacheRow>;
   drafts: EntityTable<DraftRow, 'key'>;
   outbox: EntityTable<OutboxRow, 'id'>;
+  uploads: EntityTable<UploadRow, 'key'>;
 };
 
 export interface OpenOfflineDbOptions {
@@ -144,6 +161,7 @@ export const openOfflineDb = (options: OpenOfflineDbOptions = {}): OfflineDb => 
     drafts: 'key, userId, [userId+surveyId], updatedAt',
     outbox: 'id, userId, [userId+status], status, createdAt, nextAttemptAt',
   });
+  db.version(2).stores({ uploads: 'key, userId, [userId+status]' });
   // Ends knownNoRestore(): from now on this page itself has drafts or queued answers to find.
   db.drafts.hook('creating', noteRestorableWrite);
   db.outbox.hook('creating', noteRestorableWrite);

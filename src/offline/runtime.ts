@@ -12,6 +12,7 @@ import { endOpenDraftSavers } from './drafts';
 import { createOutbox, type Outbox } from './outbox';
 import { startReplayTriggers } from './triggers';
 import { wipeOthersData, wipeOwnerData } from './wipe';
+import { startPhotoDelivery } from './uploads';
 
 export { getOfflineDb };
 
@@ -51,6 +52,7 @@ export const startOfflineLayer = ({ queryClient, startUserId }: StartOfflineLaye
   if (stop) return stop;
   // Whoever is signed in now (startUserId may be from before a sign-in).
   sweepOthers(getStoredUserId());
+  startPhotoDelivery(getOfflineDb());
   stop = startReplayTriggers({
     outbox: getOutbox(),
     startUserId,

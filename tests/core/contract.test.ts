@@ -34,6 +34,7 @@ const READ_POSTS = new Set<EndpointName>([
   'memberResultsFilterQuery',
   'surveyResultsDownloadSecureFile',
   'surveyResourcesPresignedUrls',
+  'surveyResourcesSecureFileStatus',
   'surveyResultsPlaceGoogle',
 ]);
 

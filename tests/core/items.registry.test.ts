@@ -48,6 +48,8 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   memberNumber: '必須です',
   selectProducts: '必須です',
   selectPayType: '必須です',
+  image: '必須です',
+  secureFiles: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */

@@ -1,0 +1,120 @@
+/**
+ * The bytes of uploads and downloads, at FILE_TRANSFER_PATH/{signed grant}: outside the JSON API
+ * (its body limit is 4 MB; files go to 50 MB) and reached by URLs the file calls hand out.
+ * PUT keeps the first complete upload of a file and nothing of a cut one (a retry of the same URL
+ * starts over; a repeat after success changes nothing), checks size and magic bytes, then wakes
+ * the scan pipeline. GET serves only a Completed file, decrypted, to its owner's grant, as an
+ * attachment (images inline for the item's preview) that no browser may sniff or run.
+ */
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Context } from 'hono';
+import { FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
+import type { App, AppEnv } from '../http';
+import type { Deps } from '../app';
+import { ensureImageRow, findFile, markRefused, markUploaded, type FileRow } from '../store/files';
+import { TooLargeError } from './storage';
+import { bytesMatchType } from './magic';
+import { decryptStream, readBlobEnds, verifyGrant } from './crypto';
+
+const refuse = (c: Context<AppEnv>, status: number, code: string, errorMessage: string) =>
+  c.json({ result: 'ERROR', requestId: c.get('requestId'), code, errorMessage }, status as 400);
+
+const NOT_FOUND = 'ファイルが見つかりません。';
+
+/** RFC 6266: an ASCII fallback and the real name in UTF-8. */
+const disposition = (kind: 'attachment' | 'inline', name: string) => {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+};
+
+export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files' | 'log'>): void => {
+  const { store, files } = deps;
+  const now = () => Math.floor(Date.now() / 1000);
+
+  app.put(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
+    const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
+    if (!grant || grant.p !== 'put') return refuse(c, 403, 'url_invalid', 'アップロード URL が無効か期限切れです。');
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    if (!grant.t || type !== grant.t) return refuse(c, 400, 'content_type_mismatch', `Content-Type は ${grant.t} です`);
+    const image = uploadKeySchema.safeParse(grant.f).success;
+    const stamp = new Date().toISOString();
+    const row: FileRow | undefined = image
+      ? await ensureImageRow(store.db, {
+          file_id: grant.f,
+          user_id: grant.u,
+          kind: 'image',
+          item_key: null,
+          name: grant.f,
+          content_type: type,
+          size: null,
+          status: 'Pending',
+          blob_ref: null,
+          claim: null,
+          lease_until: null,
+          reason: null,
+          uploaded_at: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })
+      : await findFile(store.db, grant.f);
+    if (!row || row.user_id !== grant.u) return refuse(c, 404, 'not_found', NOT_FOUND);
+    // A repeat of a finished upload (its answer was lost on the way): the first one stands.
+    if (row.uploaded_at !== null) return c.json({ result: 'OK', status: row.status });
+    if (row.status !== 'Pending') return refuse(c, 409, 'file_refused', FILE_TEXTS.infected);
+    const typeText = image ? FILE_TEXTS.imageType : FILE_TEXTS.secureFileType;
+    const body = c.req.raw.body;
+    if (!body) return refuse(c, 400, 'empty_file', typeText);
+    const max = image ? MAX_IMAGE_BYTES : (row.size ?? 0);
+    let put;
+    try {
+      put = await files.storage.put('quarantine', Readable.fromWeb(body as WebReadableStream), max);
+    } catch (e) {
+      if (e instanceof TooLargeError) return refuse(c, 413, 'file_too_large', image ? FILE_TEXTS.imageSize : FILE_TEXTS.secureFileType);
+      throw e;
+    }
+    const drop = (status: number, code: string, text: string) => files.storage.remove('quarantine', put.ref).then(() => refuse(c, status, code, text));
+    if (put.size === 0) return drop(400, 'empty_file', typeText);
+    // A secure file's size was declared (and checked against 50 MB) when its entry was made.
+    if (!image && put.size !== row.size) return drop(400, 'size_mismatch', `ファイルの大きさが申告 (${row.size} bytes) と違います`);
+    if (!bytesMatchType(put.head, row.content_type)) {
+      await markRefused(store.db, row.file_id, 'bytes are not the declared type', stamp);
+      return drop(415, 'file_type', typeText);
+    }
+    if (!(await markUploaded(store.db, row.file_id, put.ref, put.size, new Date().toISOString()))) {
+      await files.storage.remove('quarantine', put.ref);
+      const now2 = await findFile(store.db, row.file_id);
+      return c.json({ result: 'OK', status: now2?.status ?? 'Pending' });
+    }
+    void files.pipeline?.kick();
+    return c.json({ result: 'OK', status: 'Pending' });
+  });
+
+  app.get(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
+    const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
+    if (!grant || (grant.p !== 'get' && grant.p !== 'view')) return refuse(c, 404, 'not_found', NOT_FOUND);
+    const row = await findFile(store.db, grant.f);
+    // Nothing but a Completed file (scanned clean, encrypted) is ever served, and only to its owner.
+    if (!row || row.user_id !== grant.u || row.status !== 'Completed' || !row.blob_ref) return refuse(c, 404, 'not_found', NOT_FOUND);
+    if (grant.p === 'view' && row.kind !== 'image') return refuse(c, 404, 'not_found', NOT_FOUND);
+    const ref = row.blob_ref;
+    const blobSize = await files.storage.size('store', ref);
+    if (blobSize === null) return refuse(c, 404, 'not_found', NOT_FOUND);
+    const ends = await readBlobEnds((start, end) => files.storage.read('store', ref, { start, end }), blobSize);
+    const plain = files.storage
+      .read('store', ref, { start: ends.cipherStart, end: ends.cipherEnd })
+      .pipe(decryptStream(files.keys.blobKey, row.file_id, ends.iv, ends.tag));
+    const name = row.kind === 'image' ? `image.${row.content_type.split('/')[1]}` : row.name;
+    return new Response(Readable.toWeb(plain) as ReadableStream, {
+      status: 200,
+      headers: {
+        'Content-Type': row.content_type,
+        'Content-Length': String(ends.cipherEnd - ends.cipherStart + 1),
+        'Content-Disposition': disposition(grant.p === 'view' ? 'inline' : 'attachment', name),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+};

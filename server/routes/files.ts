@@ -1,0 +1,112 @@
+/**
+ * The file calls of spec 02 §7: upload URLs for image items (presignedUrl), read URLs for stored
+ * images (presigned-urls), secure file entries with their upload URLs, their status, and the
+ * short-lived download URL of a scanned file. The bytes go through server/files/transfer.ts.
+ * Only the owner ever gets a URL: another resident's file answers as a missing one.
+ */
+import {
+  FILE_TEXTS,
+  surveyResourcesPresignedUrl,
+  surveyResourcesPresignedUrls,
+  surveyResourcesSecureFileStatus,
+  surveyResourcesSecureFiles,
+  surveyResultsDownloadSecureFile,
+  type SecureFileStatus,
+} from '@core/contract/files';
+import type { RouteContext } from '../app';
+import { ApiError } from '../http';
+import { fileUrl } from '../files';
+import { findFile, findUserFiles, insertFiles } from '../store/files';
+
+const NO_FILE = 'ファイルが見つかりません。';
+
+/** Where a file's status leaves the resident: the spec's texts for not ready and refused files. */
+export const refusalOf = (status: SecureFileStatus): ApiError | null => {
+  if (status === 'Completed') return null;
+  if (status === 'Infected' || status === 'Error') return new ApiError(409, 'file_infected', FILE_TEXTS.infected);
+  return new ApiError(409, 'file_not_ready', FILE_TEXTS.notReady);
+};
+
+export const registerFileRoutes = (ctx: RouteContext): void => {
+  const { store, files } = ctx.deps;
+
+  ctx.route(surveyResourcesPresignedUrl, async ({ query, user }) => {
+    const row = await findFile(store.db, query.key);
+    // A uuid key is the client's; one already used by someone else is refused, not shared.
+    if (row && row.user_id !== user.userId) throw new ApiError(409, 'key_taken', 'この key は使われています。新しい key で送り直してください。');
+    return {
+      result: 'OK',
+      uploadUrl: fileUrl(files, { p: 'put', f: query.key, u: user.userId, t: query.contentType }),
+      imageUrl: query.key,
+    };
+  });
+
+  ctx.route(surveyResourcesPresignedUrls, async ({ body, user }) => {
+    const rows = await findUserFiles(store.db, user.userId, [...new Set(body.keys)]);
+    return {
+      result: 'OK',
+      data: rows
+        .filter((r) => r.kind === 'image')
+        .map((r) => ({
+          key: r.file_id,
+          status: r.status as SecureFileStatus,
+          ...(r.status === 'Completed' ? { url: fileUrl(files, { p: 'view', f: r.file_id, u: user.userId }) } : {}),
+        })),
+    };
+  });
+
+  ctx.route(surveyResourcesSecureFiles, async ({ body, user, commit }) => {
+    const now = new Date().toISOString();
+    const rows = body.files.map((f) => ({
+      file_id: crypto.randomUUID(),
+      user_id: user.userId,
+      kind: 'secure',
+      item_key: f.itemKey,
+      name: f.name,
+      content_type: f.contentType,
+      size: f.size,
+      status: 'Pending',
+      blob_ref: null,
+      claim: null,
+      lease_until: null,
+      reason: null,
+      uploaded_at: null,
+      created_at: now,
+      updated_at: now,
+    }));
+    return commit(async (trx) => {
+      await insertFiles(trx, rows);
+      return {
+        result: 'OK',
+        data: rows.map((r) => ({ id: r.file_id, url: fileUrl(files, { p: 'put', f: r.file_id, u: user.userId, t: r.content_type }) })),
+      };
+    });
+  });
+
+  ctx.route(surveyResourcesSecureFileStatus, async ({ body, user }) => {
+    const rows = await findUserFiles(store.db, user.userId, [...new Set(body.ids)]);
+    return {
+      result: 'OK',
+      data: rows
+        .filter((r) => r.kind === 'secure')
+        .map((r) => ({
+          id: r.file_id,
+          itemKey: r.item_key ?? '',
+          fileData: { name: r.name, status: r.status as SecureFileStatus },
+          ...(r.status === 'Pending' && r.uploaded_at === null
+            ? { uploadUrl: fileUrl(files, { p: 'put', f: r.file_id, u: user.userId, t: r.content_type }) }
+            : {}),
+        })),
+    };
+  });
+
+  ctx.route(surveyResultsDownloadSecureFile, async ({ body, user }) => {
+    const row = await findFile(store.db, body.fileId);
+    if (!row || row.user_id !== user.userId || row.kind !== 'secure' || row.item_key !== body.itemKey) {
+      throw new ApiError(404, 'not_found', NO_FILE);
+    }
+    const refusal = refusalOf(row.status as SecureFileStatus);
+    if (refusal) throw refusal;
+    return { result: 'OK', data: { url: fileUrl(files, { p: 'get', f: row.file_id, u: user.userId }) } };
+  });
+};

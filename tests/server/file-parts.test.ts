@@ -1,0 +1,109 @@
+/**
+ * The pure parts of the file area: magic bytes, the signature scanner (a signature split across
+ * two chunks included), signed URL grants, and the blob format's integrity.
+ */
+import crypto from 'node:crypto';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { bytesMatchType, sniffType } from '../../server/files/magic';
+import { createSignatureScanner, parseSignatureList } from '../../server/files/scanner';
+import { decryptStream, encryptStream, readBlobEnds, signGrant, verifyGrant } from '../../server/files/crypto';
+import { signatureOf } from '../../server/files/sigv4';
+import { cleanPdf, cleanPng, eicarPdf, EICAR, polyglotPng } from './file-fixtures';
+
+const chunks = (...parts: Buffer[]) => () => Readable.from(parts);
+
+describe('magic bytes', () => {
+  it('knows the accepted types by their first bytes, not their names', () => {
+    expect(sniffType(cleanPng)).toBe('image/png');
+    expect(sniffType(cleanPdf)).toBe('application/pdf');
+    expect(sniffType(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(sniffType(Buffer.from('\0\0\0\x18ftypheic\0\0\0\0', 'latin1'))).toBe('image/heif');
+    expect(sniffType(Buffer.from('\0\0\0\x18ftypmp42\0\0\0\0', 'latin1'))).toBeNull();
+    expect(sniffType(Buffer.from('<html>'))).toBeNull();
+    expect(bytesMatchType(Buffer.from('\0\0\0\x18ftypmif1', 'latin1'), 'image/heic')).toBe(true);
+    expect(bytesMatchType(cleanPng, 'image/jpeg')).toBe(false);
+  });
+});
+
+describe('signature scanner', () => {
+  const scanner = createSignatureScanner(parseSignatureList('# ours\nTest.Marker:deadbeefcafe\n'));
+  it('finds EICAR, polyglots and listed signatures; passes clean files', async () => {
+    expect(await scanner.scan(chunks(eicarPdf))).toEqual({ verdict: 'infected', name: 'Eicar-Test-Signature' });
+    expect((await scanner.scan(chunks(polyglotPng))).verdict).toBe('infected');
+    expect(await scanner.scan(chunks(Buffer.from([1, 2, 0xde, 0xad, 0xbe, 0xef, 0xca, 0xfe])))).toEqual({ verdict: 'infected', name: 'Test.Marker' });
+    expect(await scanner.scan(chunks(cleanPdf, cleanPng))).toEqual({ verdict: 'clean' });
+  });
+  it('finds a signature split across chunks', async () => {
+    const text = Buffer.from(`%PDF-1.4\n${EICAR}`, 'latin1');
+    for (const at of [12, 30, 50, text.length - 3]) {
+      expect((await scanner.scan(chunks(text.subarray(0, at), text.subarray(at)))).verdict, `split at ${at}`).toBe('infected');
+    }
+    expect((await scanner.scan(chunks(Buffer.from('xx<scr'), Buffer.from('IPT>')))).verdict).toBe('infected');
+  });
+  it('refuses a signature list it cannot read', () => {
+    expect(() => parseSignatureList('no colon here')).toThrow(/line 1/);
+    expect(() => parseSignatureList('Short:abcd')).toThrow();
+  });
+});
+
+describe('signed URL grants', () => {
+  const key = crypto.randomBytes(32);
+  const grant = { p: 'get' as const, f: 'file-1', u: 'U1', e: 1000 };
+  it('verifies its own, refuses forged, foreign-keyed and expired ones', () => {
+    const token = signGrant(key, grant);
+    expect(verifyGrant(key, token, 999)).toEqual(grant);
+    expect(verifyGrant(key, token, 1001)).toBeNull();
+    expect(verifyGrant(crypto.randomBytes(32), token, 999)).toBeNull();
+    const [body, mac] = token.split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ ...grant, u: 'U2' })).toString('base64url');
+    expect(verifyGrant(key, `${forged}.${mac}`, 999)).toBeNull();
+    expect(verifyGrant(key, `${body}.${mac}.x`, 999)).toBeNull();
+    expect(verifyGrant(key, 'garbage', 999)).toBeNull();
+  });
+});
+
+describe('blobs at rest', () => {
+  const key = crypto.randomBytes(32);
+  const encrypt = async (plain: Buffer, fileId: string) => {
+    const out: Buffer[] = [];
+    for await (const c of Readable.from([plain]).pipe(encryptStream(key, fileId))) out.push(c as Buffer);
+    return Buffer.concat(out);
+  };
+  const decrypt = async (blob: Buffer, fileId: string) => {
+    const ends = await readBlobEnds((start, end) => Readable.from([blob.subarray(start, end + 1)]), blob.length);
+    const out: Buffer[] = [];
+    const d = decryptStream(key, fileId, ends.iv, ends.tag);
+    for await (const c of Readable.from([blob.subarray(ends.cipherStart, ends.cipherEnd + 1)]).pipe(d)) out.push(c as Buffer);
+    return Buffer.concat(out);
+  };
+  it('round-trips, holds no plain text, and refuses a tampered blob or another file id', async () => {
+    const blob = await encrypt(cleanPdf, 'f1');
+    expect(blob.includes(Buffer.from('Catalog'))).toBe(false);
+    expect((await decrypt(blob, 'f1')).equals(cleanPdf)).toBe(true);
+    await expect(decrypt(blob, 'f2')).rejects.toThrow();
+    const tampered = Buffer.from(blob);
+    tampered[30] = (tampered[30] as number) ^ 1;
+    await expect(decrypt(tampered, 'f1')).rejects.toThrow();
+  });
+});
+
+describe('SigV4', () => {
+  it("signs AWS's published GET Object example as AWS does", () => {
+    const { signature } = signatureOf(
+      { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' },
+      {
+        method: 'GET',
+        path: '/test.txt',
+        query: {},
+        headers: {
+          host: 'examplebucket.s3.amazonaws.com',
+          range: 'bytes=0-9',
+          'x-amz-content-sha256': 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+          'x-amz-date': '20130524T000000Z',
+        },
+      },
+    );
+    expect(signature).toBe('f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41');
+  });
+});
