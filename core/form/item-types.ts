@@ -2,7 +2,7 @@
  * Every item type the renderer knows (spec 01 §2). Both item registries (core/items and
  * src/items) are `Record<ItemType, …>`, so a type listed here without its two files fails the
  * build. A type joins this list in the same change that brings its two files: the bed, image,
- * secure-file, location, facility, numbering, member-number and vaccine items come with their own
+ * secure-file, location and facility items come with their own
  * issues, and until then a bundle using them is refused at import.
  */
 export const ITEM_TYPES = [
@@ -34,6 +34,11 @@ export const ITEM_TYPES = [
   'memberNumber',
   'selectProducts',
   'selectPayType',
+  'countVaccines',
+  'previousVaccineMaker',
+  'previousVaccineDate',
+  'sesshuVaccineMaker',
+  'sesshuJisshiDate',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -63,6 +63,9 @@ export const MESSAGE_KEYS = [
   'orderDetailsRequired',
   'quantityInteger',
   'purchaseLimit',
+  // Vaccination (spec 02 §4, §8): no previous dose date; booked before the earliest day (param date).
+  'vaccineFirstDoseMissing',
+  'vaccineTooEarly',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -11,6 +11,7 @@ import { birthdayItem } from './birthday';
 import { checkboxesItem } from './checkboxes';
 import { choiceGroupHeaderItem } from './choice-group-header';
 import { code15Item } from './code15';
+import { countVaccinesItem } from './count-vaccines';
 import { dateItem } from './date';
 import { dateDropdownItem } from './date-dropdown';
 import { dateWithSessionItem } from './date-with-session';
@@ -27,11 +28,15 @@ import { numberingItem } from './numbering';
 import { paragraphItem } from './paragraph';
 import { phoneItem } from './phone';
 import { postcodeItem } from './postcode';
+import { previousVaccineDateItem } from './previous-vaccine-date';
+import { previousVaccineMakerItem } from './previous-vaccine-maker';
 import { radioItem } from './radio';
 import { reservationItem } from './reservation';
 import { searchItem } from './search';
 import { selectPayTypeItem } from './select-pay-type';
 import { selectProductsItem } from './select-products';
+import { sesshuJisshiDateItem } from './sesshu-jisshi-date';
+import { sesshuVaccineMakerItem } from './sesshu-vaccine-maker';
 import { suggestItem } from './suggest';
 import { textItem } from './text';
 import { textareaItem } from './textarea';
@@ -65,6 +70,11 @@ export const itemDefs = {
   memberNumber: memberNumberItem,
   selectProducts: selectProductsItem,
   selectPayType: selectPayTypeItem,
+  countVaccines: countVaccinesItem,
+  previousVaccineMaker: previousVaccineMakerItem,
+  previousVaccineDate: previousVaccineDateItem,
+  sesshuVaccineMaker: sesshuVaccineMakerItem,
+  sesshuJisshiDate: sesshuJisshiDateItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

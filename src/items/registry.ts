@@ -9,6 +9,7 @@ import { BirthdayItem } from './birthday';
 import { CheckboxesItem } from './checkboxes';
 import { ChoiceGroupHeaderItem } from './choice-group-header';
 import { Code15Item } from './code15';
+import { CountVaccinesItem } from './count-vaccines';
 import { DateItem } from './date';
 import { DateDropdownItem } from './date-dropdown';
 import { DateWithSessionItem } from './date-with-session';
@@ -24,11 +25,15 @@ import { NumberingItem } from './numbering';
 import { ParagraphItem } from './paragraph';
 import { PhoneItem } from './phone';
 import { PostcodeItem } from './postcode';
+import { PreviousVaccineDateItem } from './previous-vaccine-date';
+import { PreviousVaccineMakerItem } from './previous-vaccine-maker';
 import { RadioItem } from './radio';
 import { ReservationItem, reservationDisplay } from './reservation';
 import { SearchItem } from './search';
 import { SelectPayTypeItem, selectPayTypeDisplay } from './select-pay-type';
 import { SelectProductsItem, selectProductsDisplay } from './select-products';
+import { SesshuJisshiDateItem } from './sesshu-jisshi-date';
+import { SesshuVaccineMakerItem } from './sesshu-vaccine-maker';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
 import { TextareaItem } from './textarea';
@@ -63,6 +68,11 @@ export const itemUis = {
   memberNumber: { Component: MemberNumberItem },
   selectProducts: { Component: SelectProductsItem, showErrorOnChange: true, display: selectProductsDisplay },
   selectPayType: { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay },
+  countVaccines: { Component: CountVaccinesItem, showErrorOnChange: true },
+  previousVaccineMaker: { Component: PreviousVaccineMakerItem, showErrorOnChange: true },
+  previousVaccineDate: { Component: PreviousVaccineDateItem },
+  sesshuVaccineMaker: { Component: SesshuVaccineMakerItem, showErrorOnChange: true },
+  sesshuJisshiDate: { Component: SesshuJisshiDateItem },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

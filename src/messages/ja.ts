@@ -3,6 +3,7 @@
  * odd spellings, such as おまちください): operators and residents recognise them, so do not polish.
  */
 import type { MessageKey } from '@core/items/messages';
+import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -62,6 +63,9 @@ const validation = {
   orderDetailsRequired: '商品明細を追加してください。',
   quantityInteger: '1以上の半角整数を入力してください。',
   purchaseLimit: '全体で{limit}個まで購入可能です。',
+  // spec 02 §8 verbatim; too early adds the earliest day (ours).
+  vaccineFirstDoseMissing: FIRST_DOSE_MISSING_TEXT,
+  vaccineTooEarly: `${FIRST_DOSE_MISSING_TEXT}{date}以降の日付を選んでください。`,
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {

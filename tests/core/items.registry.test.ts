@@ -48,10 +48,16 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   memberNumber: '必須です',
   selectProducts: '必須です',
   selectPayType: '必須です',
+  countVaccines: '必須項目',
+  previousVaccineMaker: '必須項目',
+  previousVaccineDate: '必須です',
+  sesshuVaccineMaker: '必須項目',
+  sesshuJisshiDate: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */
 const SPEC_TEXTS: Partial<Record<MessageKey, string>> = {
+  vaccineFirstDoseMissing: '1回目の接種が完了していない場合、2回目の接種の予約を実施できません。',
   required: '必須です',
   requiredItem: '必須項目',
   requiredShort: '必須',
