@@ -29,6 +29,8 @@ import { registerCalendarRoutes } from './routes/calendars';
 import { registerKioskRoutes } from './routes/kiosk';
 import { registerMemberRoutes } from './routes/members';
 import { registerBedRoutes } from './routes/beds';
+import { registerPlaceRoutes } from './routes/places';
+import type { PlacesProvider } from './providers/places';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -48,6 +50,8 @@ export interface Deps {
   devIssuer: DevIssuer | null;
   /** The card provider (real, or the local one in development); null: payments are off. */
   payment: PaymentProvider | null;
+  /** Facility search (Google Places, or the local dataset in development); null: off. */
+  places: PlacesProvider | null;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
@@ -188,6 +192,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerKioskRoutes(ctx);
   registerMemberRoutes(ctx);
   registerBedRoutes(ctx);
+  registerPlaceRoutes(ctx, deps.places);
   registerPaymentRoutes(ctx, {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,

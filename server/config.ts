@@ -40,6 +40,12 @@ const envSchema = z.object({
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** Seconds between two sweeps for unpaid holds past their time (payments on only). */
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Google Maps Platform key (server only): facility search (Places) and reverse geocoding. Unset: the local providers in development, else off. */
+  GOOGLE_MAPS_API_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Places API (New) Text Search endpoint. */
+  GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com/v1/places:searchText'),
+  /** Geocoding API endpoint (reverse geocoding of the location item). */
+  GOOGLE_GEOCODE_URL: z.string().url().default('https://maps.googleapis.com/maps/api/geocode/json'),
   /** Load demo/bundle.json on first start (empty database). */
   LOAD_DEMO: z.enum(['0', '1']).default('1'),
   /** Largest request body accepted, in bytes. */
@@ -89,6 +95,11 @@ export interface AppConfig {
   payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
   paymentHoldMinutes: number;
   paymentSweepSeconds: number;
+  /**
+   * Facility search and reverse geocoding: Google with a key; 'local' (bundled data,
+   * providers/places-local.ts, geocode-local.ts) in development; null: off.
+   */
+  maps: { kind: 'google'; apiKey: string; placesUrl: string; geocodeUrl: string } | { kind: 'local' } | null;
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
@@ -197,6 +208,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     payment,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     paymentSweepSeconds: e.PAYMENT_SWEEP_SECONDS,
+    maps: e.GOOGLE_MAPS_API_KEY
+      ? { kind: 'google', apiKey: e.GOOGLE_MAPS_API_KEY, placesUrl: e.GOOGLE_PLACES_URL, geocodeUrl: e.GOOGLE_GEOCODE_URL }
+      : DEV_ISSUER_NODE_ENVS.includes(nodeEnv)
+        ? { kind: 'local' }
+        : null,
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',

@@ -7,6 +7,7 @@ import { createLineLogin } from './providers/login-line';
 import type { Deps } from './app';
 import type { Logger } from './log';
 import { createPaymentProvider } from './providers/payment';
+import { createPlacesProvider } from './providers/places';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -28,7 +29,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), places: createPlacesProvider(config), log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -36,7 +37,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), places: createPlacesProvider(config), log };
   } catch (e) {
     await store.close();
     throw e;

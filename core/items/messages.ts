@@ -66,6 +66,9 @@ export const MESSAGE_KEYS = [
   // Vaccination (spec 02 §4, §8): no previous dose date; booked before the earliest day (param date).
   'vaccineFirstDoseMissing',
   'vaccineTooEarly',
+  // Facility search (spec 02 §5): none chosen; a blank typed name.
+  'facilityRequired',
+  'facilityInvalid',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

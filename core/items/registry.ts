@@ -19,6 +19,7 @@ import { datepickerItem } from './datepicker';
 import { isEmptyValue, type FormValue, type ItemDef } from './define';
 import { dropdownItem } from './dropdown';
 import { emailItem } from './email';
+import { facilityItem } from './facility';
 import { groupHeaderItem } from './group-header';
 import { linearScaleItem } from './linear-scale';
 import { linkButtonItem } from './link-button';
@@ -75,6 +76,7 @@ export const itemDefs = {
   previousVaccineDate: previousVaccineDateItem,
   sesshuVaccineMaker: sesshuVaccineMakerItem,
   sesshuJisshiDate: sesshuJisshiDateItem,
+  facility: facilityItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

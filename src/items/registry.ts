@@ -16,6 +16,7 @@ import { DateWithSessionItem } from './date-with-session';
 import { DatepickerItem } from './datepicker';
 import { DropdownItem } from './dropdown';
 import { EmailItem } from './email';
+import { FacilityItem, facilityDisplay } from './facility';
 import { GroupHeaderItem } from './group-header';
 import { LinearScaleItem } from './linear-scale';
 import { LinkButtonItem } from './link-button';
@@ -73,6 +74,7 @@ export const itemUis = {
   previousVaccineDate: { Component: PreviousVaccineDateItem },
   sesshuVaccineMaker: { Component: SesshuVaccineMakerItem, showErrorOnChange: true },
   sesshuJisshiDate: { Component: SesshuJisshiDateItem },
+  facility: { Component: FacilityItem, showErrorOnChange: true, display: facilityDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

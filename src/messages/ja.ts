@@ -66,6 +66,9 @@ const validation = {
   // spec 02 §8 verbatim; too early adds the earliest day (ours).
   vaccineFirstDoseMissing: FIRST_DOSE_MISSING_TEXT,
   vaccineTooEarly: `${FIRST_DOSE_MISSING_TEXT}{date}以降の日付を選んでください。`,
+  // spec 02 §5 names "specify a facility" without a text: ours. The blank name's is the spec's.
+  facilityRequired: '施設を指定してください。',
+  facilityInvalid: '入力内容を確認してください。',
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {
@@ -380,6 +383,30 @@ export const ja = {
     close: '閉じる',
   },
   /** The reservation item and the /calendar page (spec 02 §2, §8). */
+  /** Facility search (spec 02 §2, §5, §8); the buttons and labels the spec does not quote are ours. */
+  facility: {
+    search: '施設を検索',
+    change: '施設を変更',
+    clear: 'とりけし',
+    dialogTitle: '施設検索',
+    prefecture: '都道府県',
+    keyword: 'キーワード',
+    keywordPlaceholder: '例: 市民病院',
+    submit: '検索',
+    searching: '検索中...',
+    results: '検索結果',
+    notFound: '該当する施設が見つかりませんでした',
+    searchError: '入力内容を確認してください。',
+    direct: '施設名を直接入力',
+    directUse: 'この施設名で入力',
+    confirmTitle: 'この施設でよろしいですか？',
+    name: '施設名',
+    address: '住所',
+    phone: '電話番号',
+    back: '戻る',
+    confirm: '決定',
+    cancel: 'キャンセル',
+  },
   calendar: {
     /** spec 02 §8: calendarOff, or canBeReserve answering false. */
     calendarOff: '現在予約を受け付けておりません',
