@@ -31,6 +31,8 @@ import { registerMemberRoutes } from './routes/members';
 import { registerBedRoutes } from './routes/beds';
 import { registerPlaceRoutes } from './routes/places';
 import type { PlacesProvider } from './providers/places';
+import { registerDevTiles, registerMapRoutes } from './routes/maps';
+import type { GeocodeProvider } from './providers/geocode';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -52,6 +54,8 @@ export interface Deps {
   payment: PaymentProvider | null;
   /** Facility search (Google Places, or the local dataset in development); null: off. */
   places: PlacesProvider | null;
+  /** Reverse geocoding of the location item (Google, or the local dataset in development); null: off. */
+  geocode: GeocodeProvider | null;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
@@ -193,6 +197,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerMemberRoutes(ctx);
   registerBedRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
+  registerMapRoutes(ctx, deps.geocode);
+  registerDevTiles(app, config);
   registerPaymentRoutes(ctx, {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,

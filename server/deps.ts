@@ -8,6 +8,7 @@ import type { Deps } from './app';
 import type { Logger } from './log';
 import { createPaymentProvider } from './providers/payment';
 import { createPlacesProvider } from './providers/places';
+import { createGeocodeProvider } from './providers/geocode';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -29,7 +30,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), places: createPlacesProvider(config), log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -37,7 +38,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), places: createPlacesProvider(config), log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
   } catch (e) {
     await store.close();
     throw e;

@@ -2,7 +2,7 @@
  * Every item type the renderer knows (spec 01 §2). Both item registries (core/items and
  * src/items) are `Record<ItemType, …>`, so a type listed here without its two files fails the
  * build. A type joins this list in the same change that brings its two files: the bed, image,
- * secure-file and location items come with their own
+ * and secure-file items come with their own
  * issues, and until then a bundle using them is refused at import.
  */
 export const ITEM_TYPES = [
@@ -40,6 +40,7 @@ export const ITEM_TYPES = [
   'sesshuVaccineMaker',
   'sesshuJisshiDate',
   'facility',
+  'location',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

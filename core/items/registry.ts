@@ -23,6 +23,7 @@ import { facilityItem } from './facility';
 import { groupHeaderItem } from './group-header';
 import { linearScaleItem } from './linear-scale';
 import { linkButtonItem } from './link-button';
+import { locationItem } from './location';
 import { memberNumberItem } from './member-number';
 import { numberItem } from './number';
 import { numberingItem } from './numbering';
@@ -77,6 +78,7 @@ export const itemDefs = {
   sesshuVaccineMaker: sesshuVaccineMakerItem,
   sesshuJisshiDate: sesshuJisshiDateItem,
   facility: facilityItem,
+  location: locationItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

@@ -20,6 +20,7 @@ import { FacilityItem, facilityDisplay } from './facility';
 import { GroupHeaderItem } from './group-header';
 import { LinearScaleItem } from './linear-scale';
 import { LinkButtonItem } from './link-button';
+import { LocationItem, locationDisplay } from './location';
 import { MemberNumberItem } from './member-number';
 import { NumberItem } from './number';
 import { NumberingItem } from './numbering';
@@ -75,6 +76,7 @@ export const itemUis = {
   sesshuVaccineMaker: { Component: SesshuVaccineMakerItem, showErrorOnChange: true },
   sesshuJisshiDate: { Component: SesshuJisshiDateItem },
   facility: { Component: FacilityItem, showErrorOnChange: true, display: facilityDisplay },
+  location: { Component: LocationItem, showErrorOnChange: true, display: locationDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

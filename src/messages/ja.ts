@@ -407,6 +407,24 @@ export const ja = {
     confirm: '決定',
     cancel: 'キャンセル',
   },
+  /** Location (spec 02 §2): the three buttons and the dialog's Cancel / Set are the spec's; the rest ours. */
+  location: {
+    showMap: '地図を見る',
+    clear: 'とりけし',
+    useDevice: '位置情報を入力',
+    address: '住所',
+    lat: '緯度',
+    lng: '経度',
+    dialogTitle: '地図で位置を選ぶ',
+    hint: '地図をタップして位置を選んでください。',
+    mapLabel: '地図',
+    cancel: 'キャンセル',
+    set: '設定',
+    locating: '位置情報を取得しています...',
+    deviceError: '位置情報を取得できませんでした。端末の設定で位置情報の利用を許可するか、地図で位置を選んでください。',
+    geocodeError: '住所を取得できませんでした。地図で位置を選び直してください。',
+    noAddress: 'この位置の住所が見つかりませんでした。地図で位置を選び直してください。',
+  },
   calendar: {
     /** spec 02 §8: calendarOff, or canBeReserve answering false. */
     calendarOff: '現在予約を受け付けておりません',

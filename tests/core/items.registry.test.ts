@@ -54,6 +54,7 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   sesshuVaccineMaker: '必須項目',
   sesshuJisshiDate: '必須です',
   facility: '施設を指定してください。',
+  location: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */
