@@ -430,6 +430,10 @@ export const ja = {
     calendarOff: '現在予約を受け付けておりません',
     /** spec 02 §8: no active slot in the loaded bookable window. */
     noSlot: '現在予約可能な枠がありません',
+    /** Ours (issue 26): after a slot was lost to someone faster, what is still free, read afresh. */
+    stillFree: 'いま空いている枠（最新の状況）:',
+    noneFree: '現在、空いている枠はありません。',
+    checkingFree: '最新の空き状況を確認しています...',
     /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
     largeCategory: '大分類',
     mediumCategory: '中分類',
