@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { importIntoE2e, surveyItem } from './support';
 
@@ -6,6 +7,12 @@ import { importIntoE2e, surveyItem } from './support';
  * a prefecture, a result picked and confirmed (phone normalised), the answer sent; nothing found;
  * the required keyword; a blank direct name; a typed facility.
  */
+
+/** WCAG 2.2 AA (axe), as the other screens are held to. */
+const expectAxeClean = async (page: Page, name: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
+};
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 
@@ -58,6 +65,7 @@ test('search a facility in a prefecture, pick and confirm it, send the answer', 
   await dialog.getByLabel('キーワード').fill('さくら');
   await dialog.getByTestId('facility-search').click();
   await expect(dialog.getByTestId('facility-result')).toHaveCount(2);
+  await expectAxeClean(page, 'facility results');
   await dialog.getByTestId('facility-result').filter({ hasText: 'さくら市民病院' }).click();
   const confirm = page.getByRole('dialog', { name: 'この施設でよろしいですか？' });
   await expect(confirm).toContainText('福岡市博多区東公園7-7');

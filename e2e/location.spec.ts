@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { importIntoE2e, surveyItem } from './support';
 
@@ -6,6 +7,12 @@ import { importIntoE2e, surveyItem } from './support';
  * server itself, so nothing leaves the machine) and the device's position (setGeolocation); the
  * address comes from the local reverse geocoder, country and postcode removed.
  */
+
+/** WCAG 2.2 AA (axe), as the other screens are held to. */
+const expectAxeClean = async (page: Page, name: string) => {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
+};
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 
@@ -48,6 +55,7 @@ test('pick a location on the map: tiles from the server, the address by reverse 
   const box = (await map.boundingBox())!;
   await page.mouse.click(box.x + box.width / 2 + 40, box.y + box.height / 2 + 30);
   await expect(map.locator('.location-marker')).toHaveCount(1);
+  await expectAxeClean(page, 'map dialog');
   await dialog.getByTestId('location-set').click();
   await expect(dialog).toHaveCount(0);
   await expect(item.getByTestId('location-address')).toHaveText('東京都千代田区丸の内１丁目');

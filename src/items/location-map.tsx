@@ -43,10 +43,10 @@ export function LocationMap(props: {
     const start = props.value ?? props.center ?? DEFAULT_MAP_CENTRE;
     const m = L.map(container, { zoomControl: true, keyboard: true }).setView([start.lat, start.lng], props.zoom);
     L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(m);
-    if (props.value) marker.current = L.marker([props.value.lat, props.value.lng], { icon: MARKER }).addTo(m);
+    if (props.value) marker.current = L.marker([props.value.lat, props.value.lng], { icon: MARKER, title: ja.location.marker }).addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => {
       if (marker.current) marker.current.setLatLng(e.latlng);
-      else marker.current = L.marker(e.latlng, { icon: MARKER }).addTo(m);
+      else marker.current = L.marker(e.latlng, { icon: MARKER, title: ja.location.marker }).addTo(m);
     });
     map.current = m;
     // The dialog opens with a transition: measure again once it has its size.

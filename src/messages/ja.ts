@@ -418,6 +418,7 @@ export const ja = {
     dialogTitle: '地図で位置を選ぶ',
     hint: '地図をタップして位置を選んでください。',
     mapLabel: '地図',
+    marker: '選んだ位置',
     cancel: 'キャンセル',
     set: '設定',
     locating: '位置情報を取得しています...',
