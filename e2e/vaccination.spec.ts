@@ -132,6 +132,8 @@ test('日数: a first dose, then a second dose too early is refused with the spe
   // The second dose, ファイザー (20 + 1 days): a week after the first is too early.
   await secondDose(page, 'e2e-vac', 'ファイザー', first);
   const earliest = first.add({ days: 21 });
+  // The calendar says the earliest day before anything is picked.
+  await expect(page.getByTestId('vaccine-hint')).toContainText(`${earliest.month}月${earliest.day}日`);
   await pickOn(page, first.add({ days: 7 }));
   await page.getByTestId('submit-button').click();
   const picker = surveyItem(page, 'yoyaku');

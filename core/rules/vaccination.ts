@@ -83,16 +83,37 @@ export type VaccinationRefusal =
   | { itemKey: string; reason: 'firstDoseMissing' }
   | { itemKey: string; reason: 'tooEarly'; earliest: Temporal.PlainDate };
 
+/** The items the next-dose rule reads (for a screen that shows the earliest day as the answers change). */
+export const nextDoseKeys = (form: Pick<VaccinationForm, 'surveySchema'>): string[] =>
+  [COUNT_VACCINES_TYPE, PREVIOUS_MAKER_TYPE, PREVIOUS_DATE_TYPE].flatMap((t) => keyOf(form, t) ?? []);
+
 /**
- * The booking's refusal, put on the reservation item, or undefined. Reads the answers the form
- * sends (`get` answers undefined for hidden items); a form without a count item, or an answer
- * without a readable reservation, has nothing to check.
+ * The first day this dose may be booked: 'none' for a first dose (or a form without a count item,
+ * or a count that is not 1–99), 'missing' from the second dose on without a previous date.
  */
-export const checkVaccination = (form: VaccinationForm, get: Get): VaccinationRefusal | undefined => {
+export const nextDoseEarliest = (
+  form: VaccinationForm,
+  get: Get,
+): { kind: 'none' } | { kind: 'missing' } | { kind: 'from'; date: Temporal.PlainDate } => {
   const countKey = countVaccinesKey(form);
   const count = countKey === undefined ? undefined : one(get(countKey));
   // A count that is not one of 1–99 is its own item's refusal.
-  if (count === undefined || !COUNT_VACCINES_OPTIONS.includes(count) || count === '1') return undefined;
+  if (count === undefined || !COUNT_VACCINES_OPTIONS.includes(count) || count === '1') return { kind: 'none' };
+  const dateKey = keyOf(form, PREVIOUS_DATE_TYPE);
+  const previous = dateKey === undefined ? undefined : parseIsoDate(one(get(dateKey)) ?? '');
+  if (!previous) return { kind: 'missing' };
+  const maker = form.surveySchema.find((i) => i.type === PREVIOUS_MAKER_TYPE);
+  return { kind: 'from', date: earliestNextDose(previous, makerInterval(maker, maker && one(get(maker.itemKey))), form.vaccinationIntervalType?.input) };
+};
+
+/**
+ * The booking's refusal, put on the reservation item, or undefined. Reads the answers the form
+ * sends (`get` answers undefined for hidden items); a first dose, or an answer without a readable
+ * reservation, has nothing to check.
+ */
+export const checkVaccination = (form: VaccinationForm, get: Get): VaccinationRefusal | undefined => {
+  const earliest = nextDoseEarliest(form, get);
+  if (earliest.kind === 'none') return undefined;
   let reservation: { itemKey: string; date: Temporal.PlainDate } | undefined;
   for (const item of form.surveySchema) {
     if (item.type !== RESERVATION_ITEM_TYPE) continue;
@@ -103,10 +124,8 @@ export const checkVaccination = (form: VaccinationForm, get: Get): VaccinationRe
     }
   }
   if (!reservation) return undefined;
-  const dateKey = keyOf(form, PREVIOUS_DATE_TYPE);
-  const previous = dateKey === undefined ? undefined : parseIsoDate(one(get(dateKey)) ?? '');
-  if (!previous) return { itemKey: reservation.itemKey, reason: 'firstDoseMissing' };
-  const maker = form.surveySchema.find((i) => i.type === PREVIOUS_MAKER_TYPE);
-  const earliest = earliestNextDose(previous, makerInterval(maker, maker && one(get(maker.itemKey))), form.vaccinationIntervalType?.input);
-  return Temporal.PlainDate.compare(reservation.date, earliest) < 0 ? { itemKey: reservation.itemKey, reason: 'tooEarly', earliest } : undefined;
+  if (earliest.kind === 'missing') return { itemKey: reservation.itemKey, reason: 'firstDoseMissing' };
+  return Temporal.PlainDate.compare(reservation.date, earliest.date) < 0
+    ? { itemKey: reservation.itemKey, reason: 'tooEarly', earliest: earliest.date }
+    : undefined;
 };

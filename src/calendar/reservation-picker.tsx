@@ -18,6 +18,7 @@ import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { FreeSlotsOffer } from './free-slots-offer';
+import { VaccineHint } from './vaccine-hint';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
 import { scheduleRangeOf, sortSlotKeys } from './dates';
 import {
@@ -287,21 +288,24 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
               {ja.calendar.noSlot}
             </Alert>
           ) : (
-            <CalendarView
-              key={`${calendarId}:${item.itemId}`}
-              today={today}
-              window={window}
-              schedule={schedule.data?.data}
-              comaList={comaList}
-              cost={cost}
-              monthsShown={step.monthsShown}
-              selected={selected}
-              onPick={pickSlot}
-              defaultView={settings.data?.data.defaultView}
-              // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
-              // evening should not open on a week with nothing to book).
-              anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
-            />
+            <>
+              {engine ? <VaccineHint engine={engine} /> : null}
+              <CalendarView
+                key={`${calendarId}:${item.itemId}`}
+                today={today}
+                window={window}
+                schedule={schedule.data?.data}
+                comaList={comaList}
+                cost={cost}
+                monthsShown={step.monthsShown}
+                selected={selected}
+                onPick={pickSlot}
+                defaultView={settings.data?.data.defaultView}
+                // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
+                // evening should not open on a week with nothing to book).
+                anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
+              />
+            </>
           )
         ) : null}
       </Stack>

@@ -434,6 +434,8 @@ export const ja = {
     /** Ours (issue 26): after a slot was lost to someone faster, what is still free, read afresh. */
     stillFree: 'いま空いている枠（最新の状況）:',
     noneFree: '現在、空いている枠はありません。',
+    /** Ours (issue 26): the earliest day the interval after the previous dose allows. */
+    vaccineFrom: '前回の接種からの間隔により、{date}以降の日付を選んでください。',
     checkingFree: '最新の空き状況を確認しています...',
     /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
     largeCategory: '大分類',

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { surveyConfigSchema } from '@core/form/survey-config';
 import { validateForm } from '@core/form/validate';
 import { visibleItemKeys } from '@core/form/visibility';
-import { checkVaccination, earliestNextDose, makerInterval } from '@core/rules/vaccination';
+import { checkVaccination, earliestNextDose, makerInterval, nextDoseEarliest, nextDoseKeys } from '@core/rules/vaccination';
 import { SAMPLE_TODAY } from '@core/items/define';
 
 const d = (s: string) => Temporal.PlainDate.from(s);
@@ -85,6 +85,20 @@ describe('checkVaccination', () => {
   });
   it('no reservation chosen: nothing to check yet', () => {
     expect(checkVaccination(form(), get({ count: '2' }))).toBeUndefined();
+  });
+});
+
+describe('nextDoseEarliest', () => {
+  const get = (values: Record<string, string>) => (k: string) => values[k];
+  it('is none for a first dose or an unreadable count, missing without a previous date, else the earliest day', () => {
+    expect(nextDoseEarliest(form(), get({ count: '1' }))).toEqual({ kind: 'none' });
+    expect(nextDoseEarliest(form(), get({ count: '0' }))).toEqual({ kind: 'none' });
+    expect(nextDoseEarliest(form(), get({ count: '2' }))).toEqual({ kind: 'missing' });
+    const from = nextDoseEarliest(form(), get({ count: '2', maker: 'モデルナ', prev: '2026-01-10' }));
+    expect(from.kind === 'from' && from.date.toString()).toBe('2026-02-07');
+  });
+  it('names the items it reads', () => {
+    expect(nextDoseKeys(form())).toEqual(['count', 'maker', 'prev']);
   });
 });
 
