@@ -4,7 +4,7 @@
  * confirmation before the facility becomes the answer. The phone is normalised as the spec says
  * (+81 → 0, no spaces or hyphens).
  */
-import { Alert, Button, Divider, Group, Loader, Modal, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NativeSelect, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { surveyResultsPlaceGoogle, type Place } from '@core/contract/facility';
 import type { FacilityValue } from '@core/items/facility';
@@ -120,7 +120,8 @@ export function FacilityDialog(props: {
               ))}
             </Stack>
           )}
-          <Divider />
+          {/* A rule, not Mantine's Divider: its stylesheet is not in the app's (src/app/mantine.css). */}
+          <hr style={{ border: 0, borderTop: '1px solid var(--mantine-color-gray-3)', margin: '4px 0', width: '100%' }} />
           <TextInput label={ja.facility.direct} value={direct} onChange={(e) => setDirect(e.currentTarget.value)} error={errors.direct} />
           <Button variant="light" onClick={useDirect} data-testid="facility-direct">{ja.facility.directUse}</Button>
           <Group justify="flex-end">
