@@ -32,6 +32,10 @@ import { registerBedRoutes } from './routes/beds';
 import { registerFileRoutes } from './routes/files';
 import { registerFileTransfer } from './files/transfer';
 import type { FileDeps } from './files';
+import { registerPlaceRoutes } from './routes/places';
+import type { PlacesProvider } from './providers/places';
+import { registerDevTiles, registerMapRoutes } from './routes/maps';
+import type { GeocodeProvider } from './providers/geocode';
 import type { DevIssuer } from './providers/login-dev';
 import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -53,6 +57,10 @@ export interface Deps {
   payment: PaymentProvider | null;
   /** Uploads: storage, scanner, keys and the scan pipeline (server/files/). */
   files: FileDeps;
+  /** Facility search (Google Places, or the local dataset in development); null: off. */
+  places: PlacesProvider | null;
+  /** Reverse geocoding of the location item (Google, or the local dataset in development); null: off. */
+  geocode: GeocodeProvider | null;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
@@ -195,6 +203,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerBedRoutes(ctx);
   registerFileRoutes(ctx);
   registerFileTransfer(app, deps);
+  registerPlaceRoutes(ctx, deps.places);
+  registerMapRoutes(ctx, deps.geocode);
+  registerDevTiles(app, config);
   registerPaymentRoutes(ctx, {
     provider: deps.payment,
     holdMinutes: config.paymentHoldMinutes,

@@ -40,6 +40,16 @@ const envSchema = z.object({
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** Seconds between two sweeps for unpaid holds past their time (payments on only). */
   PAYMENT_SWEEP_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Google Maps Platform key (server only): facility search (Places) and reverse geocoding. Unset: the local providers in development, else off. */
+  GOOGLE_MAPS_API_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Places API (New) Text Search endpoint. */
+  GOOGLE_PLACES_URL: z.string().url().default('https://places.googleapis.com/v1/places:searchText'),
+  /** Geocoding API endpoint (reverse geocoding of the location item). */
+  GOOGLE_GEOCODE_URL: z.string().url().default('https://maps.googleapis.com/maps/api/geocode/json'),
+  /** The location item's map tiles, a {z}/{x}/{y} template. Unset: the server's own plain tiles in development, else GSI's standard map. */
+  MAP_TILE_URL: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** Attribution shown on the map (HTML not allowed; plain text). */
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyIsUnset, z.string().optional()),
   /** Load demo/bundle.json on first start (empty database). */
   LOAD_DEMO: z.enum(['0', '1']).default('1'),
   /** Largest request body accepted, in bytes. */
@@ -106,6 +116,13 @@ export interface AppConfig {
   payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
   paymentHoldMinutes: number;
   paymentSweepSeconds: number;
+  /**
+   * Facility search and reverse geocoding: Google with a key; 'local' (bundled data,
+   * providers/places-local.ts, geocode-local.ts) in development; null: off.
+   */
+  maps: { kind: 'google'; apiKey: string; placesUrl: string; geocodeUrl: string } | { kind: 'local' } | null;
+  /** The location item's map tiles and their attribution (served to the PWA by /app-config). */
+  mapTiles: { url: string; attribution: string };
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
@@ -178,6 +195,19 @@ const s3Of = (e: z.infer<typeof envSchema>): AppConfig['files']['s3'] => {
   };
 };
 
+/** Where the development server serves its own plain tiles (app.ts), so a map works with no network. */
+export const DEV_TILE_PATH = '/dev/tiles';
+const GSI_TILES = { url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png', attribution: '出典：国土地理院' };
+
+const mapTilesOf = (url: string | undefined, attribution: string | undefined, development: boolean): AppConfig['mapTiles'] => {
+  if (url) {
+    if (!/^(https:\/\/|\/(?!\/))/.test(url) || !url.includes('{z}') || !url.includes('{x}') || !url.includes('{y}'))
+      throw new Error('MAP_TILE_URL is an https:// address or a path on this server, with {z}, {x} and {y}.');
+    return { url, attribution: attribution ?? '' };
+  }
+  return development ? { url: `${DEV_TILE_PATH}/{z}/{x}/{y}.png`, attribution: attribution ?? '開発用の地図' } : { ...GSI_TILES, ...(attribution ? { attribution } : {}) };
+};
+
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -238,6 +268,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     payment,
     paymentHoldMinutes: e.PAYMENT_HOLD_MINUTES,
     paymentSweepSeconds: e.PAYMENT_SWEEP_SECONDS,
+    maps: e.GOOGLE_MAPS_API_KEY
+      ? { kind: 'google', apiKey: e.GOOGLE_MAPS_API_KEY, placesUrl: e.GOOGLE_PLACES_URL, geocodeUrl: e.GOOGLE_GEOCODE_URL }
+      : DEV_ISSUER_NODE_ENVS.includes(nodeEnv)
+        ? { kind: 'local' }
+        : null,
+    mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION, DEV_ISSUER_NODE_ENVS.includes(nodeEnv)),
     loadDemo: e.LOAD_DEMO === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',

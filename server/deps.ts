@@ -8,6 +8,8 @@ import type { Deps } from './app';
 import type { Logger } from './log';
 import { createPaymentProvider } from './providers/payment';
 import { buildFileDeps } from './files';
+import { createPlacesProvider } from './providers/places';
+import { createGeocodeProvider } from './providers/geocode';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -30,7 +32,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -38,7 +40,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
   } catch (e) {
     await store.close();
     throw e;

@@ -25,6 +25,7 @@ import { QUOTA_EXCEEDED_TEXT, readWanted, refuseFull, reservationsOf, type Reser
 
 export { QUOTA_EXCEEDED_TEXT, UNKNOWN_RESERVATION_TEXT, reservationsOf } from './reservation-targets';
 import { CANCELLED_RESERVATION_STATUS, ENDED_STATUSES } from '@core/rules/status';
+import { implementationDateKey } from '@core/rules/vaccination';
 import type { Database, ReservationTable } from './store/schema';
 
 /** An answer's reservation rows and its slot operations, for the write's last step (store/finish.ts). */
@@ -139,17 +140,12 @@ const ENDED: ReadonlySet<string> = ENDED_STATUSES;
 /** Spec 01 §3: surveyType "corona" marks a vaccination form. */
 export const CORONA_SURVEY_TYPE = 'corona';
 /**
- * The implementation-date item of a vaccination form (spec 02 §3 sesshuJisshiDate). The vaccine
- * item types arrive with their own issue; the rule reads the answer's row by this key, which is
- * what those items store under.
- */
-export const IMPLEMENTATION_DATE_ITEM_KEY = 'sesshuJisshiDate';
-
-/**
  * Corona-type surveys (spec 01 §4, spec 02 §4): a reservation whose following day has passed with
  * no implementation date was not taken up; it is cancelled (キャンセル, its slot given back) when the
  * resident's list loads, in one transaction, so the list shows it cancelled. "The day after has
- * passed" is read as: today is later than the reservation date + 1 day.
+ * passed" is read as: today is later than the reservation date + 1 day. The implementation date
+ * is the form's own sesshuJisshiDate item, whatever its key; a form without one has no way to
+ * record a dose, so its lapsed bookings are cancelled.
  * Answers the partition keys cancelled.
  */
 export const cancelLapsedReservations = async (
@@ -160,6 +156,7 @@ export const cancelLapsedReservations = async (
   now: string,
 ): Promise<string[]> => {
   if (config.surveyType !== CORONA_SURVEY_TYPE) return [];
+  const implementedKey = implementationDateKey(config);
   const rows = await trx
     .selectFrom('survey_results')
     .select(['partition_key', 'item_key', 'value', 'check_status'])
@@ -178,7 +175,7 @@ export const cancelLapsedReservations = async (
     const first = reservationsOf(config, list)[0];
     if (!first) continue;
     if (Temporal.PlainDate.compare(today, first.value.date.add({ days: 1 })) <= 0) continue;
-    if (list.some((r) => r.itemKey === IMPLEMENTATION_DATE_ITEM_KEY && r.value.trim() !== '')) continue;
+    if (list.some((r) => r.itemKey === implementedKey && r.value.trim() !== '')) continue;
     await trx
       .updateTable('survey_results')
       .set({ check_status: CANCELLED_RESERVATION_STATUS, updated_at: now })

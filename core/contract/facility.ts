@@ -23,6 +23,7 @@ export const surveyResultsPlaceGoogle = defineEndpoint({
   method: 'POST',
   path: '/survey-results/place-google',
   auth: 'required',
+  kiosk: true,
   body: z.object({
     surveyId: id,
     itemKey: id,

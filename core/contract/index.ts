@@ -10,6 +10,7 @@ import * as bed from './bed';
 import * as member from './member';
 import * as files from './files';
 import * as facility from './facility';
+import * as maps from './maps';
 import * as searches from './searches';
 import * as kiosk from './kiosk';
 
@@ -24,6 +25,7 @@ export * from './bed';
 export * from './member';
 export * from './files';
 export * from './facility';
+export * from './maps';
 export * from './searches';
 export * from './kiosk';
 
@@ -105,6 +107,7 @@ export const endpoints = {
   surveyResourcesSecureFileStatus: files.surveyResourcesSecureFileStatus,
   surveyResourcesSecureFiles: files.surveyResourcesSecureFiles,
   surveyResultsPlaceGoogle: facility.surveyResultsPlaceGoogle,
+  mapsReverseGeocode: maps.mapsReverseGeocode,
   surveySearches: searches.surveySearches,
 
   // kiosk tablets at a clinic's reception

@@ -53,6 +53,8 @@ export const appConfig = defineEndpoint({
       liffId: z.nullable(z.string()),
       devIssuer: z.boolean(),
       externalUrlHosts: z.array(z.string()),
+      /** The location item's map tiles ({z}/{x}/{y} template) and their attribution (MAP_TILE_URL). */
+      mapTiles: z.optional(z.object({ url: z.string(), attribution: z.string() })),
     }),
   ),
 });

@@ -1,9 +1,8 @@
 /**
  * Every item type the renderer knows (spec 01 §2). Both item registries (core/items and
  * src/items) are `Record<ItemType, …>`, so a type listed here without its two files fails the
- * build. A type joins this list in the same change that brings its two files: the bed, image,
- * secure-file, location, facility, numbering, member-number and vaccine items come with their own
- * issues, and until then a bundle using them is refused at import.
+ * build. A type joins this list in the same change that brings its two files; a bundle naming a
+ * type not listed is refused at import.
  */
 export const ITEM_TYPES = [
   'text',
@@ -36,6 +35,13 @@ export const ITEM_TYPES = [
   'selectPayType',
   'image',
   'secureFiles',
+  'countVaccines',
+  'previousVaccineMaker',
+  'previousVaccineDate',
+  'sesshuVaccineMaker',
+  'sesshuJisshiDate',
+  'facility',
+  'location',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -4,6 +4,7 @@
  * non-empty one goes to its type's validator; blank answers are left out of the submission.
  */
 import { isItemRequired } from '../rules/required';
+import { checkVaccination } from '../rules/vaccination';
 import { issue, type FormValue, type FormValues, type Mode, type ValidateContext, type ValidationIssue } from '../items/define';
 import { isBlankAnswer, itemDefOf, type SchemaItem } from '../items/registry';
 import { visibleItemKeys, type FormShape } from './visibility';
@@ -46,6 +47,12 @@ export const validateForm = (config: FormShape, values: FormValues, ctx: Validat
       found = validateItem(item, value, { ...ctx, mode: 'admin' });
     if (found.length > 0) issues[item.itemKey] = found;
   }
+  // Rules across items, on the answers that would be sent, once each item is valid on its own.
+  const refusal = checkVaccination(config, (key) => (sent.has(key) ? values[key] : undefined));
+  if (refusal && !issues[refusal.itemKey])
+    issues[refusal.itemKey] = [
+      refusal.reason === 'tooEarly' ? issue('vaccineTooEarly', { date: refusal.earliest.toString() }) : issue('vaccineFirstDoseMissing'),
+    ];
   return issues;
 };
 

@@ -8,14 +8,19 @@
  *   header hides its whole section;
  * - a choiceGroupHeader's sectionOptions name the header each option opens: such a header shows
  *   only while its option is chosen (headers no option names are not affected).
+ * - vaccination forms: a count of vaccines of 1 removes the previous-vaccine items (spec 02 §4,
+ *   core/rules/vaccination.ts), as if a display condition hid them;
  * A display-condition cycle (A on B, B on A) is broken by reading the question being decided as
  * shown, so the result is deterministic rather than an endless loop.
  */
 import type { FormValue, FormValues, Mode } from '../items/define';
 import type { SchemaItem } from '../items/registry';
+import { countVaccinesKey, isPreviousVaccineItem, removesPreviousVaccine, type VaccinationIntervalType } from '../rules/vaccination';
 
 export interface FormShape {
   surveySchema: readonly SchemaItem[];
+  /** Vaccination forms (spec 02 §3): the unit of the makers' intervals. */
+  vaccinationIntervalType?: { input: VaccinationIntervalType } | undefined;
 }
 
 /** The group header whose section each item is in (items before the first header are in none). */
@@ -69,11 +74,13 @@ export const visibilityOf = (
   const gates = shared.gates ?? sectionGates(config);
   const memo = new Map<string, boolean>();
   const deciding = new Set<string>();
+  const countKey = countVaccinesKey(config);
 
   const answerOf = (key: string): readonly string[] => (isVisible(key) ? chosen(get(key)) : []);
 
   const decide = (item: SchemaItem): boolean => {
     if (mode === 'user' && item.isAdminItem === true) return false;
+    if (countKey !== undefined && isPreviousVaccineItem(item) && removesPreviousVaccine(answerOf(countKey)[0]?.trim())) return false;
     const cond = item.displayCondition;
     if (cond) {
       const matches = answerOf(cond.questionId).some((v) => cond.answers.includes(v));

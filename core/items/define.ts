@@ -58,7 +58,7 @@ export interface ItemDef<T extends ItemType, S extends z.core.$ZodShape = z.core
   configShape: S;
   valueKind: ValueKind;
   /** Message when a required item is empty: 必須です / 必須項目 / 必須 (spec 01 §5). */
-  requiredKey: Extract<MessageKey, 'required' | 'requiredItem' | 'requiredShort'>;
+  requiredKey: Extract<MessageKey, 'required' | 'requiredItem' | 'requiredShort' | 'facilityRequired'>;
   /** Validates a non-empty value (emptiness is the requiredness rule's business). First issue first. */
   validate(value: FormValue, item: ItemConfig<S>, ctx: ValidateContext): ValidationIssue[];
   /** Canonical form of a typed value (width, separators, eras); idempotent, never throws. */

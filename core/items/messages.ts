@@ -66,6 +66,12 @@ export const MESSAGE_KEYS = [
   // Files (spec 02 §5): a secure file name the rules refuse, more than {max} files.
   'secureFileName',
   'secureFilesCount',
+  // Vaccination (spec 02 §4, §8): no previous dose date; booked before the earliest day (param date).
+  'vaccineFirstDoseMissing',
+  'vaccineTooEarly',
+  // Facility search (spec 02 §5): none chosen; a blank typed name.
+  'facilityRequired',
+  'facilityInvalid',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -11,6 +11,7 @@ import { birthdayItem } from './birthday';
 import { checkboxesItem } from './checkboxes';
 import { choiceGroupHeaderItem } from './choice-group-header';
 import { code15Item } from './code15';
+import { countVaccinesItem } from './count-vaccines';
 import { dateItem } from './date';
 import { dateDropdownItem } from './date-dropdown';
 import { dateWithSessionItem } from './date-with-session';
@@ -18,22 +19,28 @@ import { datepickerItem } from './datepicker';
 import { isEmptyValue, type FormValue, type ItemDef } from './define';
 import { dropdownItem } from './dropdown';
 import { emailItem } from './email';
+import { facilityItem } from './facility';
 import { groupHeaderItem } from './group-header';
 import { imageItem } from './image';
 import { linearScaleItem } from './linear-scale';
 import { linkButtonItem } from './link-button';
+import { locationItem } from './location';
 import { memberNumberItem } from './member-number';
 import { numberItem } from './number';
 import { numberingItem } from './numbering';
 import { paragraphItem } from './paragraph';
 import { phoneItem } from './phone';
 import { postcodeItem } from './postcode';
+import { previousVaccineDateItem } from './previous-vaccine-date';
+import { previousVaccineMakerItem } from './previous-vaccine-maker';
 import { radioItem } from './radio';
 import { reservationItem } from './reservation';
 import { searchItem } from './search';
 import { secureFilesItem } from './secure-files';
 import { selectPayTypeItem } from './select-pay-type';
 import { selectProductsItem } from './select-products';
+import { sesshuJisshiDateItem } from './sesshu-jisshi-date';
+import { sesshuVaccineMakerItem } from './sesshu-vaccine-maker';
 import { suggestItem } from './suggest';
 import { textItem } from './text';
 import { textareaItem } from './textarea';
@@ -69,6 +76,13 @@ export const itemDefs = {
   selectPayType: selectPayTypeItem,
   image: imageItem,
   secureFiles: secureFilesItem,
+  countVaccines: countVaccinesItem,
+  previousVaccineMaker: previousVaccineMakerItem,
+  previousVaccineDate: previousVaccineDateItem,
+  sesshuVaccineMaker: sesshuVaccineMakerItem,
+  sesshuJisshiDate: sesshuJisshiDateItem,
+  facility: facilityItem,
+  location: locationItem,
   // `any`: each entry keeps its own config shape; the check is that every type has its entry.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };

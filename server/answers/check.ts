@@ -11,6 +11,7 @@ import type { FormValue } from '@core/items/define';
 import { itemDefOf } from '@core/items/registry';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
 import { todayInTokyo } from '@core/ja/date-input';
+import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { ApiError } from '../errors';
 import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
 import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
@@ -24,9 +25,14 @@ export const badRequest = (issues: Issue[]) =>
 /** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
 const FORM_INVALID_TEXT = '入力内容を確認してください';
 
+/** Issues whose own text says more than the form's (spec 02 §8): the booking refused for its dose. */
+const VACCINE_KEYS: ReadonlySet<string> = new Set(['vaccineFirstDoseMissing', 'vaccineTooEarly']);
+const refusalText = (itemIssues: FormIssues): string =>
+  Object.values(itemIssues).some((list) => list.some((i) => VACCINE_KEYS.has(i.key))) ? FIRST_DOSE_MISSING_TEXT : FORM_INVALID_TEXT;
+
 /** An answer the form's validators refuse, with their message keys per item. */
 export const invalidAnswer = (itemIssues: FormIssues) =>
-  new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, {
+  new ApiError(400, 'invalid_answer', refusalText(itemIssues), {
     itemIssues,
     issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
   });

@@ -55,6 +55,7 @@ export const registerLoginRoutes = ({ deps, route }: RouteContext): void => {
       liffId: deps.config.line.liffId ?? null,
       devIssuer: deps.config.devIssuer,
       externalUrlHosts: deps.config.externalUrlHosts,
+      mapTiles: deps.config.mapTiles,
     },
   }));
 

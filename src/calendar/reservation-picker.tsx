@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Input, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { CategoryNode } from '@core/contract/calendars';
 import { todayInTokyo } from '@core/ja/date-input';
@@ -17,6 +17,8 @@ import { FormEngineContext } from '../form/engine-context';
 import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
+import { FreeSlotsOffer } from './free-slots-offer';
+import { VaccineHint } from './vaccine-hint';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
 import { scheduleRangeOf, sortSlotKeys } from './dates';
 import {
@@ -37,7 +39,7 @@ const later = (f: () => void) => (typeof requestAnimationFrame === 'function' ? 
  * A refusal of this item's reservation, where the eye is: announced (role alert), scrolled into
  * view next to the slot choice and focused, once per refusal (its seq).
  */
-function RefusalNotice({ text, seq }: { text: string; seq: number }) {
+function RefusalNotice({ text, seq, children }: { text: string; seq: number; children?: ReactNode }) {
   const shown = useRef<number | null>(null);
   const reveal = useCallback(
     (el: HTMLDivElement | null) => {
@@ -53,6 +55,7 @@ function RefusalNotice({ text, seq }: { text: string; seq: number }) {
   return (
     <Alert ref={reveal} color="red" variant="light" role="alert" aria-live="assertive" tabIndex={-1} data-testid="reservation-notice" data-seq={seq}>
       {text}
+      {children}
     </Alert>
   );
 }
@@ -164,7 +167,27 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
       ) : null}
     </div>
   );
-  const notice = refusal ? <RefusalNotice key={refusal.seq} text={refusal.text} seq={refusal.seq} /> : null;
+  // A slot lost to someone faster: the schedule is read again at once, and the notice offers
+  // what is still free from that fresh read (no reload).
+  const lost = refusal?.lost ? parseReservationValue(refusal.lost) : null;
+  const lostHere = lost && lost.categoryId === targetId && lost.itemId === itemId ? { date: lost.date as Temporal.PlainDate, slot: lost.slot } : null;
+  const [askedAt, setAskedAt] = useState(0);
+  const refetchSchedule = schedule.refetch;
+  const lostSeq = lostHere ? refusal?.seq : undefined;
+  useEffect(() => {
+    if (lostSeq === undefined) return;
+    setAskedAt(Date.now());
+    void refetchSchedule();
+  }, [lostSeq, refetchSchedule]);
+  const fresh = schedule.data && !schedule.isFetching && schedule.dataUpdatedAt >= askedAt ? schedule.data.data : undefined;
+  const offerWindow = calendar ? bookableWindow(calendar, today) : null;
+  const notice = refusal ? (
+    <RefusalNotice key={refusal.seq} text={refusal.text} seq={refusal.seq}>
+      {lostHere && offerWindow ? (
+        <FreeSlotsOffer schedule={fresh} window={offerWindow} cost={item?.cost ?? 1} comaList={comaList} lost={lostHere} onPick={pickSlot} />
+      ) : null}
+    </RefusalNotice>
+  ) : null;
 
   if (step.summaryOnly || p.readOnly) {
     return (
@@ -265,21 +288,24 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
               {ja.calendar.noSlot}
             </Alert>
           ) : (
-            <CalendarView
-              key={`${calendarId}:${item.itemId}`}
-              today={today}
-              window={window}
-              schedule={schedule.data?.data}
-              comaList={comaList}
-              cost={cost}
-              monthsShown={step.monthsShown}
-              selected={selected}
-              onPick={pickSlot}
-              defaultView={settings.data?.data.defaultView}
-              // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
-              // evening should not open on a week with nothing to book).
-              anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
-            />
+            <>
+              {engine ? <VaccineHint engine={engine} /> : null}
+              <CalendarView
+                key={`${calendarId}:${item.itemId}`}
+                today={today}
+                window={window}
+                schedule={schedule.data?.data}
+                comaList={comaList}
+                cost={cost}
+                monthsShown={step.monthsShown}
+                selected={selected}
+                onPick={pickSlot}
+                defaultView={settings.data?.data.defaultView}
+                // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
+                // evening should not open on a week with nothing to book).
+                anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
+              />
+            </>
           )
         ) : null}
       </Stack>

@@ -12,7 +12,8 @@ import type { ItemType } from '@core/form/item-types';
 import type { FormValue, Mode } from '@core/items/define';
 import { itemDefOf, type SchemaItem } from '@core/items/registry';
 import { isAnswerRequired } from '@core/form/validate';
-import { itemSections, sectionGates, visibilityOf, visibleItemKeys } from '@core/form/visibility';
+import { itemSections, sectionGates, visibilityOf, visibleItemKeys, type FormShape } from '@core/form/visibility';
+import { countVaccinesKey, isPreviousVaccineItem } from '@core/rules/vaccination';
 
 export interface PlannedItem {
   key: string;
@@ -42,7 +43,7 @@ export interface FormPlan {
   surveyId: string;
   mode: Mode;
   /** Parsed items in form order (the shape core/form functions take). */
-  shape: { surveyId: string; surveySchema: SchemaItem[] };
+  shape: { surveyId: string; surveySchema: SchemaItem[]; vaccinationIntervalType?: FormShape['vaccinationIntervalType'] };
   items: PlannedItem[];
   byKey: ReadonlyMap<string, PlannedItem>;
   sections: PlannedSection[];
@@ -55,13 +56,17 @@ export interface FormPlan {
  * `config` is the served config as the contract parsed it, each item through its type's schema
  * (defaults applied: scale 0–10, datepicker bounds…), so the plan reads items as they come.
  */
-export const buildPlan = (config: { surveyId: string; surveySchema: readonly SchemaItem[] }, mode: Mode): FormPlan => {
+export const buildPlan = (
+  config: { surveyId: string; surveySchema: readonly SchemaItem[]; vaccinationIntervalType?: FormShape['vaccinationIntervalType'] },
+  mode: Mode,
+): FormPlan => {
   const parsed = [...config.surveySchema];
   const byItemKey = new Map(parsed.map((i) => [i.itemKey, i]));
 
   const sectionOf = itemSections({ surveySchema: parsed });
 
   const gates = sectionGates({ surveySchema: parsed });
+  const countKey = countVaccinesKey({ surveySchema: parsed });
 
   // The keys whose answers an item's visibility reads, following conditions, gates and headers.
   const depsMemo = new Map<string, string[]>();
@@ -84,6 +89,7 @@ export const buildPlan = (config: { surveyId: string; surveySchema: readonly Sch
     };
     if (item.displayCondition) read(item.displayCondition.questionId);
     for (const g of gates.get(key) ?? []) read(g.chooser);
+    if (countKey !== undefined && isPreviousVaccineItem(item)) read(countKey);
     const h = sectionOf.get(key);
     if (h !== undefined) for (const d of depsOf(h, walking)) out.add(d);
     walking.delete(key);
@@ -93,7 +99,11 @@ export const buildPlan = (config: { surveyId: string; surveySchema: readonly Sch
     return list;
   };
 
-  const shape = { surveyId: config.surveyId, surveySchema: parsed };
+  const shape = {
+    surveyId: config.surveyId,
+    surveySchema: parsed,
+    ...(config.vaccinationIntervalType ? { vaccinationIntervalType: config.vaccinationIntervalType } : {}),
+  };
 
   const isVisible = (key: string, get: (key: string) => FormValue | undefined): boolean => {
     // In a condition cycle, core's answer depends on the order it walks the whole form in; ask it,

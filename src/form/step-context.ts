@@ -24,6 +24,8 @@ export interface ReservationRefusalNotice {
   itemKey: string;
   text: string;
   seq: number;
+  /** The value of a slot lost to someone faster (quota_exceeded): the picker offers what is still free. */
+  lost?: string | undefined;
 }
 
 export const ReservationStepContext = createContext<ReservationStep>({ summaryOnly: false, monthsShown: 1 });

@@ -218,9 +218,11 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
       setNotice(text);
       return;
     }
+    const held = engine.store.snapshot()[key];
+    const lost = code === SLOT_GONE && typeof held === 'string' ? held : undefined;
     if (code === SLOT_GONE) engine.store.setValue(key, undefined);
     setNotice(undefined);
-    setRefusal((cur) => ({ itemKey: key, text, seq: (cur?.seq ?? 0) + 1 }));
+    setRefusal((cur) => ({ itemKey: key, text, seq: (cur?.seq ?? 0) + 1, lost }));
     if (stepped) setStep('slot');
     else openSectionOf(engine, key);
   };

@@ -9,28 +9,35 @@ import { BirthdayItem } from './birthday';
 import { CheckboxesItem } from './checkboxes';
 import { ChoiceGroupHeaderItem } from './choice-group-header';
 import { Code15Item } from './code15';
+import { CountVaccinesItem } from './count-vaccines';
 import { DateItem } from './date';
 import { DateDropdownItem } from './date-dropdown';
 import { DateWithSessionItem } from './date-with-session';
 import { DatepickerItem } from './datepicker';
 import { DropdownItem } from './dropdown';
 import { EmailItem } from './email';
+import { FacilityItem, facilityDisplay } from './facility';
 import { GroupHeaderItem } from './group-header';
 import { ImageItem } from './image';
 import { LinearScaleItem } from './linear-scale';
 import { LinkButtonItem } from './link-button';
+import { LocationItem, locationDisplay } from './location';
 import { MemberNumberItem } from './member-number';
 import { NumberItem } from './number';
 import { NumberingItem } from './numbering';
 import { ParagraphItem } from './paragraph';
 import { PhoneItem } from './phone';
 import { PostcodeItem } from './postcode';
+import { PreviousVaccineDateItem } from './previous-vaccine-date';
+import { PreviousVaccineMakerItem } from './previous-vaccine-maker';
 import { RadioItem } from './radio';
 import { ReservationItem, reservationDisplay } from './reservation';
 import { SearchItem } from './search';
 import { SecureFilesItem } from './secure-files';
 import { SelectPayTypeItem, selectPayTypeDisplay } from './select-pay-type';
 import { SelectProductsItem, selectProductsDisplay } from './select-products';
+import { SesshuJisshiDateItem } from './sesshu-jisshi-date';
+import { SesshuVaccineMakerItem } from './sesshu-vaccine-maker';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
 import { TextareaItem } from './textarea';
@@ -73,6 +80,13 @@ export const itemUis = {
   selectPayType: { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay },
   image: { Component: ImageItem, showErrorOnChange: true, display: () => ja.items.files.preview },
   secureFiles: { Component: SecureFilesItem, showErrorOnChange: true, display: secureFilesDisplay },
+  countVaccines: { Component: CountVaccinesItem, showErrorOnChange: true },
+  previousVaccineMaker: { Component: PreviousVaccineMakerItem, showErrorOnChange: true },
+  previousVaccineDate: { Component: PreviousVaccineDateItem },
+  sesshuVaccineMaker: { Component: SesshuVaccineMakerItem, showErrorOnChange: true },
+  sesshuJisshiDate: { Component: SesshuJisshiDateItem },
+  facility: { Component: FacilityItem, showErrorOnChange: true, display: facilityDisplay },
+  location: { Component: LocationItem, showErrorOnChange: true, display: locationDisplay },
 } satisfies { [K in ItemType]: ItemUi<K> };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type. */

@@ -4,6 +4,7 @@
  */
 import type { MessageKey } from '@core/items/messages';
 import { FILE_TEXTS } from '@core/contract/files';
+import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -66,6 +67,12 @@ const validation = {
   orderDetailsRequired: '商品明細を追加してください。',
   quantityInteger: '1以上の半角整数を入力してください。',
   purchaseLimit: '全体で{limit}個まで購入可能です。',
+  // spec 02 §8 verbatim; too early adds the earliest day (ours).
+  vaccineFirstDoseMissing: FIRST_DOSE_MISSING_TEXT,
+  vaccineTooEarly: `${FIRST_DOSE_MISSING_TEXT}{date}以降の日付を選んでください。`,
+  // spec 02 §5 names "specify a facility" without a text: ours. The blank name's is the spec's.
+  facilityRequired: '施設を指定してください。',
+  facilityInvalid: '入力内容を確認してください。',
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {
@@ -403,11 +410,60 @@ export const ja = {
     close: '閉じる',
   },
   /** The reservation item and the /calendar page (spec 02 §2, §8). */
+  /** Facility search (spec 02 §2, §5, §8); the buttons and labels the spec does not quote are ours. */
+  facility: {
+    search: '施設を検索',
+    change: '施設を変更',
+    clear: 'とりけし',
+    dialogTitle: '施設検索',
+    prefecture: '都道府県',
+    keyword: 'キーワード',
+    keywordPlaceholder: '例: 市民病院',
+    submit: '検索',
+    searching: '検索中...',
+    results: '検索結果',
+    notFound: '該当する施設が見つかりませんでした',
+    searchError: '入力内容を確認してください。',
+    direct: '施設名を直接入力',
+    directUse: 'この施設名で入力',
+    confirmTitle: 'この施設でよろしいですか？',
+    name: '施設名',
+    address: '住所',
+    phone: '電話番号',
+    back: '戻る',
+    confirm: '決定',
+    cancel: 'キャンセル',
+  },
+  /** Location (spec 02 §2): the three buttons and the dialog's Cancel / Set are the spec's; the rest ours. */
+  location: {
+    showMap: '地図を見る',
+    clear: 'とりけし',
+    useDevice: '位置情報を入力',
+    address: '住所',
+    lat: '緯度',
+    lng: '経度',
+    dialogTitle: '地図で位置を選ぶ',
+    hint: '地図をタップして位置を選んでください。',
+    mapLabel: '地図',
+    marker: '選んだ位置',
+    cancel: 'キャンセル',
+    set: '設定',
+    locating: '位置情報を取得しています...',
+    deviceError: '位置情報を取得できませんでした。端末の設定で位置情報の利用を許可するか、地図で位置を選んでください。',
+    geocodeError: '住所を取得できませんでした。地図で位置を選び直してください。',
+    noAddress: 'この位置の住所が見つかりませんでした。地図で位置を選び直してください。',
+  },
   calendar: {
     /** spec 02 §8: calendarOff, or canBeReserve answering false. */
     calendarOff: '現在予約を受け付けておりません',
     /** spec 02 §8: no active slot in the loaded bookable window. */
     noSlot: '現在予約可能な枠がありません',
+    /** Ours (issue 26): after a slot was lost to someone faster, what is still free, read afresh. */
+    stillFree: 'いま空いている枠（最新の状況）:',
+    noneFree: '現在、空いている枠はありません。',
+    /** Ours (issue 26): the earliest day the interval after the previous dose allows. */
+    vaccineFrom: '前回の接種からの間隔により、{date}以降の日付を選んでください。',
+    checkingFree: '最新の空き状況を確認しています...',
     /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
     largeCategory: '大分類',
     mediumCategory: '中分類',

@@ -35,6 +35,20 @@ describe('the renderer plan', () => {
     });
   });
 
+  it('count of vaccines 1 hides the previous-vaccine items, and they list the count as what they read', () => {
+    const config = makeConfig([
+      { itemKey: 'kaisu', type: 'countVaccines', title: '接種回数' },
+      { itemKey: 'maker', type: 'previousVaccineMaker', title: 'ワクチン', options: ['ファイザー'] },
+      { itemKey: 'zenkai', type: 'previousVaccineDate', title: '前回の接種日' },
+      { itemKey: 'jisshi', type: 'sesshuJisshiDate', title: '接種日' },
+    ]);
+    samePerItemVisibility(config, { kaisu: [undefined, '1', '2'] });
+    const plan = buildPlan(config, 'user');
+    expect(plan.byKey.get('zenkai')?.visibilityDeps).toEqual(['kaisu']);
+    expect(plan.isVisible('zenkai', (k) => (k === 'kaisu' ? '1' : undefined))).toBe(false);
+    expect(plan.isVisible('jisshi', (k) => (k === 'kaisu' ? '1' : undefined))).toBe(true);
+  });
+
   it('follows chained conditions, checkbox questions, gated and admin sections', () => {
     const config = makeConfig([
       { itemKey: 'a', type: 'radio', title: 'A', options: ['x', 'y'] },

@@ -50,10 +50,19 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   selectPayType: '必須です',
   image: '必須です',
   secureFiles: '必須です',
+  countVaccines: '必須項目',
+  previousVaccineMaker: '必須項目',
+  previousVaccineDate: '必須です',
+  sesshuVaccineMaker: '必須項目',
+  sesshuJisshiDate: '必須です',
+  facility: '施設を指定してください。',
+  location: '必須です',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */
 const SPEC_TEXTS: Partial<Record<MessageKey, string>> = {
+  facilityInvalid: '入力内容を確認してください。',
+  vaccineFirstDoseMissing: '1回目の接種が完了していない場合、2回目の接種の予約を実施できません。',
   required: '必須です',
   requiredItem: '必須項目',
   requiredShort: '必須',

@@ -82,6 +82,7 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
         liffId: null,
         devIssuer: true,
         externalUrlHosts: [],
+        mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
       },
     });
   });
@@ -386,6 +387,7 @@ describe.each(engines())('with a LINE channel configured (%s)', (engine) => {
       devIssuer: false,
       // As the PWA compares them with URL.hostname: lower case, the IDN as punycode.
       externalUrlHosts: ['www.city.sakura.example.jp', 'xn--r8jz45g.jp'],
+      mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
     });
     expect(server.deps.devIssuer).toBeNull();
     const res = await server.fetch(`/dev/oauth2/v2.1/authorize?dev_user=Ux&response_type=code&client_id=1234567890`, { redirect: 'manual' });

@@ -54,7 +54,8 @@ export const surveys = [
     surveyType: 'corona',
     isAppending: { value: true },
     calendarSetting: { updateOrCancelSettings: 'updateAndCancel' },
-    surveySchema: [reservationItem, { itemKey: 'sesshuJisshiDate', type: 'text', title: '接種日' }],
+    // The implementation date under a key of the form's own: the auto-cancel finds it by its type.
+    surveySchema: [reservationItem, { itemKey: 'jisshi', type: 'sesshuJisshiDate', title: '接種日', isAdminItem: true }],
   },
 ];
 

@@ -253,10 +253,10 @@ for (const engine of engines()) {
       const db = srv.deps.store.db;
       const user = 'U-corona';
       const token = await tokenOf(user);
-      const put = async (pk: string, offset: number, implemented: string | null) => {
+      const put = async (pk: string, offset: number, implemented: string | null, implementedKey = 'jisshi') => {
         const rows = [
           { itemKey: 'yoyaku', value: value('naika-b', 'v1', offset, '3') },
-          ...(implemented ? [{ itemKey: 'sesshuJisshiDate', value: implemented }] : []),
+          ...(implemented ? [{ itemKey: implementedKey, value: implemented }] : []),
         ];
         await db
           .insertInto('survey_results')
@@ -298,12 +298,15 @@ for (const engine of engines()) {
       await put('rsv-corona#U-corona#01', -2, null); // day after (−1) has passed: cancelled
       await put('rsv-corona#U-corona#02', -1, null); // day after is today: kept
       await put('rsv-corona#U-corona#03', -5, '2020-01-01'); // implemented: kept
+      // A row under the old fixed key is no implementation date of this form: cancelled.
+      await put('rsv-corona#U-corona#04', -6, '2020-01-01', 'sesshuJisshiDate');
       const r = await srv.api('POST', '/survey-results/query', { token, body: { surveyId: 'rsv-corona' } });
       expect(r.status).toBe(200);
       const checkOf = (pk: string) => (r.json.data as { partitionKey: string; check: string }[]).find((x) => x.partitionKey === pk)?.check;
       expect(checkOf('rsv-corona#U-corona#01')).toBe('キャンセル');
       expect(checkOf('rsv-corona#U-corona#02')).toBe('未対応');
       expect(checkOf('rsv-corona#U-corona#03')).toBe('未対応');
+      expect(checkOf('rsv-corona#U-corona#04')).toBe('キャンセル');
       expect(await slotOf('cal-b', -2, '3')).toMatchObject({ reserved: 0 });
       expect(await slotOf('cal-b', -1, '3')).toMatchObject({ reserved: 1 });
     });

@@ -1,0 +1,62 @@
+/**
+ * Facility (施設検索, spec 02 §2): the chosen facility (name, address, phone) and the button that
+ * opens the search dialog (facility-dialog.tsx, loaded on the first tap so forms without the item
+ * never carry it). The search needs the network; a facility is then part of the answer like any value.
+ */
+import { Button, Group, Input, Paper, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import type { FormValue } from '@core/items/define';
+import { formatFacilityValue, parseFacilityValue } from '@core/items/facility';
+import { useFormEngine } from '../form/engine-context';
+import { ja } from '../messages/ja';
+import { textOf } from './parts';
+import type { ItemProps } from './types';
+
+const FacilityDialog = lazy(() => import('./facility-dialog').then((m) => ({ default: m.FacilityDialog })));
+
+export function FacilityItem(p: ItemProps<'facility'>) {
+  const { plan } = useFormEngine();
+  const [open, setOpen] = useState(false);
+  const chosen = parseFacilityValue(textOf(p.value));
+  return (
+    <Input.Wrapper label={p.label} description={p.description} error={p.error} labelProps={{ htmlFor: p.id }}>
+      {chosen && (
+        <Paper withBorder p="xs" mt={4} data-testid="facility-value">
+          <Text fw={600}>{chosen.name}</Text>
+          {chosen.address && <Text size="sm">{chosen.address}</Text>}
+          {chosen.phone && <Text size="sm">{chosen.phone}</Text>}
+        </Paper>
+      )}
+      <Group mt={6} gap="xs">
+        <Button id={p.id} variant="light" onClick={() => setOpen(true)} disabled={p.readOnly} data-testid="facility-open">
+          {chosen ? ja.facility.change : ja.facility.search}
+        </Button>
+        {chosen && !p.readOnly && (
+          <Button variant="subtle" onClick={() => p.onChange(undefined)} data-testid="facility-clear">
+            {ja.facility.clear}
+          </Button>
+        )}
+      </Group>
+      {open && (
+        <Suspense fallback={null}>
+          <FacilityDialog
+            surveyId={plan.surveyId}
+            itemKey={p.item.itemKey}
+            defaultPrefecture={p.item.defaultPrefecture}
+            onPick={(v) => {
+              p.onChange(formatFacilityValue(v));
+              setOpen(false);
+            }}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
+    </Input.Wrapper>
+  );
+}
+
+/** The confirmation's text of a chosen facility. */
+export const facilityDisplay = (value: FormValue): string => {
+  const v = typeof value === 'string' ? parseFacilityValue(value) : null;
+  return v ? [v.name, v.address, v.phone].filter((s) => s !== '').join(' / ') : textOf(value);
+};

@@ -1,0 +1,7 @@
+/** Previous vaccine date (spec 02 §3): typed like the date item, read on blur by the core normaliser. */
+import { DateItem } from './date';
+import type { ItemProps } from './types';
+
+export function PreviousVaccineDateItem(p: ItemProps<'previousVaccineDate'>) {
+  return <DateItem {...(p as unknown as ItemProps<'date'>)} />;
+}
