@@ -12,7 +12,7 @@ import { Temporal } from 'temporal-polyfill';
 import { normalizeDateInput, parseIsoDate } from '../ja/date-input';
 import { isNullDate } from './checks';
 import { checkDateRange, dateRangeShape, type DateRange } from './date-range';
-import { INVALID_VALUE, defineItem, issue, single, type ValidationIssue } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type FormValue, type ValidationIssue } from './define';
 
 /** A typed date in canonical form, or the text as typed (trimmed) when it is no date; "null" → ''. */
 export const normalizeTypedDate = (value: string, today: Temporal.PlainDate): string => {
@@ -30,19 +30,24 @@ export const checkTypedDate = (s: string, range: DateRange, today: Temporal.Plai
   return checkDateRange(d, range, today);
 };
 
-export const dateItem = defineItem({
-  type: 'date',
+/** The date item's rules, shared by the items typed the same way (sesshu-jisshi-date.ts). */
+export const typedDateRules = {
   configShape: dateRangeShape,
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,
-  validate(value, item, ctx) {
+  validate(value: FormValue, item: DateRange, ctx: { today: Temporal.PlainDate }): ValidationIssue[] {
     const s = single(value);
     if (s === undefined) return [INVALID_VALUE];
     const bad = checkTypedDate(s, item, ctx.today);
     return bad ? [bad] : [];
   },
-  normalize: (value, _item, ctx) => normalizeTypedDate(value, ctx.today),
+  normalize: (value: string, _item: unknown, ctx: { today: Temporal.PlainDate }) => normalizeTypedDate(value, ctx.today),
+} as const;
+
+export const dateItem = defineItem({
+  type: 'date',
+  ...typedDateRules,
   samples: {
     configs: [{}, { minDate: 0, maxDate: 365 }, { minDate: '2000-01-01', maxDate: '2030-12-31' }],
     valid: [],

@@ -3,24 +3,12 @@
  * like the date item and, like it, never in the future. Corona-type forms read it to cancel a
  * booking that lapsed without a dose (server/reservations.ts), whatever the item's key.
  */
-import { isNullDate } from './checks';
-import { checkTypedDate, normalizeTypedDate } from './date';
-import { dateRangeShape } from './date-range';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { typedDateRules } from './date';
+import { defineItem } from './define';
 
 export const sesshuJisshiDateItem = defineItem({
   type: 'sesshuJisshiDate',
-  configShape: dateRangeShape,
-  valueKind: 'single',
-  requiredKey: 'required',
-  isEmpty: isNullDate,
-  validate(value, item, ctx) {
-    const s = single(value);
-    if (s === undefined) return [INVALID_VALUE];
-    const bad = checkTypedDate(s, item, ctx.today);
-    return bad ? [bad] : [];
-  },
-  normalize: (value, _item, ctx) => normalizeTypedDate(value, ctx.today),
+  ...typedDateRules,
   samples: {
     configs: [{}],
     valid: ['2025-06-01', '2025-06-15'],

@@ -14,6 +14,7 @@ import { getSession } from '../lib/session';
 import { pageOfflineDb } from '../offline/load';
 import { deliverPhotos, queuePhoto, startPhotoDelivery, subscribeUploadProgress } from '../offline/uploads';
 import { ja } from '../messages/ja';
+import { HiddenFileInput } from './file-input';
 import { FileStatus } from './file-status';
 import { preparePhoto } from './photo-resize';
 import { textOf } from './parts';
@@ -135,18 +136,7 @@ export function ImageItem(p: ItemProps<'image'>) {
             )}
           </Group>
         )}
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept="image/png,image/jpeg,image/heif,image/heic,.heic,.heif"
-          data-testid="image-input"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            if (file) void pick(file);
-          }}
-        />
+        <HiddenFileInput ref={input} accept="image/png,image/jpeg,image/heif,image/heic,.heic,.heif" testId="image-input" onPick={(file) => void pick(file)} />
       </Stack>
     </Input.Wrapper>
   );

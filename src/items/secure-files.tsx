@@ -20,6 +20,7 @@ import { parseSecureFileValue } from '@core/items/secure-files';
 import { call, unwrap } from '../lib/api';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
+import { HiddenFileInput } from './file-input';
 import { FileStatus } from './file-status';
 import { listOf } from './parts';
 import type { ItemProps } from './types';
@@ -134,18 +135,7 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
             </Button>
           </Group>
         )}
-        <input
-          ref={input}
-          type="file"
-          hidden
-          accept=".jpg,.jpeg,.png,.heic,.heif,.pdf"
-          data-testid="secure-file-input"
-          onChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            e.currentTarget.value = '';
-            if (file) void pick(file);
-          }}
-        />
+        <HiddenFileInput ref={input} accept=".jpg,.jpeg,.png,.heic,.heif,.pdf" testId="secure-file-input" onPick={(file) => void pick(file)} />
       </Stack>
     </Input.Wrapper>
   );
