@@ -85,7 +85,7 @@ describe('offlineDbExists', () => {
     await db.open();
     db.close();
     expect(await offlineDbExists(name)).toBe(true);
-    expect(await db.open().then(() => db.tables.map((t) => t.name).sort())).toEqual(['cache', 'drafts', 'outbox']);
+    expect(await db.open().then(() => db.tables.map((t) => t.name).sort())).toEqual(['cache', 'drafts', 'outbox', 'uploads']);
     db.close();
   });
 });
