@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { importIntoE2e, surveyItem } from './support';
+import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 26, facility search (spec 02 §2, §5, §8) against the local places provider: a keyword in
  * a prefecture, a result picked and confirmed (phone normalised), the answer sent; nothing found;
  * the required keyword; a blank direct name; a typed facility.
  */
-
-/** WCAG 2.2 AA (axe), as the other screens are held to. */
-const expectAxeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 

@@ -1,18 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { importIntoE2e, surveyItem } from './support';
+import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 26, the location item (spec 02 §2, §7): a place picked on the map (tiles served by the
  * server itself, so nothing leaves the machine) and the device's position (setGeolocation); the
  * address comes from the local reverse geocoder, country and postcode removed.
  */
-
-/** WCAG 2.2 AA (axe), as the other screens are held to. */
-const expectAxeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 

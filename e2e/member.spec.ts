@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, surveyItem } from './support';
+import { expectAxeClean, signInAt, surveyItem } from './support';
 
 /**
  * Members (spec 01 §4, spec 02 §2): the demo's members-only form (kaiin-yoyaku, hasMember false
@@ -15,12 +14,6 @@ const PHONE = '09011112222';
 
 const toFullWidth = (s: string) => s.replace(/[0-9A-Za-z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0xfee0));
 
-/** axe finds no WCAG 2.2 AA violation on the screen as it stands (as e2e/screens.spec.ts checks the others). */
-const axeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
-
 const send = async (page: Page) => {
   await page.getByTestId('submit-button').click();
   await page.getByRole('button', { name: '送信する' }).click();
@@ -33,7 +26,7 @@ test('members-only form → registration with a member number → booking → me
   await expect(page).toHaveURL(/\/member\/sakura-kaiin\?survey=kaiin-yoyaku$/);
   await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員登録');
   await expect(page.getByTestId('auto-number-note')).toBeVisible();
-  await axeClean(page, 'member registration');
+  await expectAxeClean(page, 'member registration');
 
   // Required items are asked for; the automatic number is not.
   await page.getByTestId('submit-button').click();
@@ -45,7 +38,7 @@ test('members-only form → registration with a member number → booking → me
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
   const number = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
   expect(number).toMatch(/^0001\d{7}$/);
-  await axeClean(page, 'member registration done');
+  await expectAxeClean(page, 'member registration done');
 
   // A member answers the form: no redirect any more. Book the first open 健診 slot.
   await page.getByTestId('member-to-survey').click();
@@ -74,7 +67,7 @@ test('members-only form → registration with a member number → booking → me
   await page.goto('/member-confirm/sakura-kaiin');
   const form = page.getByTestId('member-search-form');
   await expect(form).toBeVisible();
-  await axeClean(page, 'member search');
+  await expectAxeClean(page, 'member search');
   const dialogs: string[] = [];
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -101,7 +94,7 @@ test('members-only form → registration with a member number → booking → me
   await expect(group).toContainText(NAME);
   const [, m, d] = date.split('-').map(Number);
   await expect(group).toContainText(`${m}月${d}日`);
-  await axeClean(page, 'member-linked list');
+  await expectAxeClean(page, 'member-linked list');
 
   // The other linked form holds nothing of theirs.
   await page.getByTestId('member-linked-form').selectOption('clinic-yoyaku');

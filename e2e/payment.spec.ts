@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { surveyItem } from './support';
+import { expectAxeClean, surveyItem } from './support';
 
 /**
  * Issue 22's card payment journey on the demo form sesshu-shiharai (spec 02 §2, §4, §7), through
@@ -15,10 +14,6 @@ const RUN = Date.now() % 100000;
 // shared 2-core machine that is more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-const expectAxeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
 const FORM = '/survey/sesshu-shiharai';
 
 const newResident = async (browser: Browser, tag: string, name: string): Promise<Page> => {

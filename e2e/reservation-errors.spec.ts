@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { importIntoE2e, surveyItem } from './support';
+import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 21: a refused reservation is shown where the eye is (next to the slot choice, in view,
@@ -64,12 +63,6 @@ test.beforeAll(() =>
     ],
   }),
 );
-
-/** The new texts (refusal, warnings, deadline) pass axe's WCAG 2.2 AA rules, contrast among them. */
-const expectAxeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
 
 /** Signs in at the dev issuer as a resident of the test's own (typed user id). */
 const signInAs = async (page: Page, at: string, tag: string, name: string) => {

@@ -1,8 +1,9 @@
-/** What several e2e specs share: signing in, finding an item, importing a bundle, the service worker. */
+/** What several e2e specs share: signing in, finding an item, importing a bundle, the service worker, axe. */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 /** Opens `path` without a session, signs in as `resident` at the dev issuer, and waits to be back. */
@@ -45,4 +46,16 @@ export const waitForServiceWorker = async (page: Page): Promise<void> => {
     await page.reload();
     await controlled();
   }
+};
+
+/**
+ * axe finds no WCAG 2.2 AA violation on the screen as it stands, once its transitions have ended:
+ * a dialog fading in has colours that are not its own, and contrast checks would read them.
+ */
+export const expectAxeClean = async (page: Page, name: string): Promise<void> => {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
 };

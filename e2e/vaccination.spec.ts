@@ -1,20 +1,13 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { importIntoE2e, surveyItem } from './support';
+import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 26, vaccination (spec 02 §4, §8): a first dose is booked (count 1: no previous-vaccine
  * items); a second dose before first date + interval is refused with the spec's text and the
  * earliest day, and booked on that day; a form whose intervals are 月数 counts months.
  */
-
-/** WCAG 2.2 AA (axe), as the other screens are held to. */
-const expectAxeClean = async (page: Page, name: string) => {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
-};
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 const SPEC_TEXT = '1回目の接種が完了していない場合、2回目の接種の予約を実施できません。';
