@@ -4,11 +4,14 @@ import { importIntoE2e, signInAt, surveyItem, waitForServiceWorker } from './sup
 import { ja } from '../src/messages/ja';
 
 /**
- * Issue 25's journeys: a photo attached offline waits on the device with its bytes and is
- * delivered exactly once when the network is back, then shown from the server once scanned; a
- * refused photo and refused or infected secure files show the spec's texts.
+ * Issue 25's journeys: a photo or a secure file attached offline waits on the device with its
+ * bytes and is delivered exactly once when the network is back (a secure file before the answer
+ * naming it), then shown or downloadable once scanned; a refused photo and refused or infected
+ * secure files show the spec's texts.
  */
 const SURVEY = 'e2e-files';
+/** A form of its own, so the resident's answer there leaves the other journeys' forms untouched. */
+const SURVEY_OFFLINE = 'e2e-files-offline';
 const t = ja.items.files;
 /** A real 8×8 PNG, so the page can draw and shrink it. */
 const chunk = (type: string, data: Buffer) => {
@@ -45,6 +48,11 @@ test.beforeAll(() => {
           { itemKey: 'photo', type: 'image', title: '写真' },
           { itemKey: 'docs', type: 'secureFiles', title: '保険証など' },
         ],
+      },
+      {
+        surveyId: SURVEY_OFFLINE,
+        surveyTitle: '診断書の提出',
+        surveySchema: [{ itemKey: 'docs', type: 'secureFiles', title: '診断書' }],
       },
     ],
   });
@@ -132,6 +140,65 @@ test('a photo attached offline waits on the device and is delivered exactly once
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
   expect(puts).toHaveLength(1);
+});
+
+test('a secure file attached offline is queued, then made once, uploaded once and scanned before its answer', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signInAt(page, `/survey/${SURVEY_OFFLINE}`, '佐藤 太郎');
+  await expect(page.getByTestId('survey-form')).toBeVisible();
+  await waitForServiceWorker(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/survey/api/v1/files/')) calls.push('put');
+    if (r.method() === 'POST' && r.url().endsWith('/survey-resources/secure-files')) calls.push('entry');
+    if (r.method() === 'POST' && r.url().endsWith('/survey-results/putItem')) calls.push('answer');
+  });
+
+  await context.setOffline(true);
+  const docs = surveyItem(page, 'docs');
+  await docs.getByTestId('secure-file-input').setInputFiles({ name: '診断書.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await expect(docs.getByTestId('secure-file')).toContainText('診断書.pdf');
+  await expect(docs.getByTestId('secure-file-queued')).toHaveText(t.fileQueued);
+  const queued = await idb<{ key: string; kind?: string; name?: string; itemKey?: string; bytes: ArrayBuffer }[]>(page, 'getAll');
+  expect(queued.map((q) => [q.kind, q.name, q.itemKey])).toEqual([['secure', '診断書.pdf', 'docs']]);
+  const id = queued[0]?.key as string;
+  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  await page.getByTestId('submit-button').click();
+  await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  expect(calls).toEqual([]);
+
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(async () => (await idb<unknown[]>(page, 'getAll')).length, { timeout: 20_000 }).toBe(0);
+  await expect(page.getByTestId('outbox-badge')).toHaveCount(0, { timeout: 20_000 });
+  // The entry and the bytes first, once each, then the answer, once.
+  expect(calls).toEqual(['entry', 'put', 'answer']);
+
+  const token = await tokenOf(page);
+  const auth = { Authorization: `Bearer ${token}` };
+  const answers = await page.request.post('/survey/api/v1/db/survey-results/query', { data: { surveyId: SURVEY_OFFLINE }, headers: auth });
+  const rows = ((await answers.json()) as { data: { itemKey: string; value: string }[] }).data;
+  expect(rows.filter((r) => r.itemKey === 'docs').map((r) => r.value)).toEqual([`${id}#診断書.pdf`]);
+  await expect
+    .poll(async () => {
+      const r = await page.request.post('/survey/api/v1/db/survey-resources/secure-files/status', { data: { ids: [id] }, headers: auth });
+      return ((await r.json()) as { data: { id: string; fileData: { status: string } }[] }).data.map((e) => [e.id, e.fileData.status]);
+    }, { timeout: 20_000 })
+    .toEqual([[id, 'Completed']]);
+  // The clean PDF downloads for its owner, as an attachment.
+  const link = await page.request.post('/survey/api/v1/db/survey-results/download-secure-file', {
+    data: { surveyId: SURVEY_OFFLINE, itemKey: 'docs', fileId: id },
+    headers: auth,
+  });
+  expect(link.status()).toBe(200);
+  const file = await page.request.get(((await link.json()) as { data: { url: string } }).data.url);
+  expect(Buffer.from(await file.body()).equals(PDF)).toBe(true);
+  expect(file.headers()['content-disposition']).toMatch(/^attachment/);
+  // Further triggers send nothing again.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+  expect(calls).toEqual(['entry', 'put', 'answer']);
 });
 
 test('online: the image item shows the photo from the server once it is scanned', async ({ page }) => {

@@ -65,8 +65,12 @@ export const secureFileNameProblem = (name: string): SecureFileNameProblem | nul
   return null;
 };
 
+/** A device-made entry id (a uuid, like an image key), so a file picked offline has its value at once. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const secureFileUploadSchema = z
   .object({
+    id: z.optional(z.string().check(z.regex(UUID, 'id は uuid です'))),
     name: z.string().check(z.minLength(1), z.maxLength(MAX_SECURE_FILE_NAME)),
     contentType: z.enum(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']),
     size: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_SECURE_FILE_BYTES)),
@@ -130,7 +134,9 @@ export const surveyResourcesPresignedUrls = defineEndpoint({
 
 /**
  * Creates Pending entries and answers one upload URL each, in the order sent; each file is then
- * PUT to its URL with its content type. The spec does not show this path.
+ * PUT to its URL with its content type. The spec does not show this path. A file may bring the
+ * id its device made (offline): sent again it answers the same entry, never a second one, and an
+ * id that is another resident's (or another file's) is refused with 409 key_taken.
  */
 export const surveyResourcesSecureFiles = defineEndpoint({
   method: 'POST',

@@ -16,9 +16,14 @@ import {
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { fileUrl } from '../files';
-import { findFile, findUserFiles, insertFiles } from '../store/files';
+import { ensureFileRow, findFile, findUserFiles, insertFiles, type FileRow } from '../store/files';
 
 const NO_FILE = 'ファイルが見つかりません。';
+const keyTaken = () => new ApiError(409, 'key_taken', 'この key は使われています。新しい key で送り直してください。');
+
+/** A device-made entry sent again is the same file only when everything it declared matches. */
+const sameEntry = (a: FileRow, b: FileRow): boolean =>
+  a.user_id === b.user_id && a.kind === b.kind && a.item_key === b.item_key && a.name === b.name && a.content_type === b.content_type && Number(a.size) === Number(b.size);
 
 /** Where a file's status leaves the resident: the spec's texts for not ready and refused files. */
 export const refusalOf = (status: SecureFileStatus): ApiError | null => {
@@ -33,7 +38,7 @@ export const registerFileRoutes = (ctx: RouteContext): void => {
   ctx.route(surveyResourcesPresignedUrl, async ({ query, user }) => {
     const row = await findFile(store.db, query.key);
     // A uuid key is the client's; one already used by someone else is refused, not shared.
-    if (row && row.user_id !== user.userId) throw new ApiError(409, 'key_taken', 'この key は使われています。新しい key で送り直してください。');
+    if (row && row.user_id !== user.userId) throw keyTaken();
     return {
       result: 'OK',
       uploadUrl: fileUrl(files, { p: 'put', f: query.key, u: user.userId, t: query.contentType }),
@@ -57,8 +62,8 @@ export const registerFileRoutes = (ctx: RouteContext): void => {
 
   ctx.route(surveyResourcesSecureFiles, async ({ body, user, commit }) => {
     const now = new Date().toISOString();
-    const rows = body.files.map((f) => ({
-      file_id: crypto.randomUUID(),
+    const rows: FileRow[] = body.files.map((f) => ({
+      file_id: f.id ?? crypto.randomUUID(),
       user_id: user.userId,
       kind: 'secure',
       item_key: f.itemKey,
@@ -74,8 +79,17 @@ export const registerFileRoutes = (ctx: RouteContext): void => {
       created_at: now,
       updated_at: now,
     }));
+    if (new Set(rows.map((r) => r.file_id)).size !== rows.length) throw keyTaken();
     return commit(async (trx) => {
-      await insertFiles(trx, rows);
+      // Server-made ids are new; a device-made one (offline) may come again: from a retry or another device.
+      const made = body.files.map((f) => f.id === undefined);
+      const fresh = rows.filter((_, i) => made[i]);
+      if (fresh.length > 0) await insertFiles(trx, fresh);
+      for (const [i, row] of rows.entries()) {
+        if (made[i]) continue;
+        const kept = await ensureFileRow(trx, row);
+        if (!sameEntry(kept, row)) throw keyTaken();
+      }
       return {
         result: 'OK',
         data: rows.map((r) => ({ id: r.file_id, url: fileUrl(files, { p: 'put', f: r.file_id, u: user.userId, t: r.content_type }) })),

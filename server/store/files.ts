@@ -17,11 +17,16 @@ export const insertFiles = async (db: Db, rows: FileRow[]): Promise<void> => {
   await db.insertInto('files').values(rows).execute();
 };
 
-/** An image key's row, made at its first upload (the key is the client's uuid); a taken key keeps its owner. */
-export const ensureImageRow = async (db: Db, row: FileRow): Promise<FileRow> => {
+/**
+ * The row of a device-made id (an image key at its first upload, a secure file entry made
+ * offline): inserted once, then read back; a taken id keeps its owner and fields, for the caller to compare.
+ */
+export const ensureFileRow = async (db: Db, row: FileRow): Promise<FileRow> => {
   await db.insertInto('files').values(row).onConflict((oc) => oc.column('file_id').doNothing()).execute();
   return (await findFile(db, row.file_id)) as FileRow;
 };
+
+export const ensureImageRow = ensureFileRow;
 
 export const findFile = (db: Db, fileId: string): Promise<FileRow | undefined> =>
   db.selectFrom('files').selectAll().where('file_id', '=', fileId).executeTakeFirst();

@@ -1,8 +1,9 @@
 /**
- * Secure files (セキュアファイル, spec 02 §3–§5): up to 3 files, each uploaded when picked (the
- * server makes its entry, so this needs a connection) with a progress bar, then scanned by the
- * server. Each file shows its status: 準備中 and 危険 / 無効ファイル with the spec's sentences,
- * or a download button once Completed. The value is one "id#name" per file.
+ * Secure files (セキュアファイル, spec 02 §3–§5): up to 3 files. A picked file gets its entry id on
+ * the device (a uuid, like a photo's key) and waits in the upload queue (src/offline/uploads.ts),
+ * offline too: 送信待ち, then a progress bar; the queue makes the entry with that id and uploads the
+ * bytes, and the server scans them. Each file shows its status: 準備中 and 危険 / 無効ファイル with
+ * the spec's sentences, or a download button once Completed. The value is one "id#name" per file.
  */
 import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -12,12 +13,14 @@ import {
   SECURE_FILE_CONTENT_TYPES,
   secureFileNameProblem,
   surveyResourcesSecureFileStatus,
-  surveyResourcesSecureFiles,
   surveyResultsDownloadSecureFile,
   type SecureFileStatus,
 } from '@core/contract/files';
 import { parseSecureFileValue } from '@core/items/secure-files';
 import { call, unwrap } from '../lib/api';
+import { getSession } from '../lib/session';
+import { pageOfflineDb } from '../offline/load';
+import { deliverPhotos, queueUpload, startPhotoDelivery, subscribeUploadProgress } from '../offline/uploads';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { HiddenFileInput } from './file-input';
@@ -27,17 +30,6 @@ import type { ItemProps } from './types';
 
 const t = ja.items.files;
 
-const put = (url: string, file: File, contentType: string, onProgress: (f: number) => void) =>
-  new Promise<number>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('PUT', url);
-    xhr.setRequestHeader('Content-Type', contentType);
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => resolve(xhr.status);
-    xhr.onerror = () => reject(new TypeError('network'));
-    xhr.send(file);
-  });
-
 /** The refusal text of a picked file, or null (the server checks all of it again). */
 const pickProblem = (file: File): string | null => {
   if (secureFileNameProblem(file.name)) return ja.validation.secureFileName;
@@ -46,50 +38,78 @@ const pickProblem = (file: File): string | null => {
   return null;
 };
 
+/** A file still on the device: waiting (送信待ち) or refused by the server, with its text. */
+interface Local {
+  status: 'queued' | 'refused';
+  error?: string | undefined;
+}
+
 export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
   const { plan } = useFormEngine();
   const values = listOf(p.value);
   const input = useRef<HTMLInputElement>(null);
   const [statuses, setStatuses] = useState<Record<string, SecureFileStatus>>({});
+  const [local, setLocal] = useState<Record<string, Local>>({});
   const [problem, setProblem] = useState<string | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const [progress, setProgress] = useState<Readonly<Record<string, number>>>({});
+  const [tick, setTick] = useState(0);
   const ids = values.map((v) => parseSecureFileValue(v)?.id).filter((id): id is string => !!id);
   const idsKey = ids.join(',');
 
-  // The status of each file, read when the item shows (the spec asks the resident to reopen later).
+  // Upload progress by file; an upload that ends (delivered or refused) makes the item look again.
+  useEffect(() => {
+    let was: string[] = [];
+    return subscribeUploadProgress((all) => {
+      const now = ids.filter((id) => id in all);
+      setProgress(Object.fromEntries(now.map((id) => [id, all[id] as number])));
+      if (was.some((id) => !now.includes(id))) setTick((n) => n + 1);
+      was = now;
+    });
+  }, [idsKey]);
+
+  // Where each file is: on the device (not sent yet), or on the server with its status, read
+  // when the item shows (the spec asks the resident to reopen later).
   useEffect(() => {
     if (ids.length === 0) return;
     let gone = false;
-    call(surveyResourcesSecureFileStatus, { body: { ids } })
-      .then((a) => !gone && setStatuses(Object.fromEntries(unwrap(a).map((e) => [e.id, e.fileData.status]))))
-      .catch(() => {});
+    void (async () => {
+      const db = await pageOfflineDb();
+      startPhotoDelivery(db);
+      const rows = (await db.uploads.bulkGet(ids)).filter((r) => r !== undefined);
+      if (gone) return;
+      setLocal(Object.fromEntries(rows.map((r) => [r.key, { status: r.status, error: r.error }])));
+      const sent = ids.filter((id) => !rows.some((r) => r.key === id));
+      if (sent.length === 0) return;
+      const a = await call(surveyResourcesSecureFileStatus, { body: { ids: sent } });
+      if (!gone) setStatuses(Object.fromEntries(unwrap(a).map((e) => [e.id, e.fileData.status])));
+    })().catch(() => {});
     return () => {
       gone = true;
     };
-  }, [idsKey]);
+  }, [idsKey, tick]);
 
   const pick = async (file: File) => {
     const why = pickProblem(file);
     setProblem(why);
     if (why) return;
-    if (typeof navigator !== 'undefined' && !navigator.onLine) return setProblem(t.needsOnline);
+    const userId = getSession()?.profile.userId;
+    if (!userId) return;
     const ext = (file.name.split('.')[1] ?? '').toLowerCase() as keyof typeof SECURE_FILE_CONTENT_TYPES;
-    const contentType = SECURE_FILE_CONTENT_TYPES[ext];
-    setProgress(0);
-    try {
-      const [entry] = unwrap(
-        await call(surveyResourcesSecureFiles, { body: { files: [{ name: file.name, contentType, size: file.size, itemKey: p.item.itemKey }] } }),
-      );
-      if (!entry) throw new Error('no entry');
-      const status = await put(entry.url, file, contentType, setProgress);
-      if (status !== 200) return setProblem(status === 413 || status === 415 || status === 400 ? t.secureFileType : t.uploadFailed);
-      setStatuses((s) => ({ ...s, [entry.id]: 'Pending' }));
-      p.onChange([...values, `${entry.id}#${file.name}`]);
-    } catch {
-      setProblem(t.uploadFailed);
-    } finally {
-      setProgress(null);
-    }
+    // The entry's id is made here, so the value exists offline; the queue makes the entry with it.
+    const id = crypto.randomUUID();
+    const db = await pageOfflineDb();
+    const bytes = await file.arrayBuffer();
+    await queueUpload(db, { key: id, kind: 'secure', name: file.name, itemKey: p.item.itemKey, userId, bytes, contentType: SECURE_FILE_CONTENT_TYPES[ext] });
+    setLocal((l) => ({ ...l, [id]: { status: 'queued' } }));
+    p.onChange([...values, `${id}#${file.name}`]);
+    void deliverPhotos(db);
+  };
+
+  const remove = async (v: string) => {
+    p.onChange(values.filter((x) => x !== v));
+    // A file removed before it went need not go at all.
+    const id = parseSecureFileValue(v)?.id;
+    if (id && local[id]) await (await pageOfflineDb()).uploads.delete(id);
   };
 
   const download = async (fileId: string) => {
@@ -108,6 +128,8 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
           const f = parseSecureFileValue(v);
           if (!f) return null;
           const status = statuses[f.id] ?? 'Pending';
+          const here = local[f.id];
+          const fraction = progress[f.id];
           return (
             <Stack key={v} gap={4} data-testid="secure-file">
               <Group gap="xs">
@@ -118,19 +140,29 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
                   </Button>
                 )}
                 {!p.readOnly && (
-                  <Button size="xs" variant="subtle" color="gray" onClick={() => p.onChange(values.filter((x) => x !== v))}>
+                  <Button size="xs" variant="subtle" color="gray" onClick={() => void remove(v)}>
                     {t.remove}
                   </Button>
                 )}
               </Group>
-              <FileStatus status={status} />
+              {fraction !== undefined && <Progress value={Math.round(fraction * 100)} aria-label={t.uploading} />}
+              {here?.status === 'queued' && fraction === undefined && (
+                <Text size="sm" data-testid="secure-file-queued">
+                  {t.fileQueued}
+                </Text>
+              )}
+              {here?.status === 'refused' && (
+                <Text size="sm" c="red.8">
+                  {here.error || t.uploadFailed}
+                </Text>
+              )}
+              {!here && <FileStatus status={status} />}
             </Stack>
           );
         })}
-        {progress !== null && <Progress value={Math.round(progress * 100)} aria-label={t.uploading} />}
         {!p.readOnly && values.length < MAX_SECURE_FILES && (
           <Group>
-            <Button variant="light" loading={progress !== null} onClick={() => input.current?.click()}>
+            <Button variant="light" onClick={() => input.current?.click()}>
               {t.addFile}
             </Button>
           </Group>

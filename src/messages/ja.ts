@@ -331,8 +331,8 @@ export const ja = {
       uploading: 'アップロード中',
       /** Not in the spec: a photo picked offline waits on the device. */
       queued: '通信できるようになったら写真を送信します。',
-      /** Not in the spec: a secure file needs the server to make its entry. */
-      needsOnline: 'ファイルの送信にはインターネット接続が必要です。',
+      /** Not in the spec: a secure file waiting on the device to be sent. */
+      fileQueued: '送信待ち',
       statusPending: '準備中',
       statusError: '危険',
       statusInfected: '無効ファイル',

@@ -121,13 +121,19 @@ export interface OutboxRow {
 }
 
 /**
- * A photo waiting to be uploaded (uploads.ts): its bytes and the key the answer already holds.
- * Bytes rather than a Blob: every engine (and fake-indexeddb) stores an ArrayBuffer alike.
+ * A photo or secure file waiting to be uploaded (uploads.ts): its bytes and the key the answer
+ * already holds. Bytes rather than a Blob: every engine (and fake-indexeddb) stores an ArrayBuffer alike.
  * `refused`: the server said no for good (type, size); kept so the item can say why.
+ * The secure file fields are not indexed, so they need no new Dexie version.
  */
 export interface UploadRow {
-  /** answers/{uuid}, the image item's value. */
+  /** answers/{uuid}, the image item's value; or a secure file's entry id (a uuid, its value "id#name"). */
   key: string;
+  /** Absent: a photo. */
+  kind?: 'secure' | undefined;
+  /** A secure file's name and item, for making its entry. */
+  name?: string | undefined;
+  itemKey?: string | undefined;
   userId: string;
   bytes: ArrayBuffer;
   contentType: string;

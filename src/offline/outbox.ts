@@ -190,6 +190,11 @@ export interface OutboxDeps {
   /** How long a delivered entry stays listed (its answer readable) before it is pruned. */
   deliveredRetentionMs?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Before an entry is sent: false holds it (and the later entries of its survey) for now. The
+   * page's outbox delivers the secure files an answer names first (uploads.ts secureFilesFirst).
+   */
+  filesFirst?: (entry: OutboxRow) => Promise<boolean>;
 }
 
 export const OUTBOX_LOCK_NAME = 'liff-forms-outbox';
@@ -461,6 +466,11 @@ export const createOutbox = (deps: OutboxDeps) => {
       tried.add(entry.id);
       if (!isDue(entry, now(), opts)) {
         // Later entries of this survey wait behind it, so an edit never overtakes its answer.
+        heldBack.add(entry.meta.surveyId);
+        continue;
+      }
+      if (deps.filesFirst && !(await deps.filesFirst(entry).catch(() => false))) {
+        // Its files are not on the server yet (offline, a 5xx): the answer would be refused without them.
         heldBack.add(entry.meta.surveyId);
         continue;
       }

@@ -12,7 +12,7 @@ import { endOpenDraftSavers } from './drafts';
 import { createOutbox, type Outbox } from './outbox';
 import { startReplayTriggers } from './triggers';
 import { wipeOthersData, wipeOwnerData } from './wipe';
-import { startPhotoDelivery } from './uploads';
+import { onUploadsDelivered, secureFilesFirst, startPhotoDelivery } from './uploads';
 
 export { getOfflineDb };
 
@@ -20,7 +20,7 @@ let appOutbox: Outbox | null = null;
 
 /** The page's outbox (real API sender, session tokens, Web Locks where present). */
 export const getOutbox = (): Outbox => {
-  appOutbox ??= createOutbox({ db: getOfflineDb() });
+  appOutbox ??= createOutbox({ db: getOfflineDb(), filesFirst: (entry) => secureFilesFirst(getOfflineDb(), entry) });
   return appOutbox;
 };
 
@@ -52,6 +52,8 @@ export const startOfflineLayer = ({ queryClient, startUserId }: StartOfflineLaye
   if (stop) return stop;
   // Whoever is signed in now (startUserId may be from before a sign-in).
   sweepOthers(getStoredUserId());
+  // An answer held for its secure files goes as soon as they have.
+  onUploadsDelivered(() => void getOutbox().replay({ networkBack: true }));
   startPhotoDelivery(getOfflineDb());
   stop = startReplayTriggers({
     outbox: getOutbox(),

@@ -1,6 +1,7 @@
 /**
  * Files on the device: the status texts of spec 02 §4, the photo checks made before any upload,
- * and what a sign-out does with photos still waiting (kept only for an undelivered answer).
+ * and what a sign-out does with photos and secure files still waiting (kept only for an
+ * undelivered answer).
  */
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -81,5 +82,16 @@ describe('photos at sign-out', () => {
     await db.outbox.bulkPut([answer('o1', 'U1', 'queued', 'answers/a'), answer('o2', 'U1', 'delivered', 'answers/b')]);
     await wipeOwnerData(db, 'U1');
     expect((await db.uploads.toArray()).map((u) => u.key).sort()).toEqual(['answers/a', 'answers/d']);
+  });
+
+  it('keeps a secure file waiting to upload under the same rule: only for an undelivered answer naming it', async () => {
+    const db = openTestDb();
+    dbs.push(db);
+    const file = (key: string, userId: string) => ({ ...photo(key, userId), kind: 'secure' as const, name: 'a.pdf', itemKey: 'docs', contentType: 'application/pdf' });
+    const [kept, draft, sent] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    await db.uploads.bulkPut([file(kept, 'U1'), file(draft, 'U1'), file(sent, 'U1')]);
+    await db.outbox.bulkPut([answer('o1', 'U1', 'stalled', `${kept}#a.pdf`), answer('o2', 'U1', 'delivered', `${sent}#a.pdf`)]);
+    await wipeOwnerData(db, 'U1');
+    expect((await db.uploads.toArray()).map((u) => u.key)).toEqual([kept]);
   });
 });

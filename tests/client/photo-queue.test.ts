@@ -1,15 +1,18 @@
 /**
- * The photo queue (src/offline/uploads.ts) against a stand-in server: a photo goes once it can,
+ * The upload queue (src/offline/uploads.ts) against a stand-in server: a photo goes once it can,
  * stays queued through failures that are "not now", is marked refused when the server says no
- * for good, and belongs to the resident who picked it.
+ * for good, and belongs to the resident who picked it. A secure file picked offline makes its
+ * entry with its device-made id, and the answer naming it goes after it, once.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '../../src/lib/session';
 import type { OfflineDb } from '../../src/offline/db';
-import { deliverPhotos, queuePhoto } from '../../src/offline/uploads';
+import { createUserCompletionGuard } from '../../src/offline/completion-guard';
+import { createOutbox } from '../../src/offline/outbox';
+import { deliverPhotos, queuePhoto, queueUpload, secureFilesFirst } from '../../src/offline/uploads';
 import { makeIdToken } from './fake-clock';
-import { json, openTestDb } from './offline-helpers';
+import { answerInput, fakeAuth, json, openTestDb } from './offline-helpers';
 
 const dbs: OfflineDb[] = [];
 afterEach(() => {
@@ -105,5 +108,113 @@ describe('photo queue', () => {
     await deliverPhotos(db);
     expect(puts.map((p) => p.url)).toEqual(['/survey/api/v1/files/grant-for-answers/mine']);
     expect((await db.uploads.toArray()).map((u) => u.key)).toEqual(['answers/theirs']);
+  });
+});
+
+describe('secure file queue', () => {
+  type Sent = { files: { id: string; name: string; itemKey: string; contentType: string; size: number }[] };
+  /** The entry call: answers the id it was sent (or a refusal), and records each body. */
+  const entries = (refuse = false) => {
+    const bodies: Sent[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body)) as Sent;
+        bodies.push(body);
+        if (refuse) return json(409, { result: 'ERROR', code: 'key_taken', errorMessage: 'この key は使われています。' });
+        return json(200, { result: 'OK', data: body.files.map((f) => ({ id: f.id, url: `/survey/api/v1/files/grant-${f.id}` })) });
+      }),
+    );
+    return bodies;
+  };
+  const secureFile = (id: string) => ({
+    key: id,
+    kind: 'secure' as const,
+    name: '保険証.pdf',
+    itemKey: 'docs',
+    userId: 'U1',
+    bytes: new TextEncoder().encode('%PDF-').buffer as ArrayBuffer,
+    contentType: 'application/pdf',
+  });
+  const outboxOf = (db: OfflineDb, sent: string[]) =>
+    createOutbox({
+      db,
+      auth: fakeAuth('U1').auth,
+      guard: createUserCompletionGuard(null),
+      lock: null,
+      sender: async (entry) => {
+        sent.push(entry.id);
+        return { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] };
+      },
+      filesFirst: (entry) => secureFilesFirst(db, entry),
+    });
+
+  it('makes the entry with its device id, uploads once, and only then sends the answer, once', async () => {
+    const db = openTestDb();
+    dbs.push(db);
+    signIn('U1');
+    const bodies = entries();
+    const puts = fakeXhr(['network', 200]);
+    const id = crypto.randomUUID();
+    await queueUpload(db, secureFile(id));
+    const sent: string[] = [];
+    const outbox = outboxOf(db, sent);
+    const answerId = await outbox.enqueue(answerInput({ docs: `${id}#保険証.pdf` }));
+
+    // The upload is cut off: the file stays queued and the answer waits, not counted as a failed send.
+    await outbox.replay();
+    expect(sent).toEqual([]);
+    expect(await db.uploads.get(id)).toMatchObject({ status: 'queued' });
+    expect(await db.outbox.get(answerId)).toMatchObject({ status: 'queued', attempts: 0 });
+
+    // Next time: the same entry (same id) again, the bytes, then the answer.
+    await outbox.replay();
+    expect(await db.uploads.count()).toBe(0);
+    expect(sent).toEqual([answerId]);
+    expect((await db.outbox.get(answerId))?.status).toBe('delivered');
+    const file = { id, name: '保険証.pdf', itemKey: 'docs', contentType: 'application/pdf', size: 5 };
+    expect(bodies).toEqual([{ files: [file] }, { files: [file] }]);
+    expect(puts.map((p) => [p.url, p.type, p.size])).toEqual(Array(2).fill([`/survey/api/v1/files/grant-${id}`, 'application/pdf', 5]));
+
+    // Nothing is sent again.
+    await outbox.replay();
+    await deliverPhotos(db);
+    expect(sent).toHaveLength(1);
+    expect(bodies).toHaveLength(2);
+    expect(puts).toHaveLength(2);
+  });
+
+  it('an id the server refuses (taken) is marked refused and no longer holds its answer', async () => {
+    const db = openTestDb();
+    dbs.push(db);
+    signIn('U1');
+    const bodies = entries(true);
+    const puts = fakeXhr([]);
+    const id = crypto.randomUUID();
+    await queueUpload(db, secureFile(id));
+    const sent: string[] = [];
+    const outbox = outboxOf(db, sent);
+    await outbox.enqueue(answerInput({ docs: `${id}#保険証.pdf` }));
+    await outbox.replay();
+    expect(await db.uploads.get(id)).toMatchObject({ status: 'refused', error: 'この key は使われています。' });
+    expect(puts).toEqual([]);
+    expect(bodies).toHaveLength(1);
+    // The server decides on the answer (it refuses an id that is not the resident's).
+    expect(sent).toHaveLength(1);
+  });
+
+  it('an answer naming no queued file is not held by the file of another answer', async () => {
+    const db = openTestDb();
+    dbs.push(db);
+    signIn('U1');
+    entries();
+    fakeXhr(['network']);
+    await queueUpload(db, secureFile(crypto.randomUUID()));
+    const sent: string[] = [];
+    const outbox = outboxOf(db, sent);
+    const other = await outbox.enqueue(answerInput({ name: '山田 花子' }, { surveyId: 's2' }));
+    await outbox.replay();
+    expect(sent).toEqual([other]);
+    expect(await db.uploads.count()).toBe(1);
   });
 });

@@ -219,6 +219,54 @@ for (const { engine, s3 } of variants) {
       expect(rows).toHaveLength(1);
     });
 
+    it('an entry with a device-made id is made once, stays its owner\'s, and uploads once', async () => {
+      const id = crypto.randomUUID();
+      const file = { id, itemKey: 'docs', name: 'offline.pdf', contentType: 'application/pdf', size: cleanPdf.length };
+      const send = (token: string, f: object, key: string) =>
+        srv.api('POST', '/survey-resources/secure-files', { token, body: { files: [f] }, headers: { 'Idempotency-Key': key } });
+      // A first send, a retry of it, and the same id from a second device (another Idempotency-Key).
+      const a = await send(owner, file, `dev-a-${id}`);
+      const retry = await send(owner, file, `dev-a-${id}`);
+      const b = await send(owner, file, `dev-b-${id}`);
+      for (const r of [a, retry, b]) {
+        expect(r.status).toBe(200);
+        expect(r.json.data[0].id).toBe(id);
+      }
+      const rowsOf = () => srv.deps.store.db.selectFrom('files').selectAll().where('file_id', '=', id).execute();
+      expect(await rowsOf()).toHaveLength(1);
+      // Another resident, or the same id for another file, is refused and changes nothing.
+      const theirs = await send(other, file, `dev-c-${id}`);
+      expect(theirs.status).toBe(409);
+      expect(theirs.json.code).toBe('key_taken');
+      expect((await send(owner, { ...file, name: 'other.pdf' }, `dev-d-${id}`)).status).toBe(409);
+      expect((await send(owner, { ...file, itemKey: 'photo' }, `dev-e-${id}`)).status).toBe(409);
+      const [row] = await rowsOf();
+      expect(row?.user_id).toBe('U-files-owner');
+      expect(row?.name).toBe('offline.pdf');
+      expect(await statusOf(other, id)).toBeUndefined();
+      // A second upload to either URL keeps the first; the file is scanned once and downloads to its owner.
+      expect((await put(a.json.data[0].url as string, cleanPdf, 'application/pdf')).status).toBe(200);
+      expect((await put(b.json.data[0].url as string, cleanPdf, 'application/pdf')).status).toBe(200);
+      expect(await settled(owner, id)).toBe('Completed');
+      expect(await rowsOf()).toHaveLength(1);
+      const after = await send(owner, file, `dev-f-${id}`);
+      expect(after.json.data[0].id).toBe(id);
+      expect(await statusOf(owner, id)).toBe('Completed');
+      expect((await download(other, id)).status).toBe(404);
+      const link = await download(owner, id);
+      const got = await srv.fetch(link.json.data.url as string);
+      expect(Buffer.from(await got.arrayBuffer()).equals(cleanPdf)).toBe(true);
+      // Not a uuid, or twice in one call: refused.
+      expect((await send(owner, { ...file, id: 'answers/x' }, 'dev-g')).status).toBe(400);
+      const twice = crypto.randomUUID();
+      const dup = await srv.api('POST', '/survey-resources/secure-files', {
+        token: owner,
+        body: { files: [{ ...file, id: twice }, { ...file, id: twice }] },
+      });
+      expect(dup.status).toBe(409);
+      expect(await srv.deps.store.db.selectFrom('files').select('file_id').where('file_id', '=', twice).execute()).toHaveLength(0);
+    });
+
     it('image items: upload URL for answers/{uuid}, scanned, then shown to the owner only', async () => {
       const key = `answers/${crypto.randomUUID()}`;
       const got = await srv.api('GET', `/survey-resources/presignedUrl?key=${encodeURIComponent(key)}&contentType=image/png`, { token: owner });
