@@ -70,7 +70,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const secureFileUploadSchema = z
   .object({
-    id: z.optional(z.string().check(z.regex(UUID, 'id は uuid です'))),
+    id: z.optional(z.string().check(z.maxLength(36), z.regex(UUID, 'id は uuid です'))),
     name: z.string().check(z.minLength(1), z.maxLength(MAX_SECURE_FILE_NAME)),
     contentType: z.enum(['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'application/pdf']),
     size: z.number().check(z.int(), z.minimum(1), z.maximum(MAX_SECURE_FILE_BYTES)),
