@@ -118,10 +118,10 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     const user = await env.authenticate(c, e.auth);
     if (!e.kiosk && user?.kiosk) throw kioskForbidden();
     c.set('user', user);
-    // Writes only (the idempotent endpoints), counted before anything is parsed or written; a
-    // replayed key counts too, it is a request all the same. Answered here rather than thrown:
-    // a 429 is a "not now", never stored as a key's answer.
-    if (e.idempotent && user && env.limitWrite) {
+    // Writes (the idempotent endpoints) and calls a provider bills, counted before anything is
+    // parsed or written; a replayed key counts too, it is a request all the same. Answered here
+    // rather than thrown: a 429 is a "not now", never stored as a key's answer.
+    if ((e.idempotent || e.billed) && user && env.limitWrite) {
       const wait = env.limitWrite(user.userId, user.kiosk !== undefined);
       if (wait !== null) {
         return c.json(errorAnswerOf(c.get('requestId'), new ApiError(429, RATE_LIMITED_CODE, RATE_LIMITED_TEXT)), 429, {

@@ -29,6 +29,11 @@ export interface EndpointDef {
    * endpoint without it refuses a kiosk credential with 403 kiosk_forbidden before its handler runs.
    */
   kiosk?: true;
+  /**
+   * Asks an outside provider that bills per request (facility search, reverse geocoding): counted
+   * in the caller's write allowance (server/rate-limit.ts), so a runaway client cannot run up a bill.
+   */
+  billed?: true;
   /** Succeeds with a redirect (302) rather than JSON; `response` is then the refusal's schema. */
   redirects?: boolean;
 }

@@ -1,7 +1,8 @@
 /**
  * Writes per user (server/rate-limit.ts): the bucket on a fake clock, then the real server on both
  * engines: an over-limit write answers 429 with Retry-After and a Japanese message before its
- * handler runs, and nothing of it is written (no row, no idempotency key).
+ * handler runs, and nothing of it is written (no row, no idempotency key). Calls a provider bills
+ * share the bucket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMITED_CODE, RATE_LIMITED_TEXT } from '@core/contract/auth';
@@ -102,7 +103,19 @@ describe.each(engines())('rate-limited writes on the real server (%s)', (engine)
     expect(malformed.status).toBe(429);
   });
 
-  it('counts per user and only writes', async () => {
+  it('counts the calls a provider bills (facility search, reverse geocoding) with the writes', async () => {
+    const token = await server.token('Umaps');
+    const geocode = () => server.api('GET', '/maps/reverse-geocode?lat=35.68&lng=139.76', { token });
+    const search = () => server.api('POST', '/survey-results/place-google', { token, body: { surveyId: SURVEY, itemKey: 'a', query: '病院', prefecture: '東京都' } });
+    for (const call of [geocode, search, geocode]) expect((await call()).status).not.toBe(429);
+    const refused = [await search(), await geocode()];
+    expect(refused.map((r) => r.status)).toEqual([429, 429]);
+    expect(refused[0]?.json).toMatchObject({ code: RATE_LIMITED_CODE, errorMessage: RATE_LIMITED_TEXT });
+    // Their bucket is the writes': one more answer is refused too.
+    expect((await put(token, 'key-maps-1')).status).toBe(429);
+  });
+
+  it('counts per user, and no plain reads', async () => {
     const token = await server.token('Ubusy');
     for (const key of ['key-busy-1', 'key-busy-2', 'key-busy-3']) expect((await put(token, key)).status).toBe(200);
     expect((await put(token, 'key-busy-4')).status).toBe(429);
