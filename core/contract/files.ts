@@ -6,12 +6,23 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
+import {
+  IMAGE_CONTENT_TYPES,
+  isSecureFileExtension,
+  MAX_SECURE_FILE_BYTES,
+  MAX_SECURE_FILE_NAME,
+  MAX_SECURE_FILES,
+  SECURE_FILE_CONTENT_TYPES,
+  SECURE_FILE_STATUSES,
+  secureFileNameProblem,
+  uploadKeySchema,
+} from './file-rules';
+
+export * from './file-rules';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 
-export const SECURE_FILE_STATUSES = ['Pending', 'InProgress', 'Clean', 'Infected', 'Encrypting', 'Completed', 'Error'] as const;
 export const secureFileStatusSchema = z.enum(SECURE_FILE_STATUSES);
-export type SecureFileStatus = z.infer<typeof secureFileStatusSchema>;
 
 /** A secure file item's entry; its stored answer value is "id#name". */
 export const secureFileEntrySchema = z.object({
@@ -20,50 +31,6 @@ export const secureFileEntrySchema = z.object({
   fileData: z.object({ name: z.string(), status: secureFileStatusSchema }),
 });
 export type SecureFileEntry = z.infer<typeof secureFileEntrySchema>;
-
-export const MAX_SECURE_FILES = 3;
-export const MAX_SECURE_FILE_NAME = 30;
-export const MAX_SECURE_FILE_BYTES = 50 * 1024 * 1024;
-export const SECURE_FILE_CONTENT_TYPES = {
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  heic: 'image/heic',
-  heif: 'image/heif',
-  pdf: 'application/pdf',
-} as const;
-type SecureFileExtension = keyof typeof SECURE_FILE_CONTENT_TYPES;
-const isSecureFileExtension = (ext: string): ext is SecureFileExtension => Object.hasOwn(SECURE_FILE_CONTENT_TYPES, ext);
-
-/** Windows refuses these as file names, and operators download the files on Windows. */
-const RESERVED_DEVICE_NAME = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i;
-const FORBIDDEN_NAME_CHARS = /[<>:"/\\|?*]/;
-
-export const SECURE_FILE_NAME_PROBLEMS = [
-  'nameTooLong',
-  'trailingDotOrSpace',
-  'extensionCount',
-  'forbiddenChars',
-  'reservedName',
-  'extension',
-] as const;
-export type SecureFileNameProblem = (typeof SECURE_FILE_NAME_PROBLEMS)[number];
-
-/**
- * Why a secure file name is refused, or null. A reason code, not a text: the form item maps it to
- * its message and the server returns it as the issue's reason, so both refuse alike.
- */
-export const secureFileNameProblem = (name: string): SecureFileNameProblem | null => {
-  if (name.length > MAX_SECURE_FILE_NAME) return 'nameTooLong';
-  if (/[. ]$/.test(name)) return 'trailingDotOrSpace';
-  const parts = name.split('.');
-  if (parts.length !== 2) return 'extensionCount';
-  const [base = '', ext = ''] = parts;
-  if (base === '' || FORBIDDEN_NAME_CHARS.test(base)) return 'forbiddenChars';
-  if (RESERVED_DEVICE_NAME.test(base)) return 'reservedName';
-  if (!isSecureFileExtension(ext.toLowerCase())) return 'extension';
-  return null;
-};
 
 /** A device-made entry id (a uuid, like an image key), so a file picked offline has its value at once. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -90,13 +57,6 @@ export const secureFileUploadSchema = z
     }),
   );
 export type SecureFileUpload = z.infer<typeof secureFileUploadSchema>;
-
-/** Image item uploads: the spec's JPG、JPEG、PNG、HEIF. */
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/heif'] as const;
-/** Keys are minted by the client as answers/{uuid}, so no one can aim an upload elsewhere. */
-export const uploadKeySchema = z
-  .string()
-  .check(z.maxLength(60), z.regex(/^answers\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'key は answers/{uuid} です'));
 
 /** Refusals carry code file_not_ready or file_infected so the page shows the spec's text. */
 export const surveyResultsDownloadSecureFile = defineEndpoint({
@@ -161,15 +121,3 @@ export const surveyResourcesSecureFileStatus = defineEndpoint({
   response: envelope(z.array(z.extend(secureFileEntrySchema, { uploadUrl: z.optional(z.string()) }))),
 });
 
-/** Texts of the file refusals (spec 02 §5, §8), shared by the server's answers and the items. */
-export const FILE_TEXTS = {
-  notReady: 'ファイルの準備中です。数十秒後にもう一度画面を開き直してご確認ください。',
-  infected: 'ウイルス等の疑いがあるため、このファイルは利用できません。',
-  secureFileType: '50MB以下のjpg, jpeg, png, pdfファイルをアップロードしてください',
-  imageSize: '20MB 以下のファイルを選んでください',
-  imageType: 'JPG、JPEG、PNG、HEIF の写真ファイルを選んでください',
-} as const;
-
-export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
-/** Where the server takes and gives file bytes (outside the JSON API: bodies up to 50 MB). */
-export const FILE_TRANSFER_PATH = '/survey/api/v1/files';

@@ -9,47 +9,37 @@ import * as z from 'zod/mini';
 import { defineEndpoint, queryBool } from './define';
 import { errorAnswerSchema, successAnswer } from './envelope';
 import { answerRowInputSchema } from './result-rows';
+import { MAX_ORDER_LINES, MAX_YEN, PAY_METHODS } from './payment-codes';
+
+export * from './payment-codes';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 const name = z.string().check(z.maxLength(200));
-/** One hundred million yen: far above any municipal fee, low enough to keep sums exact. */
-export const MAX_YEN = 100_000_000;
-export const MAX_ORDER_LINES = 100;
 const yen = z.number().check(z.int(), z.minimum(0), z.maximum(MAX_YEN));
 /** Unix seconds (the spec's completedDate and canceledDate). */
 const seconds = z.number().check(z.int(), z.minimum(0), z.maximum(9_999_999_999));
 const percent = z.number().check(z.minimum(0), z.maximum(100));
 
-export const PAYMENT_STATUS = { completed: 0, notApplicable: 1, refunded: 2, creditAuthorised: 3, creditCancelled: 4 } as const;
 export const paymentStatusSchema = z.literal([0, 1, 2, 3, 4]);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
-export const PAY_TYPE = { cashless: 0, cash: 1 } as const;
 export const payTypeSchema = z.literal([0, 1]);
-export type PayType = z.infer<typeof payTypeSchema>;
 
-export const PAY_METHODS = ['credit', 'credit3d2', 'linepay', 'paypay', 'cash'] as const;
 export const payMethodSchema = z.enum(PAY_METHODS);
 export type PayMethod = z.infer<typeof payMethodSchema>;
 
-export const TAX_TYPE = { outer: 0, inner: 1 } as const;
 export const taxTypeSchema = z.literal([0, 1]);
 export type TaxType = z.infer<typeof taxTypeSchema>;
 
-export const TAXABLE_TYPE = { taxable: 0, taxFree: 1 } as const;
 export const taxableTypeSchema = z.literal([0, 1]);
 export type TaxableType = z.infer<typeof taxableTypeSchema>;
 
-export const ROUNDING_TYPE = { floor: 0, ceil: 1, round: 2 } as const;
 export const roundingTypeSchema = z.literal([0, 1, 2]);
 export type RoundingType = z.infer<typeof roundingTypeSchema>;
 
-export const CALCULATION_TYPE = { perLine: 0, onTotal: 1 } as const;
 export const calculationTypeSchema = z.literal([0, 1]);
 export type CalculationType = z.infer<typeof calculationTypeSchema>;
 
-/** Fixed one: a reservation line costs 1 whatever the item; additive: the item's cost counts. */
-export const RESERVATION_COST_TYPE = { fixedOne: 0, additive: 1 } as const;
 export const reservationCostTypeSchema = z.literal([0, 1]);
 export type ReservationCostType = z.infer<typeof reservationCostTypeSchema>;
 

@@ -5,7 +5,7 @@
  * heif) and size (20 MB) are checked on the file when it is picked and again by the server on
  * the bytes; the value is checked here for its shape only.
  */
-import { uploadKeySchema } from '../contract/files';
+import { uploadKeySchema } from '../contract/file-rules';
 import { INVALID_VALUE, defineItem, single } from './define';
 
 export const IMAGE_ACCEPT = ['image/png', 'image/jpeg', 'image/heif', 'image/heic'] as const;

@@ -5,7 +5,7 @@
  * here for its shape and the same name rules, so a hand-made answer cannot carry what an upload
  * could not.
  */
-import { MAX_SECURE_FILES, secureFileNameProblem } from '../contract/files';
+import { MAX_SECURE_FILES, secureFileNameProblem } from '../contract/file-rules';
 import { INVALID_VALUE, defineItem, issue, list } from './define';
 
 /** "id#name" → its parts; the id never holds '#' (a uuid), the name may not either (forbidden by no rule, but it would split). */

@@ -8,7 +8,7 @@
  * - A resident may send cash only when the item offers it; the office (admin) only cash.
  */
 import * as z from 'zod/mini';
-import { PAY_TYPE, type PayType } from '../contract/payment';
+import { PAY_TYPE, type PayType } from '../contract/payment-codes';
 import { INVALID_VALUE, defineItem, issue, single, type Mode } from './define';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1)]);

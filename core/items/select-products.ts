@@ -13,7 +13,7 @@
  * - The purchase limit is the service's, so the dialog and the server check it, not this validator.
  */
 import * as z from 'zod/mini';
-import { MAX_ORDER_LINES } from '../contract/payment';
+import { MAX_ORDER_LINES } from '../contract/payment-codes';
 import { INVALID_VALUE, defineItem, issue, single } from './define';
 
 export interface OrderLine {

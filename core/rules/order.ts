@@ -14,7 +14,8 @@
  *   status), pay type not cash and an amount above 0. Otherwise the order rides with putItem.
  */
 import type { Temporal } from 'temporal-polyfill';
-import { PAY_TYPE, type OrderDetail, type PaymentOrder, type PaymentProduct, type PaymentService, type PayType, type TaxSetting } from '../contract/payment';
+import type { OrderDetail, PaymentOrder, PaymentProduct, PaymentService, TaxSetting } from '../contract/payment';
+import { PAY_TYPE, type PayType } from '../contract/payment-codes';
 import type { SurveyConfig } from '../form/survey-config';
 import { isAppending } from '../form/survey-config';
 import type { OrderLine } from '../items/select-products';

@@ -13,19 +13,8 @@
  * - The amount handed to the card provider is amountWithTax.
  */
 import { Temporal } from 'temporal-polyfill';
-import {
-  CALCULATION_TYPE,
-  RESERVATION_COST_TYPE,
-  ROUNDING_TYPE,
-  TAXABLE_TYPE,
-  TAX_TYPE,
-  type CalculationType,
-  type ReservationCostType,
-  type RoundingType,
-  type TaxSetting,
-  type TaxType,
-  type TaxableType,
-} from '../contract/payment';
+import type { CalculationType, ReservationCostType, RoundingType, TaxSetting, TaxType, TaxableType } from '../contract/payment';
+import { CALCULATION_TYPE, RESERVATION_COST_TYPE, ROUNDING_TYPE, TAXABLE_TYPE, TAX_TYPE } from '../contract/payment-codes';
 
 export interface TaxRule {
   /** Percent, e.g. 10 or 8; up to three decimals count. */

@@ -1,6 +1,6 @@
 /** A file's scan status as the resident reads it (spec 02 §4): 準備中, 危険, 無効ファイル and the spec's sentence. */
 import { Badge, Text } from '@mantine/core';
-import type { SecureFileStatus } from '@core/contract/files';
+import type { SecureFileStatus } from '@core/contract/file-rules';
 import { ja } from '../messages/ja';
 
 const t = ja.items.files;

@@ -3,7 +3,7 @@
  * odd spellings, such as おまちください): operators and residents recognise them, so do not polish.
  */
 import type { MessageKey } from '@core/items/messages';
-import { FILE_TEXTS } from '@core/contract/files';
+import { FILE_TEXTS } from '@core/contract/file-rules';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 
 /**
