@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The Hono server serves the API, the dev issuer and the app config on 8080; in dev the PWA runs
@@ -16,6 +18,42 @@ const API_ORIGIN = 'http://localhost:8080';
 const POSTCODE_CHUNK_DIR = 'assets/postcode';
 
 const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
+const ITEMS_DIR = fileURLToPath(new URL('./src/items/', import.meta.url));
+/** The id of index.html's JSON block naming each on-demand item type's files (src/early.ts reads it). */
+const ITEM_CHUNKS_ID = 'item-chunks';
+
+/**
+ * Per item type loaded on demand (src/items/registry.ts; the type is its file's name in camel
+ * case), the files its import fetches beyond the app's first chunk: the early script preloads them
+ * once the form's config names the type, so they download alongside the app instead of after it.
+ */
+const itemChunkFiles = (bundle: Record<string, { type: string }>): Record<string, string[]> => {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: OutputChunk, skip: ReadonlySet<string>): string[] => {
+    const seen = new Set<string>();
+    const walk = (c: OutputChunk) => {
+      if (seen.has(c.fileName) || skip.has(c.fileName)) return;
+      seen.add(c.fileName);
+      for (const f of c.imports) {
+        const next = byName.get(f);
+        if (next) walk(next);
+      }
+    };
+    walk(start);
+    return [...seen];
+  };
+  const app = chunks.find((c) => c.isEntry && c.facadeModuleId !== EARLY_ENTRY);
+  const initial = new Set(app ? closure(app, new Set()) : []);
+  const files: Record<string, string[]> = {};
+  for (const c of chunks) {
+    // An item type's module exports its `ui`; other lazy parts of items (dialogs, maps) load with it.
+    if (!c.isDynamicEntry || !c.facadeModuleId?.startsWith(ITEMS_DIR) || !c.exports.includes('ui')) continue;
+    const type = path.basename(c.facadeModuleId).replace(/\.tsx?$/, '').replace(/-([a-z0-9])/g, (_, x: string) => x.toUpperCase());
+    files[type] = closure(c, initial).map((f) => `/${f}`);
+  }
+  return files;
+};
 
 /**
  * src/early.ts inlined in index.html's head, ahead of the app: it starts the form's
@@ -38,9 +76,13 @@ const earlyScript = (): Plugin => ({
       if (early.imports.length > 0 || early.dynamicImports.length > 0 || early.exports.length > 0 || /<\/script/i.test(code)) {
         throw new Error('early-script: src/early.ts must import and export nothing to be inlined');
       }
+      const files = JSON.stringify(itemChunkFiles(ctx.bundle));
       delete ctx.bundle[early.fileName];
       if (early.sourcemapFileName) delete ctx.bundle[early.sourcemapFileName];
-      return [{ tag: 'script', children: code, injectTo: 'head' }];
+      return [
+        { tag: 'script', attrs: { type: 'application/json', id: ITEM_CHUNKS_ID }, children: files, injectTo: 'head' },
+        { tag: 'script', children: code, injectTo: 'head' },
+      ];
     },
   },
 });

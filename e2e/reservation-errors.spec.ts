@@ -134,6 +134,9 @@ test('the confirmation reads categories, item, date and time; a per-day refusal 
 
   // A second booking on the same day: 内科 takes one a day per resident.
   await page.goto('/survey/clinic-yoyaku');
+  // Loaded afresh with a session: the early script asked for the reservation item's code as soon as
+  // the config named the type, before the app had run (src/early.ts, vite.config.ts earlyScript).
+  await expect(page.locator('link[rel="modulepreload"][href^="/assets/reservation-"]')).toHaveCount(1);
   await pickShoshin(page);
   await showSlot(page, first);
   const second = await activeSlot(page, first.date);

@@ -10,6 +10,31 @@
  */
 import type { EarlyRequest } from './lib/early-requests';
 
+/** index.html's JSON block (vite.config.ts earlyScript): item type → the files its chunk needs. Absent in dev. */
+const ITEM_CHUNKS_ID = 'item-chunks';
+
+/**
+ * The form's item types loaded on demand (src/items/registry.ts) start downloading now, beside the
+ * app's code, rather than once the app has run and read the config: on Slow 4G that is a round trip.
+ */
+const preloadItemChunks = (answer: unknown): void => {
+  const block = document.getElementById(ITEM_CHUNKS_ID)?.textContent;
+  const schema = (answer as { data?: { surveySchema?: unknown } } | null)?.data?.surveySchema;
+  if (!block || !Array.isArray(schema)) return;
+  const files = JSON.parse(block) as Record<string, string[]>;
+  const wanted = new Set<string>();
+  for (const item of schema as { type?: unknown }[]) {
+    const type = item?.type;
+    if (typeof type === 'string' && Object.hasOwn(files, type)) for (const f of files[type] as string[]) wanted.add(f);
+  }
+  for (const href of wanted) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+};
+
 const start = (): void => {
   const match = /^\/survey\/([^/]+)\/?$/.exec(location.pathname);
   if (!match) return;
@@ -33,7 +58,10 @@ const start = (): void => {
   const authorization = `Bearer ${idToken}`;
   const response = fetch(url, { headers: { Accept: 'application/json', Authorization: authorization }, credentials: 'same-origin' });
   // Offline, or never picked up: the app makes its own request; nothing to report from here.
-  response.catch(() => {});
+  response
+    .then((r) => (r.ok ? r.clone().json() : null))
+    .then(preloadItemChunks)
+    .catch(() => {});
   const global = globalThis as unknown as Record<string, EarlyRequest[] | undefined>;
   (global['__sakuraEarlyRequests'] ??= []).push({ url, authorization, startedAt: performance.now(), response });
 };

@@ -25,6 +25,9 @@ import { usesPayment } from '@core/rules/permissions';
 import { createEngine, isDesktop } from './engine';
 import { FormEngineContext, type FormEngine } from './engine-context';
 import { FormStore } from './form-store';
+import { loadItemUis } from '../items/registry';
+import { ErrorCard } from '../ui/error-card';
+import { LoadingText } from '../ui/loading-text';
 import { ItemHost, inputIdOf, itemIdOf } from './item-host';
 import { buildPlan } from './plan';
 import { prefillValues } from './prefill';
@@ -161,7 +164,26 @@ const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
   });
 };
 
+/** The form once the item types it uses are loaded (src/items/registry.ts loads the rarer ones on demand). */
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
+  const [pending] = useState(() => loadItemUis(props.config.surveySchema.map((i) => i.type)));
+  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(pending ? 'loading' : 'ready');
+  useEffect(() => {
+    let live = true;
+    pending?.then(
+      () => live && setState('ready'),
+      () => live && setState('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pending]);
+  if (state === 'loading') return <LoadingText />;
+  if (state === 'failed') return <ErrorCard />;
+  return <LoadedSurveyForm {...props} />;
+}
+
+function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const { config, send, onSent, onValuesChange } = props;
   const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
   const reservationKeys = engine.plan.items.filter((p) => isReservationItem(p) && !p.neverShown).map((p) => p.key);

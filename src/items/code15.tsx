@@ -2,7 +2,7 @@
 import { TextInput } from '@mantine/core';
 import { CODE15_LENGTH } from '@core/items/code15';
 import { Counter, textOf, typedInputProps, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 export function Code15Item(p: ItemProps<'code15'>) {
   const value = textOf(p.value);
@@ -25,3 +25,6 @@ export function Code15Item(p: ItemProps<'code15'>) {
     />
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'code15'> = { Component: Code15Item };

@@ -10,7 +10,7 @@ import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { describedBy } from './choice-list';
 import { textOf, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
 
@@ -51,3 +51,6 @@ export function DateDropdownItem(p: ItemProps<'dateDropdown'>) {
     </Input.Wrapper>
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'dateDropdown'> = { Component: DateDropdownItem };

@@ -8,7 +8,7 @@ import { DATE_INPUT_MAX_LENGTH } from '@core/ja/date-input';
 import { ja } from '../messages/ja';
 import { asChoices, ChoiceInputs, describedBy } from './choice-list';
 import { textOf, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const SESSION_CHOICES = asChoices(DATE_SESSIONS);
 
@@ -48,3 +48,6 @@ export function DateWithSessionItem(p: ItemProps<'dateWithSession'>) {
     </Input.Wrapper>
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'dateWithSession'> = { Component: DateWithSessionItem };

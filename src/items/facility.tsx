@@ -10,7 +10,7 @@ import { formatFacilityValue, parseFacilityValue } from '@core/items/facility';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { textOf } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const FacilityDialog = lazy(() => import('./facility-dialog').then((m) => ({ default: m.FacilityDialog })));
 
@@ -60,3 +60,6 @@ export const facilityDisplay = (value: FormValue): string => {
   const v = typeof value === 'string' ? parseFacilityValue(value) : null;
   return v ? [v.name, v.address, v.phone].filter((s) => s !== '').join(' / ') : textOf(value);
 };
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'facility'> = { Component: FacilityItem, showErrorOnChange: true, display: facilityDisplay };

@@ -18,7 +18,7 @@ import { HiddenFileInput } from './file-input';
 import { FileStatus } from './file-status';
 import { preparePhoto } from './photo-resize';
 import { textOf } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const t = ja.items.files;
 const TERMINAL: readonly SecureFileStatus[] = ['Completed', 'Infected', 'Error'];
@@ -141,3 +141,9 @@ export function ImageItem(p: ItemProps<'image'>) {
     </Input.Wrapper>
   );
 }
+
+/** The confirmation says a photo is attached; its key means nothing to a resident. */
+const imageDisplay = () => ja.items.files.preview;
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'image'> = { Component: ImageItem, showErrorOnChange: true, display: imageDisplay };

@@ -10,7 +10,7 @@ import { linkButtonUrl } from '@core/items/link-button';
 import { FormEngineContext } from '../form/engine-context';
 import { safeHref } from '../form/linkify';
 import { ja } from '../messages/ja';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 export const webHref = (url: string | undefined): string | undefined => {
   if (!url || !/^https?:\/\//i.test(url)) return undefined;
@@ -57,3 +57,6 @@ export function LinkButtonItem(p: ItemProps<'linkButton'>) {
     </div>
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'linkButton'> = { Component: LinkButtonItem };

@@ -10,7 +10,7 @@ import { parseLocationValue } from '@core/items/location';
 import { ja } from '../messages/ja';
 import { devicePosition, LocationError, locationValueAt } from './location-address';
 import { textOf } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const LocationMap = lazy(() => import('./location-map').then((m) => ({ default: m.LocationMap })));
 
@@ -89,3 +89,6 @@ export const locationDisplay = (value: FormValue): string => {
   const v = typeof value === 'string' ? parseLocationValue(value) : null;
   return v ? v.address : textOf(value);
 };
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'location'> = { Component: LocationItem, showErrorOnChange: true, display: locationDisplay };

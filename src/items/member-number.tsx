@@ -13,7 +13,7 @@ import { formatMessage } from '../messages/format';
 import { ja } from '../messages/ja';
 import { MemberNumberCheckContext } from './member-number-check';
 import { textOf, typedInputProps, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 /** An automatic number: the given one (a record being changed) or the note that it will be given. */
 export function AutomaticNumber(p: ItemProps<'memberNumber' | 'numbering'>) {
@@ -71,3 +71,6 @@ export function MemberNumberItem(p: ItemProps<'memberNumber'>) {
     />
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'memberNumber'> = { Component: MemberNumberItem };

@@ -4,7 +4,7 @@ import { MEMBER_NUMBER_MAX_LENGTH } from '@core/items/member-number';
 import { ja } from '../messages/ja';
 import { AutomaticNumber } from './member-number';
 import { textOf, typedInputProps, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 export function NumberingItem(p: ItemProps<'numbering'>) {
   if (p.item.isAutomaticNumbering === true) return <AutomaticNumber {...p} />;
@@ -20,3 +20,6 @@ export function NumberingItem(p: ItemProps<'numbering'>) {
     />
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'numbering'> = { Component: NumberingItem };

@@ -18,7 +18,7 @@ import { formatMessage } from '../messages/format';
 import { ja } from '../messages/ja';
 import { SearchIcon } from './icons';
 import { textOf, typedInputProps, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 type Address = { pref: string; city: string; area?: string | undefined };
 export type AddressLookup = (postcode: string) => Promise<Address | null>;
@@ -124,3 +124,6 @@ export function PostcodeItem(p: ItemProps<'postcode'>) {
     </>
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'postcode'> = { Component: PostcodeItem };

@@ -1,93 +1,120 @@
 /**
- * Every item type's component, keyed by type. The `satisfies` makes a type of ITEM_TYPES without a
- * component (or a component under the wrong type's key) a type error; the engine looks a type up
- * here and never switches over types.
+ * Every item type's component, keyed by type. The `satisfies` makes a type of ITEM_TYPES without an
+ * entry (or an entry under the wrong type's key) a type error; the engine looks a type up here and
+ * never switches over types.
+ *
+ * The everyday types are in the app's first chunk. The others (reservations, payments, files,
+ * places, vaccination, numbering…) are loaded on demand, each as its own chunk exporting its `ui`:
+ * a form is shown once the types it uses are loaded (loadItemUis), and on a first visit
+ * src/early.ts starts their download as soon as the form's config names them.
  */
 import type { ItemType } from '@core/form/item-types';
 import { AddressItem } from './address';
 import { BirthdayItem } from './birthday';
 import { CheckboxesItem } from './checkboxes';
 import { ChoiceGroupHeaderItem } from './choice-group-header';
-import { Code15Item } from './code15';
-import { CountVaccinesItem } from './count-vaccines';
 import { DateItem } from './date';
-import { DateDropdownItem } from './date-dropdown';
-import { DateWithSessionItem } from './date-with-session';
 import { DatepickerItem } from './datepicker';
 import { DropdownItem } from './dropdown';
 import { EmailItem } from './email';
-import { FacilityItem, facilityDisplay } from './facility';
 import { GroupHeaderItem } from './group-header';
-import { ImageItem } from './image';
 import { LinearScaleItem } from './linear-scale';
-import { LinkButtonItem } from './link-button';
-import { LocationItem, locationDisplay } from './location';
-import { MemberNumberItem } from './member-number';
 import { NumberItem } from './number';
-import { NumberingItem } from './numbering';
 import { ParagraphItem } from './paragraph';
 import { PhoneItem } from './phone';
-import { PostcodeItem } from './postcode';
-import { PreviousVaccineDateItem } from './previous-vaccine-date';
-import { PreviousVaccineMakerItem } from './previous-vaccine-maker';
 import { RadioItem } from './radio';
-import { ReservationItem, reservationDisplay } from './reservation';
-import { SearchItem } from './search';
-import { SecureFilesItem } from './secure-files';
-import { SelectPayTypeItem, selectPayTypeDisplay } from './select-pay-type';
-import { SelectProductsItem, selectProductsDisplay } from './select-products';
-import { SesshuJisshiDateItem } from './sesshu-jisshi-date';
-import { SesshuVaccineMakerItem } from './sesshu-vaccine-maker';
 import { SuggestItem } from './suggest';
 import { TextItem } from './text';
 import { TextareaItem } from './textarea';
 import type { ItemUi } from './types';
-import { ja } from '../messages/ja';
-import { parseSecureFileValue } from '@core/items/secure-files';
 
-/** The confirmation shows the files' names, not their ids. */
-const secureFilesDisplay = (v: string | string[]) =>
-  (typeof v === 'string' ? [v] : v).map((x) => parseSecureFileValue(x)?.name ?? x).join('、');
+/** A type whose module is fetched when a form uses it. */
+interface OnDemand<K extends ItemType> {
+  load: () => Promise<{ ui: ItemUi<K> }>;
+}
 
-export const itemUis = {
+const onDemand = <K extends ItemType>(load: () => Promise<{ ui: ItemUi<K> }>): OnDemand<K> => ({ load });
+
+const entries = {
   text: { Component: TextItem },
   textarea: { Component: TextareaItem },
   paragraph: { Component: ParagraphItem },
   number: { Component: NumberItem },
   email: { Component: EmailItem },
   phone: { Component: PhoneItem },
-  postcode: { Component: PostcodeItem },
+  postcode: onDemand(() => import('./postcode')),
   address: { Component: AddressItem },
   radio: { Component: RadioItem, showErrorOnChange: true },
   dropdown: { Component: DropdownItem, showErrorOnChange: true },
   suggest: { Component: SuggestItem },
   date: { Component: DateItem },
-  dateWithSession: { Component: DateWithSessionItem },
+  dateWithSession: onDemand(() => import('./date-with-session')),
   datepicker: { Component: DatepickerItem, showErrorOnChange: true },
   birthday: { Component: BirthdayItem },
-  dateDropdown: { Component: DateDropdownItem },
+  dateDropdown: onDemand(() => import('./date-dropdown')),
   checkboxes: { Component: CheckboxesItem, showErrorOnChange: true },
   choiceGroupHeader: { Component: ChoiceGroupHeaderItem, showErrorOnChange: true },
   linearScale: { Component: LinearScaleItem, showErrorOnChange: true },
   groupHeader: { Component: GroupHeaderItem },
-  linkButton: { Component: LinkButtonItem },
-  search: { Component: SearchItem, showErrorOnChange: true },
-  code15: { Component: Code15Item },
-  reservation: { Component: ReservationItem, showErrorOnChange: true, display: reservationDisplay },
-  numbering: { Component: NumberingItem },
-  memberNumber: { Component: MemberNumberItem },
-  selectProducts: { Component: SelectProductsItem, showErrorOnChange: true, display: selectProductsDisplay },
-  selectPayType: { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay },
-  image: { Component: ImageItem, showErrorOnChange: true, display: () => ja.items.files.preview },
-  secureFiles: { Component: SecureFilesItem, showErrorOnChange: true, display: secureFilesDisplay },
-  countVaccines: { Component: CountVaccinesItem, showErrorOnChange: true },
-  previousVaccineMaker: { Component: PreviousVaccineMakerItem, showErrorOnChange: true },
-  previousVaccineDate: { Component: PreviousVaccineDateItem },
-  sesshuVaccineMaker: { Component: SesshuVaccineMakerItem, showErrorOnChange: true },
-  sesshuJisshiDate: { Component: SesshuJisshiDateItem },
-  facility: { Component: FacilityItem, showErrorOnChange: true, display: facilityDisplay },
-  location: { Component: LocationItem, showErrorOnChange: true, display: locationDisplay },
-} satisfies { [K in ItemType]: ItemUi<K> };
+  linkButton: onDemand(() => import('./link-button')),
+  search: onDemand(() => import('./search')),
+  code15: onDemand(() => import('./code15')),
+  reservation: onDemand(() => import('./reservation')),
+  numbering: onDemand(() => import('./numbering')),
+  memberNumber: onDemand(() => import('./member-number')),
+  selectProducts: onDemand(() => import('./select-products')),
+  selectPayType: onDemand(() => import('./select-pay-type')),
+  image: onDemand(() => import('./image')),
+  secureFiles: onDemand(() => import('./secure-files')),
+  countVaccines: onDemand(() => import('./count-vaccines')),
+  previousVaccineMaker: onDemand(() => import('./previous-vaccine-maker')),
+  previousVaccineDate: onDemand(() => import('./previous-vaccine-date')),
+  sesshuVaccineMaker: onDemand(() => import('./sesshu-vaccine-maker')),
+  sesshuJisshiDate: onDemand(() => import('./sesshu-jisshi-date')),
+  facility: onDemand(() => import('./facility')),
+  location: onDemand(() => import('./location')),
+} satisfies { [K in ItemType]: ItemUi<K> | OnDemand<K> };
 
-/** One type's entry with its props typed loosely, for the engine that renders any type. */
-export const itemUiOf = (type: ItemType): ItemUi => itemUis[type] as unknown as ItemUi;
+const loaded = new Map<ItemType, ItemUi>();
+const loading = new Map<ItemType, Promise<void>>();
+
+const onDemandOf = (type: ItemType): OnDemand<ItemType> | null => {
+  const e = entries[type] as ItemUi | OnDemand<ItemType>;
+  return 'load' in e ? e : null;
+};
+
+/** The types whose modules are loaded on demand. */
+export const ON_DEMAND_ITEM_TYPES = (Object.keys(entries) as ItemType[]).filter((t) => onDemandOf(t) !== null);
+
+/**
+ * Loads what the given types need; null when every one is ready (the form renders at once). A
+ * failed load (offline before the service worker had the chunk) rejects and is retried next call.
+ */
+export const loadItemUis = (types: Iterable<ItemType>): Promise<void> | null => {
+  const waits: Promise<void>[] = [];
+  for (const type of new Set(types)) {
+    const lazy = onDemandOf(type);
+    if (!lazy || loaded.has(type)) continue;
+    let wait = loading.get(type);
+    if (!wait) {
+      wait = lazy.load().then(
+        (m) => void loaded.set(type, m.ui as unknown as ItemUi),
+        (e: unknown) => {
+          loading.delete(type);
+          throw e;
+        },
+      );
+      loading.set(type, wait);
+    }
+    waits.push(wait);
+  }
+  return waits.length === 0 ? null : Promise.all(waits).then(() => undefined);
+};
+
+/** One type's entry with its props typed loosely, for the engine that renders any type; its module must be loaded. */
+export const itemUiOf = (type: ItemType): ItemUi => {
+  if (!onDemandOf(type)) return entries[type] as unknown as ItemUi;
+  const ui = loaded.get(type);
+  if (!ui) throw new Error(`item type ${type} is not loaded: loadItemUis first`);
+  return ui;
+};

@@ -7,7 +7,7 @@ import { Input, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { FormValue } from '@core/items/define';
 import { reservationSummaryOf } from '../calendar/summary';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const Picker = lazy(() => import('../calendar/reservation-picker').then((m) => ({ default: m.ReservationPicker })));
 
@@ -28,3 +28,6 @@ export function ReservationItem(p: ItemProps<'reservation'>) {
 /** The plain text of a chosen reservation (its date); the confirmation shows its full lines. */
 export const reservationDisplay = (value: FormValue): string =>
   typeof value === 'string' ? reservationSummaryOf(value) : value.join('、');
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'reservation'> = { Component: ReservationItem, showErrorOnChange: true, display: reservationDisplay };

@@ -15,7 +15,7 @@ import { ja } from '../messages/ja';
 import { asChoices, ChoiceInputs } from './choice-list';
 import { SearchIcon } from './icons';
 import { textOf, wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 /** Typing settles before a request goes out: one request per pause, not per character. */
 const TYPING_DEBOUNCE_MS = 300;
@@ -162,3 +162,6 @@ export function SearchItem(p: ItemProps<'search'>) {
     </div>
   );
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'search'> = { Component: SearchItem, showErrorOnChange: true };

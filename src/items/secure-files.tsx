@@ -26,7 +26,7 @@ import { ja } from '../messages/ja';
 import { HiddenFileInput } from './file-input';
 import { FileStatus } from './file-status';
 import { listOf } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const t = ja.items.files;
 
@@ -172,3 +172,10 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
     </Input.Wrapper>
   );
 }
+
+/** The confirmation shows the files' names, not their ids. */
+const secureFilesDisplay = (v: string | string[]) =>
+  (typeof v === 'string' ? [v] : v).map((x) => parseSecureFileValue(x)?.name ?? x).join('、');
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'secureFiles'> = { Component: SecureFilesItem, showErrorOnChange: true, display: secureFilesDisplay };

@@ -4,13 +4,13 @@
  * into the answer at once, so the resident never has to pick the only choice.
  */
 import { useEffect } from 'react';
-import { PAY_TYPE } from '@core/contract/payment';
+import { PAY_TYPE } from '@core/contract/payment-codes';
 import { payTypesOf } from '@core/items/select-pay-type';
 import { ja } from '../messages/ja';
 import { useFormEngine } from '../form/engine-context';
 import { ChoiceList } from './choice-list';
 import { textOf } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const labelOf = (t: number) => (t === PAY_TYPE.cash ? ja.payment.payTypeCash : ja.payment.payTypeCashless);
 
@@ -36,3 +36,6 @@ export function SelectPayTypeItem(p: ItemProps<'selectPayType'>) {
 }
 
 export const selectPayTypeDisplay = (value: string | string[]): string => (value === '1' ? ja.payment.payTypeCash : value === '0' ? ja.payment.payTypeCashless : String(value));
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'selectPayType'> = { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay };

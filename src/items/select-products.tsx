@@ -7,7 +7,7 @@
 import { Alert, Button, Input, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { PAY_TYPE } from '@core/contract/payment';
+import { PAY_TYPE } from '@core/contract/payment-codes';
 import { todayInTokyo } from '@core/ja/date-input';
 import { orderLinesValue, type OrderLine } from '@core/items/select-products';
 import { offeredProducts } from '@core/rules/order';
@@ -16,7 +16,7 @@ import { ja } from '../messages/ja';
 import { linesOf, priceLines, yen } from '../payment/order-view';
 import { paymentServiceQuery, taxSettingQuery } from '../payment/queries';
 import { wrapperProps } from './parts';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 const OrderLineDialog = lazy(() => import('../payment/order-line-dialog').then((m) => ({ default: m.OrderLineDialog })));
 
@@ -140,3 +140,6 @@ export const selectProductsDisplay = (value: string | string[]): string =>
   linesOf(value)
     .map((l) => `${l.productName} × ${l.count}`)
     .join('\n');
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'selectProducts'> = { Component: SelectProductsItem, showErrorOnChange: true, display: selectProductsDisplay };

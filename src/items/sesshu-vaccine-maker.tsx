@@ -1,7 +1,10 @@
 /** Administered vaccine maker (spec 02 §3): a dropdown over the configured makers. */
 import { DropdownItem } from './dropdown';
-import type { ItemProps } from './types';
+import type { ItemProps, ItemUi } from './types';
 
 export function SesshuVaccineMakerItem(p: ItemProps<'sesshuVaccineMaker'>) {
   return <DropdownItem {...(p as unknown as ItemProps<'dropdown'>)} />;
 }
+
+/** Loaded on demand (registry.ts): a form without this type never downloads it. */
+export const ui: ItemUi<'sesshuVaccineMaker'> = { Component: SesshuVaccineMakerItem, showErrorOnChange: true };

@@ -68,6 +68,39 @@ describe('early config request (src/early.ts)', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("preloads the files of the form's on-demand item types, once each, and leaves the answer to the app", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'item-chunks';
+    block.textContent = JSON.stringify({
+      reservation: ['/assets/reservation-a.js', '/assets/summary-b.js'],
+      search: ['/assets/search-c.js', '/assets/summary-b.js'],
+      image: ['/assets/image-d.js'],
+    });
+    document.head.appendChild(block);
+    const schema = [
+      { itemKey: 'name', type: 'text', title: 'お名前' },
+      { itemKey: 'slot', type: 'reservation', title: '予約' },
+      { itemKey: 'q', type: 'search', title: '検索' },
+      { itemKey: 'x', type: 'toString', title: '?' },
+    ];
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify({ ...config, data: { ...config.data, surveySchema: schema } }), { status: 200 }));
+    saveSession(session());
+    try {
+      await runEarly();
+      await vi.waitFor(() => expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(3));
+      const hrefs = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+      expect(hrefs.sort()).toEqual(['/assets/reservation-a.js', '/assets/search-c.js', '/assets/summary-b.js']);
+      // The body is still the app's to read.
+      const [early] = (globalThis as unknown as Record<string, { response: Promise<Response> }[]>)[EARLY_REQUESTS_KEY] ?? [];
+      const body = (await (await (early as { response: Promise<Response> }).response).json()) as { data: { surveySchema: unknown[] } };
+      expect(body.data.surveySchema).toHaveLength(4);
+    } finally {
+      block.remove();
+      for (const l of document.querySelectorAll('link[rel="modulepreload"]')) l.remove();
+    }
+  });
+
   it('uses the literals of the modules it may not import', () => {
     const early = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/early.ts'), 'utf8');
     expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);

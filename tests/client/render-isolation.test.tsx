@@ -7,7 +7,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SurveyForm } from '../../src/form/survey-form';
-import { itemUis } from '../../src/items/registry';
+import { ITEM_TYPES } from '@core/form/item-types';
+import { itemUiOf } from '../../src/items/registry';
 import type { ItemProps } from '../../src/items/types';
 import { TODAY, demoConfig, makeConfig } from './form-harness';
 
@@ -17,7 +18,8 @@ const originals = new Map<string, ComponentType<ItemProps>>();
 beforeEach(() => {
   renders.clear();
   // Count renders per item by wrapping every registered component.
-  for (const [type, ui] of Object.entries(itemUis)) {
+  for (const type of ITEM_TYPES) {
+    const ui = itemUiOf(type);
     const Original = ui.Component as ComponentType<ItemProps>;
     originals.set(type, Original);
     (ui as { Component: ComponentType<ItemProps> }).Component = (p: ItemProps) => {
@@ -29,7 +31,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
-  for (const [type, Original] of originals) (itemUis[type as keyof typeof itemUis] as { Component: unknown }).Component = Original;
+  for (const [type, Original] of originals) (itemUiOf(type as (typeof ITEM_TYPES)[number]) as { Component: unknown }).Component = Original;
 });
 
 const snapshot = () => new Map(renders);
