@@ -20,7 +20,7 @@ import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
 import { PAYMENT_OFFLINE } from '../payment/codes';
-import { NO_ORDER, OrderWatch, sameOrder, type FormOrder } from '../payment/use-form-order';
+import { NO_ORDER, sameOrder, type FormOrder } from '../payment/form-order';
 import { usesPayment } from '@core/rules/permissions';
 import { createEngine, isDesktop } from './engine';
 import { FormEngineContext, type FormEngine } from './engine-context';
@@ -118,6 +118,9 @@ interface Confirming {
   paymentPath?: boolean | undefined;
 }
 
+// A payment form's order (catalogue, prices): its code loads only for forms that use payment.
+const OrderWatch = lazy(() => import('../payment/use-form-order').then((m) => ({ default: m.OrderWatch })));
+
 const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const mode = props.mode ?? 'user';
   const plan = buildPlan(props.config, mode);
@@ -198,9 +201,14 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const stepped = props.reservationFirst === true && reservationKeys.length > 0 && !props.readOnly;
   const [step, setStep] = useState<'slot' | 'form'>('slot');
   const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
-  const [pay, setPay] = useState<FormOrder>(NO_ORDER);
+  // A payment form reads as one (予約する) before its order's code has loaded: no lines yet.
+  const [pay, setPay] = useState<FormOrder>(() => (usesPayment(config) ? { ...NO_ORDER, active: true } : NO_ORDER));
   const reportOrder = useCallback((next: FormOrder) => setPay((cur) => (sameOrder(cur, next) ? cur : next)), []);
-  const orderWatch = usesPayment(config) ? <OrderWatch config={config} store={engine.store} onChange={reportOrder} /> : null;
+  const orderWatch = usesPayment(config) ? (
+    <Suspense fallback={null}>
+      <OrderWatch config={config} store={engine.store} onChange={reportOrder} />
+    </Suspense>
+  ) : null;
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
   /** The pre-submit reservation check is under way. */

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { PAY_TYPE, type PaymentOrder } from '@core/contract/payment';
+import { PAY_TYPE } from '@core/contract/payment-codes';
 import type { SurveyConfig } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import { payTypeOfValue } from '@core/items/select-pay-type';
@@ -14,17 +14,8 @@ import { usesPayment } from '@core/rules/permissions';
 import { useFieldValue, type FormStore } from '../form/form-store';
 import { ja } from '../messages/ja';
 import { linesOf, priceLines } from './order-view';
+import type { FormOrder } from './form-order';
 import { paymentServiceQuery, taxSettingQuery } from './queries';
-
-export interface FormOrder {
-  /** The form uses payment (its submit button reads 決済画面へ or 予約する). */
-  active: boolean;
-  /** The order to send; null with no lines, or when it cannot be priced (see problem). */
-  order: PaymentOrder | null;
-  /** Why the order cannot be priced now (tax not set, catalogue not loaded, limit…). */
-  problem: string | undefined;
-  paymentPath: boolean;
-}
 
 type Config = Pick<SurveyConfig, 'usePayment' | 'isAppending' | 'surveySchema'>;
 
@@ -50,15 +41,9 @@ export function useFormOrder(config: Config, store: FormStore): FormOrder {
   return { active, order: priced.order, problem: undefined, paymentPath: takesPaymentPath(config, priced.order) };
 }
 
-/** No payment: what a form that does not use payment reads. */
-export const NO_ORDER: FormOrder = { active: false, order: null, problem: undefined, paymentPath: false };
-
-export const sameOrder = (a: FormOrder, b: FormOrder) =>
-  a.active === b.active && a.problem === b.problem && a.paymentPath === b.paymentPath && JSON.stringify(a.order) === JSON.stringify(b.order);
-
 /**
  * Rendered only by a payment form, so a form without payment reads no catalogue (and needs no
- * query client); it reports the order to the form whenever it changes.
+ * query client, nor this module's code); it reports the order to the form whenever it changes.
  */
 export function OrderWatch({ config, store, onChange }: { config: Config; store: FormStore; onChange: (o: FormOrder) => void }) {
   const current = useFormOrder(config, store);
