@@ -43,6 +43,8 @@ const loadConfirmDialog = () => import('./confirm-dialog');
  * to typing while the lower part is built.
  */
 export const FIRST_PAINT_ITEMS = 24;
+/** A form this short renders whole at once: splitting it would cost a second layout to save little. */
+export const ONE_PASS_ITEMS = 40;
 const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 /** A reservation the pre-submit check refused: the item to go back to and the text to show. */
@@ -217,7 +219,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   /** The dialog unmounts on close, so Mantine cannot return focus: the opener gets it back here. */
   const submitRef = useRef<HTMLButtonElement>(null);
   const total = engine.plan.items.length;
-  const [limit, setLimit] = useState(() => Math.min(total, FIRST_PAINT_ITEMS));
+  const [limit, setLimit] = useState(() => (total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
 
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
