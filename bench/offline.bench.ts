@@ -235,7 +235,7 @@ createRoot(document.getElementById('root')!).render(
 /**
  * A floor page of (d) or (e), built under node_modules/.cache (so its bare imports resolve to the
  * project's packages) and served from a static server that answers every file brotli-compressed,
- * compressed once, as the app's build serves its precompressed files.
+ * compressed once before any visit, as the app's build serves its precompressed files.
  */
 const floorPage = async (kind: keyof typeof FLOOR_MAIN): Promise<{ url: string; close: () => Promise<void> }> => {
   const root = path.resolve(import.meta.dirname, '..');
@@ -249,7 +249,13 @@ const floorPage = async (kind: keyof typeof FLOOR_MAIN): Promise<{ url: string; 
   fs.writeFileSync(path.join(dir, 'main.tsx'), FLOOR_MAIN[kind](root));
   const out = path.join(dir, 'dist');
   await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
+  // Compressed before the first visit, as the app's build precompresses its files: compressing on
+  // the first request would slow the floor's first visit alone.
   const compressed = new Map<string, Buffer>();
+  for (const name of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(out, name);
+    if (fs.statSync(file).isFile()) compressed.set(file, zlib.brotliCompressSync(fs.readFileSync(file)));
+  }
   const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' };
   const server = http.createServer((req, res) => {
     const wanted = path.join(out, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
