@@ -494,6 +494,126 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('files_user').on('files').column('user_id').execute();
     },
   },
+  // PostgreSQL: open_answer and finish_answer again, with the same statements in the same order,
+  // taking typed arrays where 0009/0011 took JSON: no jsonb parsed or built per call, and each
+  // wanted reservation value read by primary key (0011's join over jsonb_array_elements planned as
+  // hash joins scanning slots whole). Why and what it saved: store/README.md.
+  '0015_write_functions': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await sql`drop function open_answer(text, text, text, text, text, text, text, bigint, text, text, jsonb)`.execute(db);
+      await sql`drop function finish_answer(jsonb, jsonb, jsonb, jsonb)`.execute(db);
+      // One row per wanted value, in order, each with the counter's columns (null: a slot is full);
+      // one row with no target when none is wanted; no row when the key was taken.
+      await sql`
+        create function open_answer(key_user text, key_id text, key_hash text, key_created text, key_expires text,
+          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text,
+          want_category text[], want_item text[], want_day text[], want_slot text[])
+        returns table (claimed bigint, stamp text, code text, target_found boolean, target_config text,
+          target_cost integer, target_reserved integer, target_quota integer)
+        language plpgsql as $$
+        declare
+          n integer := coalesce(cardinality(want_category), 0);
+          found_at boolean[];
+          config_at text[];
+          cost_at integer[];
+          reserved_at integer[];
+          quota_at integer[];
+          slot_full boolean := false;
+        begin
+          if key_id is not null then
+            insert into idempotency_keys (user_id, idem_key, request_hash, status_code, answer_json, created_at, expires_at)
+              values (key_user, key_id, key_hash, null, null, key_created, key_expires)
+              on conflict (user_id, idem_key) do nothing;
+            if not found then
+              return;
+            end if;
+          end if;
+          for i in 1 .. n loop
+            select cal.config_json, ri.cost, sl.reserved, sl.quota
+              into target_config, target_cost, target_reserved, target_quota
+              from categories cat
+              left join calendars cal on cal.calendar_id = cat.calendar_id
+              left join reservation_items ri on ri.category_id = cat.category_id and ri.item_id = want_item[i]
+              left join slots sl on sl.calendar_id = cat.calendar_id and sl.day = want_day[i] and sl.slot = want_slot[i]
+              where cat.category_id = want_category[i];
+            found_at[i] := found;
+            config_at[i] := target_config;
+            cost_at[i] := target_cost;
+            reserved_at[i] := target_reserved;
+            quota_at[i] := target_quota;
+            -- A slot already full refuses the write: no counter row waited for, no answer code drawn.
+            slot_full := slot_full or coalesce(target_reserved + target_cost > target_quota, false);
+          end loop;
+          if not slot_full then
+            insert into counters as c (scope, name, value) values (counter_scope, counter_name, coalesce(at_least, 1))
+              on conflict (scope, name) do update
+                set value = case when at_least is null or c.value + 1 > at_least then c.value + 1 else at_least end
+              returning c.value,
+                (select cast(s.version as text) || ':' || s.config_hash from survey_configs s where s.survey_id = stamp_of),
+                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end
+              into claimed, stamp, code;
+          end if;
+          for i in 1 .. greatest(n, 1) loop
+            target_found := found_at[i];
+            target_config := config_at[i];
+            target_cost := cost_at[i];
+            target_reserved := reserved_at[i];
+            target_quota := quota_at[i];
+            return next;
+          end loop;
+        end
+        $$`.execute(db);
+      // Answers the 0-based index of the slot operation refused, or null.
+      await sql`
+        create function finish_answer(
+          rv_partition_key text[], rv_item_key text[], rv_survey_id text[], rv_user_id text[], rv_calendar_id text[],
+          rv_category_id text[], rv_item_id text[], rv_day text[], rv_slot text[], rv_cost integer[], rv_created_at text[],
+          rs_partition_key text[], rs_sort_key text[], rs_survey_id text[], rs_user_id text[], rs_item_key text[], rs_value text[],
+          rs_title text[], rs_type text[], rs_check_status text[], rs_user_search_key text[], rs_is_liff_mode integer[],
+          rs_registrant_name text[], rs_user_name text[], rs_clinic_attributes text[], rs_answer_code text[], rs_is_appending integer[],
+          rs_status text[], rs_created_at text[], rs_updated_at text[],
+          key_user text, key_id text, key_status integer, key_json text,
+          op_calendar text[], op_day text[], op_slot text[], op_delta integer[], op_conditional boolean[])
+        returns integer
+        language plpgsql as $$
+        begin
+          insert into reservations (partition_key, item_key, survey_id, user_id, calendar_id, category_id, item_id, day, slot, cost, created_at)
+            select rv_partition_key[i], rv_item_key[i], rv_survey_id[i], rv_user_id[i], rv_calendar_id[i],
+              rv_category_id[i], rv_item_id[i], rv_day[i], rv_slot[i], rv_cost[i], rv_created_at[i]
+            from generate_subscripts(rv_partition_key, 1) as i;
+          insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, user_search_key,
+              is_liff_mode, registrant_name, user_name, clinic_attributes, answer_code, is_appending, status, created_at, updated_at)
+            select rs_partition_key[i], rs_sort_key[i], rs_survey_id[i], rs_user_id[i], rs_item_key[i], rs_value[i],
+              rs_title[i], rs_type[i], rs_check_status[i], rs_user_search_key[i], rs_is_liff_mode[i],
+              rs_registrant_name[i], rs_user_name[i], rs_clinic_attributes[i], rs_answer_code[i], rs_is_appending[i],
+              rs_status[i], rs_created_at[i], rs_updated_at[i]
+            from generate_subscripts(rs_partition_key, 1) as i;
+          if key_id is not null then
+            update idempotency_keys set status_code = key_status, answer_json = key_json
+              where user_id = key_user and idem_key = key_id;
+          end if;
+          -- In the order given (slot order), each claim deciding on its own row: no room, a day off
+          -- or no slot answers the operation's index, and the caller rolls the write back.
+          for i in 1 .. coalesce(cardinality(op_calendar), 0) loop
+            if op_conditional[i] then
+              update slots set reserved = reserved + op_delta[i]
+                where calendar_id = op_calendar[i] and day = op_day[i] and slot = op_slot[i]
+                  and reserved + op_delta[i] <= quota
+                  and not exists (select 1 from day_offs d where d.calendar_id = op_calendar[i] and d.day = op_day[i]);
+              if not found then
+                return i - 1;
+              end if;
+            else
+              update slots set reserved = reserved + op_delta[i]
+                where calendar_id = op_calendar[i] and day = op_day[i] and slot = op_slot[i];
+            end if;
+          end loop;
+          return null;
+        end
+        $$`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,7 @@
  * The first statements of an answer's write: its idempotency key claimed; when asked, a plain read
  * of what its reservation values name (calendars.ts findCategoryTarget); then its resident's (or
  * answer's) counter (results.ts claimCounterWith). PostgreSQL runs them as one call of open_answer
- * (migration 0011), one round trip; SQLite, in process, as the statements. A key already taken
+ * (migration 0015), one round trip; SQLite, in process, as the statements. A key already taken
  * claims no counter: the write stops there and its stored answer is replayed. A wanted slot
  * already full claims no counter either: the write is refused without waiting for the resident's
  * other writes or drawing an answer code.
@@ -52,18 +52,23 @@ const openAnswer = compiled(
       atLeast: number | null;
       surveyId: string | null;
       sequence: string | null;
-      wanted: string | null;
+      categories: string[];
+      items: string[];
+      days: string[];
+      slots: string[];
     },
   ) =>
-    sql<{
-      value: string | null;
-      config_stamp: string | null;
-      answer_code: string | null;
-      targets: (CategoryTargetRow & { found: boolean })[] | null;
-    }>`select claimed as value, stamp as config_stamp, code as answer_code, targets
-      from open_answer(${a.userId}, ${a.key}, ${a.requestHash}, ${a.createdAt}, ${a.expiresAt}, ${a.scope}, ${a.name}, ${a.atLeast}::bigint, ${a.surveyId}, ${a.sequence}, ${a.wanted}::jsonb)`.compile(
-      db,
-    ),
+    sql<
+      CategoryTargetRow & {
+        value: string | null;
+        config_stamp: string | null;
+        answer_code: string | null;
+        found: boolean | null;
+      }
+    >`select claimed as value, stamp as config_stamp, code as answer_code, target_found as found, target_config as config_json,
+        target_cost as cost, target_reserved as reserved, target_quota as quota
+      from open_answer(${a.userId}, ${a.key}, ${a.requestHash}, ${a.createdAt}, ${a.expiresAt}, ${a.scope}, ${a.name}, ${a.atLeast}::bigint,
+        ${a.surveyId}, ${a.sequence}, ${a.categories}::text[], ${a.items}::text[], ${a.days}::text[], ${a.slots}::text[])`.compile(db),
 );
 
 /** Claims the key (when there is one), reads the targets, then claims the counter; null: the key was taken. */
@@ -83,7 +88,7 @@ export const openWrite = async (
     // No sequences: the caller draws the code from its counter row (results.ts nextAnswerCode).
     return { counter: await claimCounterWith(trx, scope, name, { ...opts, withAnswerCode: false }), targets };
   }
-  const [row] = await openAnswer.run(trx, {
+  const rows = await openAnswer.run(trx, {
     userId: key?.ref.userId ?? null,
     key: key?.ref.key ?? null,
     requestHash: key?.requestHash ?? null,
@@ -94,11 +99,16 @@ export const openWrite = async (
     atLeast: opts.atLeast ?? null,
     surveyId: opts.configStampOf ?? null,
     sequence: opts.withAnswerCode ? ANSWER_CODE_SEQUENCE : null,
-    wanted: queries.length > 0 ? JSON.stringify(queries) : null,
+    categories: queries.map((q) => q.categoryId),
+    items: queries.map((q) => q.itemId),
+    days: queries.map((q) => q.day),
+    slots: queries.map((q) => q.slot),
   });
+  const row = rows[0];
   if (!row) return null;
   return {
     counter: row.value === null ? null : { value: Number(row.value), configStamp: row.config_stamp, answerCode: row.answer_code },
-    targets: (row.targets ?? []).map((t) => (t.found ? toCategoryTarget(t) : null)),
+    // One row per query, in order (one row with no target when there is none).
+    targets: queries.length === 0 ? [] : rows.map((t) => (t.found ? toCategoryTarget(t) : null)),
   };
 };
