@@ -11,7 +11,7 @@ import { compiled } from './compiled';
 import { settleKey, type KeySettlement } from './idempotency';
 import type { Engine } from './open';
 import { claimSlot, insertReservation, releaseSlot } from './reservations';
-import { insertRows, type NewResultRow } from './results';
+import { CODELESS_COLUMNS, insertRows, type NewResultRow } from './results';
 import type { Database, ReservationTable } from './schema';
 
 export interface Finish {
@@ -29,27 +29,8 @@ const columnsOf = <R extends object, K extends keyof R & string, P extends strin
   Object.fromEntries(keys.map((k) => [`${prefix}${k}`, rows.map((r) => r[k] ?? null)])) as unknown as { [C in K as `${P}${C}`]: Column<R[C]> };
 
 const RESERVATION_COLUMNS = ['partition_key', 'item_key', 'survey_id', 'user_id', 'calendar_id', 'category_id', 'item_id', 'day', 'slot', 'cost', 'created_at'] as const;
-const ROW_COLUMNS = [
-  'partition_key',
-  'sort_key',
-  'survey_id',
-  'user_id',
-  'item_key',
-  'value',
-  'title',
-  'type',
-  'check_status',
-  'user_search_key',
-  'is_liff_mode',
-  'registrant_name',
-  'user_name',
-  'clinic_attributes',
-  'answer_code',
-  'is_appending',
-  'status',
-  'created_at',
-  'updated_at',
-] as const;
+/** Every column of an answer's row (the function's arguments are named, so the order is free). */
+const ROW_COLUMNS = [...CODELESS_COLUMNS, 'answer_code', 'created_at', 'updated_at'] as const;
 
 type FinishArgs = ReturnType<typeof columnsOf<ReservationTable, (typeof RESERVATION_COLUMNS)[number], 'rv_'>> &
   ReturnType<typeof columnsOf<NewResultRow, (typeof ROW_COLUMNS)[number], 'rs_'>> & {

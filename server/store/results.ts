@@ -183,7 +183,7 @@ export const claimCounter = async (trx: Transaction<Database>, scope: string, na
 export type CodelessRow = Omit<Selectable<SurveyResultTable>, 'answer_code' | 'created_at' | 'updated_at'>;
 
 /** Every column of an answer's row but its code and times; a CodelessRow has exactly these. */
-const CODELESS_COLUMNS = [
+export const CODELESS_COLUMNS = [
   'partition_key',
   'sort_key',
   'survey_id',
