@@ -494,10 +494,9 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('files_user').on('files').column('user_id').execute();
     },
   },
-  // PostgreSQL: open_answer and finish_answer again, with the same statements in the same order,
-  // taking typed arrays where 0009/0011 took JSON: no jsonb parsed or built per call, and each
-  // wanted reservation value read by primary key (0011's join over jsonb_array_elements planned as
-  // hash joins scanning slots whole). Why and what it saved: store/README.md.
+  // PostgreSQL: open_answer and finish_answer with the same statements in the same order, taking
+  // typed arrays: no jsonb parsed or built per call, and each wanted reservation value read by its
+  // primary key (a join over a set-returning function plans as hash joins over whole tables).
   '0015_write_functions': {
     async up(db: Kysely<unknown>) {
       if (db.getExecutor().adapter instanceof SqliteAdapter) return;
