@@ -43,7 +43,7 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
-import { compressJson } from './compress';
+import { compressJson, compressPage } from './compress';
 import { inlineScriptHashes, splashTitleOf, withSplashTitle } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
@@ -249,7 +249,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     if (/^\/(sw\.js|manifest\.webmanifest|workbox-[^/]+\.js|index\.html)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
   });
   app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.', precompressed: true }));
-  app.get('*', async (c) => {
+  app.get('*', compressPage(), async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The PWA is not built yet: run `npm start` (it builds) or `npm run build`.', 503);
     }

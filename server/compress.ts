@@ -1,6 +1,6 @@
 /**
- * JSON answers compressed by Accept-Encoding: brotli when accepted, else gzip, none when neither
- * is or the body is at most COMPRESS_THRESHOLD bytes. Residents are on weak mobile links: the
+ * JSON answers and the index page compressed by Accept-Encoding: brotli when accepted, else gzip,
+ * none when neither is or the body is at most COMPRESS_THRESHOLD bytes. Residents are on weak mobile links: the
  * config of a 300-item form is tens of kilobytes as JSON, a few as brotli (`npm run bench -- wire`).
  *
  * hono/compress does gzip and deflate only, and through a CompressionStream it cannot skip a small
@@ -29,6 +29,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\b/i;
+const HTML_TYPE = /^text\/html\b/i;
 const NO_TRANSFORM = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
 
 /** The encoding to use for an Accept-Encoding header: br wins a tie, q=0 refuses, `*` stands for either. */
@@ -77,12 +78,12 @@ const bodyBytes = async (res: Response): Promise<Bytes> => {
   return (typeof light === 'string' ? Buffer.from(light) : light) as Bytes;
 };
 
-const compressible = (c: Context): boolean => {
+const compressible = (c: Context, type: RegExp): boolean => {
   const res = c.res;
   if (c.req.method === 'HEAD' || res.status < 200 || res.status === 204 || res.status === 206 || res.status === 304) return false;
   if (res.headers.has('content-encoding') || res.headers.has('transfer-encoding')) return false;
   if (NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')) return false;
-  return JSON_TYPE.test(res.headers.get('content-type') ?? '');
+  return type.test(res.headers.get('content-type') ?? '');
 };
 
 /**
@@ -90,10 +91,10 @@ const compressible = (c: Context): boolean => {
  * built answer costs a body stream, see app.ts), so every answer under it carries it, compressed
  * or not: the same call may be small today and large tomorrow.
  */
-export const compressJson = (): MiddlewareHandler => async (c, next) => {
+const compressAnswers = (type: RegExp): MiddlewareHandler => async (c, next) => {
   c.header('Vary', 'Accept-Encoding');
   await next();
-  if (!compressible(c)) return;
+  if (!compressible(c, type)) return;
   const encoding = chooseEncoding(c.req.header('accept-encoding'));
   if (!encoding) return;
   const res = c.res;
@@ -113,6 +114,11 @@ export const compressJson = (): MiddlewareHandler => async (c, next) => {
   // statusText is left out: reading it off a light Response builds the body stream this avoids.
   replaceResponse(c, new Response(packed, { status: res.status, headers }));
 };
+
+export const compressJson = (): MiddlewareHandler => compressAnswers(JSON_TYPE);
+
+/** The PWA's index page: built per request (the splash's title), so not precompressed as the assets are. */
+export const compressPage = (): MiddlewareHandler => compressAnswers(HTML_TYPE);
 
 /** Hono merges the old answer's headers into a new one and rebuilds it; cleared first, it is taken as it is. */
 const replaceResponse = (c: Context, res: Response) => {

@@ -52,6 +52,21 @@ for (const engine of engines()) {
       }
     });
 
+    it('sends the page compressed when the browser accepts it, with its title and headers', async () => {
+      // fetch decodes the body and keeps Content-Encoding, so the decoded page is what is checked.
+      for (const encoding of ['br', 'gzip']) {
+        const res = await srv.fetch('/survey/splash-open', { headers: { 'accept-encoding': encoding } });
+        expect(res.headers.get('content-encoding')).toBe(encoding);
+        expect(res.headers.get('vary')).toBe('Accept-Encoding');
+        expect(res.headers.get('content-security-policy')).toContain('script-src');
+        expect(res.headers.get('cache-control')).toBe('no-cache');
+        expect(await res.text()).toContain('粗大ごみ &lt;受付&gt;');
+      }
+      const identity = await srv.fetch('/survey/splash-open', { headers: { 'accept-encoding': 'identity' } });
+      expect(identity.headers.get('content-encoding')).toBeNull();
+      expect(await identity.text()).toContain('粗大ごみ &lt;受付&gt;');
+    });
+
     it('index.html holds the slot the server fills', () => {
       expect(INDEX).toContain(SPLASH_FORM_SLOT);
     });
