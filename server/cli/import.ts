@@ -1,6 +1,6 @@
 /**
  * `npm run forms:import -- FILE.json`: imports a bundle into the database the server uses (same
- * DATA_DIR / DATABASE_URL). Safe beside a running server: the import is one transaction.
+ * DATA_DIR / DATABASE_URL / DATABASE_SCHEMA). Safe beside a running server: the import is one transaction.
  * Exit 0 on success, 1 with every problem listed when the bundle is refused.
  */
 import { pathToFileURL } from 'node:url';
@@ -32,7 +32,7 @@ export const runImport = async (args: readonly string[]): Promise<number> => {
     return 1;
   }
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.databaseSchema });
   try {
     const summary = await importBundleFile(store, file);
     process.stdout.write(`${formatSummary(file, summary)}\n`);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engines, startTestServer, type TestServer } from './harness';
+import { dropSchema, engines, startTestServer, type TestServer } from './harness';
 import {
   BundleError,
   DEMO_BUNDLE_FILE,
@@ -226,6 +226,27 @@ describe('forms:import CLI (sqlite)', () => {
     try {
       const rows = await store.db.selectFrom('survey_configs').select(['survey_id', 'version']).execute();
       expect(rows.map((r) => [r.survey_id, Number(r.version)])).toEqual([['cli-form', 1]]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe.runIf(process.env['TEST_DATABASE_URL'])('forms:import CLI (postgres)', () => {
+  const schema = `import_cli_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  afterAll(() => dropSchema(schema));
+
+  it('imports into the schema DATABASE_SCHEMA names, where the server reads', { timeout: 120_000 }, async () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env['TEST_DATABASE_URL'], DATABASE_SCHEMA: schema, NODE_ENV: 'development' };
+    delete env['LINE_CHANNEL_ID'];
+    const file = writeJson('cli-pg.json', { surveyConfigs: [config('cli-pg-form')] });
+    const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/cli/import.ts', file], { env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const store = await openStore({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'import-cli-pg-')), databaseUrl: process.env['TEST_DATABASE_URL'], pgSchema: schema });
+    try {
+      const rows = await store.db.selectFrom('survey_configs').select('survey_id').execute();
+      expect(rows.map((r) => r.survey_id)).toEqual(['cli-pg-form']);
     } finally {
       await store.close();
     }
