@@ -114,20 +114,29 @@ const statementNameOf = (text: string): string | undefined => {
  * prepared statement (pg's `{ name, text, values }`): PostgreSQL parses and plans it once per
  * connection instead of on every run. Protocol-level, so a pooler in transaction mode keeps working.
  */
-const namedStatementPool = (pool: pg.Pool): PostgresPool => ({
-  connect: async (): Promise<PostgresPoolClient> => {
-    const client = await pool.connect();
-    return {
-      // Kysely reads rows through cursors only when streaming, which nothing here does.
-      query: ((text: string, values: unknown[]) => {
-        const name = values.length > 0 ? statementNameOf(text) : undefined;
-        return name === undefined ? client.query(text, values) : client.query({ name, text, values });
-      }) as unknown as PostgresPoolClient['query'],
-      release: () => client.release(),
-    };
-  },
-  end: () => pool.end(),
-});
+const namedStatementPool = (pool: pg.Pool): PostgresPool => {
+  // One wrapper per pg client, as long as the client lives: Kysely keys its connection objects by
+  // the client it is handed (a WeakMap), so a new wrapper on every checkout made a connection object
+  // and an entry per transaction, which a WeakMap keeps through scavenges until a major GC.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Kysely reads rows through cursors only when streaming, which nothing here does.
+    query: ((text: string, values: unknown[]) => {
+      const name = values.length > 0 ? statementNameOf(text) : undefined;
+      return name === undefined ? client.query(text, values) : client.query({ name, text, values });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    connect: async (): Promise<PostgresPoolClient> => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+};
 
 /**
  * The pool's connections, kept once opened (min = max): pg-pool otherwise closes one after 10 s
