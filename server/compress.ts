@@ -1,7 +1,8 @@
 /**
  * JSON answers and the index page compressed by Accept-Encoding: brotli when accepted, else gzip,
- * none when neither is or the body is at most COMPRESS_THRESHOLD bytes. Residents are on weak mobile links: the
- * config of a 300-item form is tens of kilobytes as JSON, a few as brotli (`npm run bench -- wire`).
+ * none when neither is or the body is at most COMPRESS_THRESHOLD bytes. Residents are on weak
+ * mobile links: the config of a 300-item form is tens of kilobytes as JSON, a few as brotli
+ * (`npm run bench -- wire`).
  *
  * hono/compress does gzip and deflate only, and through a CompressionStream it cannot skip a small
  * body whose length it does not know, so this one compresses the whole body with node:zlib.

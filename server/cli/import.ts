@@ -1,6 +1,7 @@
 /**
  * `npm run forms:import -- FILE.json`: imports a bundle into the database the server uses (same
- * DATA_DIR / DATABASE_URL / DATABASE_SCHEMA). Safe beside a running server: the import is one transaction.
+ * DATA_DIR / DATABASE_URL / DATABASE_SCHEMA). Safe beside a running server: the import is one
+ * transaction.
  * Exit 0 on success, 1 with every problem listed when the bundle is refused.
  */
 import { pathToFileURL } from 'node:url';
