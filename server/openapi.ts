@@ -11,6 +11,7 @@ import * as z from 'zod/mini';
 import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import { errorAnswerSchema } from '@core/contract/envelope';
 import { endpoints } from '@core/contract/index';
+import { everyItemSchema, schemaItemSchema } from '@core/items/registry';
 import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY_PATTERN } from './idempotency';
 
 /** Outside API_PREFIX: the document describes the calls, it is not one of them. */
@@ -34,13 +35,25 @@ const replaceRefs = (node: unknown, refOf: (ref: string) => string | undefined):
 };
 
 /**
+ * An item of a form is parsed by a dispatch on its type (core/items/registry.ts), which JSON Schema
+ * cannot follow: the document lists every type's schema in its place instead.
+ */
+const itemsInFull = (io: Io) => (ctx: { zodSchema: unknown; jsonSchema: object }) => {
+  if (ctx.zodSchema !== schemaItemSchema) return;
+  const json = ctx.jsonSchema as Record<string, unknown>;
+  for (const k of Object.keys(json)) delete json[k];
+  const { $schema: _dialect, ...every } = z.toJSONSchema(everyItemSchema(), { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json;
+  Object.assign(json, every);
+};
+
+/**
  * One schema as JSON Schema. A recursive schema comes with `$defs` and `#/$defs/…` references,
  * which inside an OpenAPI document would resolve against the document's root: they are moved to
  * components.schemas under names of their own (`name.def`), and a reference to the schema itself
  * (`#`) to a component holding it.
  */
 const schemaOf = (schema: z.ZodMiniType, io: Io, name: string, components: Record<string, unknown>): Json => {
-  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Json & {
+  const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', override: itemsInFull(io) }) as Json & {
     $defs?: Record<string, unknown>;
   };
   const refOf = (ref: string) =>

@@ -1,6 +1,6 @@
 /**
  * The fields every schema item carries (spec 01 §3). Each item type's own fields are merged onto
- * these in core/items/registry.ts to make the discriminated union `schemaItemSchema`. Loose: fields
+ * these in core/items/registry.ts, one schema per type behind `schemaItemSchema`. Loose: fields
  * this version does not know are kept, so a config written for a newer renderer survives a round trip.
  */
 import * as z from 'zod/mini';

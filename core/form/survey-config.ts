@@ -7,18 +7,13 @@
 import * as z from 'zod/mini';
 import { schemaItemSchema } from '../items/registry';
 import { flagSchema as flag } from './item-base';
-import { ITEM_TYPES } from './item-types';
 
 // Kept importable from here, where they lived first.
 export { displayConditionSchema, schemaItemBaseSchema, type DisplayCondition } from './item-base';
 export { schemaItemSchema, type SchemaItem } from '../items/registry';
 
-/**
- * An item as a bundle writes it: the type is checked as an enum first, so an unknown type reads
- * '"txet" is not allowed (expected one of: …)' in an import report, then the item goes through its
- * type's own schema (core/items/registry.ts).
- */
-export const surveyItemSchema = z.pipe(z.looseObject({ type: z.enum(ITEM_TYPES) }), schemaItemSchema);
+/** An item as a bundle writes it (the type checked first, then the type's own schema). */
+export const surveyItemSchema = schemaItemSchema;
 
 export const messagePartSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),

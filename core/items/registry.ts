@@ -92,29 +92,51 @@ type ItemDefs = typeof itemDefs;
 /** One type's definition with its config typed loosely, for code that walks every type. */
 export const itemDefOf = (type: ItemType): ItemDef<ItemType> => itemDefs[type] as unknown as ItemDef<ItemType>;
 
-const itemSchemaOf = <K extends ItemType>(type: K) =>
+const buildItemSchema = <K extends ItemType>(type: K) =>
   z.extend(schemaItemBaseSchema, { ...(itemDefs[type].configShape as ItemDefs[K]['configShape']), type: z.literal(type) });
 
-type ItemSchemas = { [K in ItemType]: ReturnType<typeof itemSchemaOf<K>> };
-
-/** Each type's item schema: the common fields with the type's own merged on (loose: extra fields are kept). */
-export const itemSchemas = Object.fromEntries(ITEM_TYPES.map((t) => [t, itemSchemaOf(t)])) as unknown as ItemSchemas;
-
+type ItemSchemas = { [K in ItemType]: ReturnType<typeof buildItemSchema<K>> };
 type AnyItemSchema = ItemSchemas[ItemType];
 
+const built = new Map<ItemType, AnyItemSchema>();
+
 /**
- * A schema item (spec 01 §3) as a discriminated union on `type`. An unknown type gives zod's
- * "Invalid discriminator" issue; survey-config.ts checks the type as an enum first, so an import
- * bundle names the allowed types instead.
+ * One type's item schema: the common fields with the type's own merged on (loose: extra fields are
+ * kept). Built on first use, so a page that parses one form builds its own types' schemas only.
  */
-export const schemaItemSchema = z.discriminatedUnion(
-  'type',
-  ITEM_TYPES.map((t) => itemSchemas[t]) as unknown as [AnyItemSchema, ...AnyItemSchema[]],
-);
-export type SchemaItem = z.output<typeof schemaItemSchema>;
-export type SchemaItemInput = z.input<typeof schemaItemSchema>;
+export const itemSchemaOf = <K extends ItemType>(type: K): ItemSchemas[K] => {
+  let schema = built.get(type) as ItemSchemas[K] | undefined;
+  if (!schema) {
+    schema = buildItemSchema(type) as unknown as ItemSchemas[K];
+    built.set(type, schema);
+  }
+  return schema;
+};
+
+export type SchemaItem = z.output<AnyItemSchema>;
+export type SchemaItemInput = z.input<AnyItemSchema>;
 /** The item of one type, narrowed. */
 export type SchemaItemOf<K extends ItemType> = Extract<SchemaItem, { type: K }>;
+
+/**
+ * A schema item (spec 01 §3): the type checked as an enum first, so an unknown type reads
+ * '"txet" is not allowed (expected one of: …)', then the item through its type's own schema. A
+ * dispatch on `type`, not a discriminated union: a union builds every type's schema on first use.
+ */
+export const schemaItemSchema = z.pipe(
+  z.looseObject({ type: z.enum(ITEM_TYPES) }),
+  z.transform((item, ctx) => {
+    const parsed = itemSchemaOf(item.type).safeParse(item);
+    if (parsed.success) return parsed.data;
+    // Each issue keeps its path within the item; the array around it prefixes the item's index.
+    for (const i of parsed.error.issues) ctx.issues.push(i as (typeof ctx.issues)[number]);
+    return item;
+  }),
+) as unknown as z.ZodMiniType<SchemaItem, SchemaItemInput>;
+
+/** Every type's schema in one discriminated union: what a document of the API lists for an item. */
+export const everyItemSchema = () =>
+  z.discriminatedUnion('type', ITEM_TYPES.map((t) => itemSchemaOf(t)) as unknown as [AnyItemSchema, ...AnyItemSchema[]]);
 
 /** No answer, for this type: blank, or a type's own empty form (dates: "null", date dropdown: "--"). */
 export const isBlankAnswer = (type: ItemType, value: FormValue | undefined | null): boolean =>

@@ -100,10 +100,23 @@ describe('registry', () => {
     expect(formatMessage({ key: 'email' })).toBe('正しいメールを入力してください。');
   });
 
-  it('an unknown type is refused by the union and, naming the allowed types, by the survey config', () => {
+  it('an unknown type is refused, naming the allowed types', () => {
     expect(schemaItemSchema.safeParse({ itemKey: 'q', type: 'txet' }).success).toBe(false);
     const r = surveyConfigSchema.safeParse({ surveyId: 's', surveyTitle: 'S', surveySchema: [{ itemKey: 'q', type: 'txet' }] });
     expect(r.error?.issues[0]).toMatchObject({ code: 'invalid_value', path: ['surveySchema', 0, 'type'] });
+  });
+
+  it("a type's own refusal keeps its path inside the item, under the item's index", () => {
+    const r = surveyConfigSchema.safeParse({
+      surveyId: 's',
+      surveyTitle: 'S',
+      surveySchema: [
+        { itemKey: 'a', type: 'text' },
+        { itemKey: 'b', type: 'text', format: 'fax' },
+      ],
+    });
+    expect(r.error?.issues).toHaveLength(1);
+    expect(r.error?.issues[0]).toMatchObject({ code: 'invalid_value', path: ['surveySchema', 1, 'format'] });
   });
 
   it.each([

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@core/contract/define';
+import { ITEM_TYPES } from '@core/form/item-types';
 import { createApp } from '../../server/app';
 import { buildOpenApi, openApiPathOf } from '../../server/openapi';
 import { startTestServer, type TestServer } from './harness';
@@ -106,6 +107,15 @@ describe('OpenAPI document', () => {
     const refs = refsIn(tree?.responses['200']);
     expect(refs.length).toBeGreaterThan(0);
     expect(refs.every((r) => r.startsWith('#/components/schemas/calendarsCategoriesTree.'))).toBe(true);
+  });
+
+  it('lists every item type’s own fields for a form’s items, though the app parses them by dispatch', () => {
+    const config = JSON.stringify(doc.paths['/survey-configs/getItem']?.['get']?.responses['200']);
+    const types = [...config.matchAll(/"type":\{"type":"string","const":"([A-Za-z0-9]+)"\}/g)].map((m) => m[1]);
+    expect(new Set(types)).toEqual(new Set(ITEM_TYPES));
+    // Fields of the text type alone.
+    expect(config).toContain('"halfWidthOnly"');
+    expect(config).toContain('"fullKatakanaOnly"');
   });
 
   it('is built once: a second request answers the same text', async () => {
