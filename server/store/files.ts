@@ -28,13 +28,35 @@ export const ensureFileRow = async (db: Db, row: FileRow): Promise<FileRow> => {
 
 export const ensureImageRow = ensureFileRow;
 
+/**
+ * Every column, named: a prepared statement that selects all keeps the columns it was planned with
+ * when a migration changes the table. A column left out fails the type check of the reads below.
+ */
+const FILE_COLUMNS = [
+  'file_id',
+  'user_id',
+  'kind',
+  'item_key',
+  'name',
+  'content_type',
+  'size',
+  'status',
+  'blob_ref',
+  'claim',
+  'lease_until',
+  'reason',
+  'uploaded_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof FileTable)[];
+
 export const findFile = (db: Db, fileId: string): Promise<FileRow | undefined> =>
-  db.selectFrom('files').selectAll().where('file_id', '=', fileId).executeTakeFirst();
+  db.selectFrom('files').select(FILE_COLUMNS).where('file_id', '=', fileId).executeTakeFirst();
 
 export const findUserFiles = (db: Db, userId: string, fileIds: string[]): Promise<FileRow[]> =>
   fileIds.length === 0
     ? Promise.resolve([])
-    : db.selectFrom('files').selectAll().where('user_id', '=', userId).where('file_id', 'in', fileIds).execute();
+    : db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('file_id', 'in', fileIds).execute();
 
 /** The first complete upload of a file wins; false: one was already recorded. */
 export const markUploaded = async (db: Db, fileId: string, blobRef: string, size: number, now: string): Promise<boolean> => {
