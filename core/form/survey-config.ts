@@ -12,9 +12,6 @@ import { flagSchema as flag } from './item-base';
 export { displayConditionSchema, schemaItemBaseSchema, type DisplayCondition } from './item-base';
 export { schemaItemSchema, type SchemaItem } from '../items/registry';
 
-/** An item as a bundle writes it (the type checked first, then the type's own schema). */
-export const surveyItemSchema = schemaItemSchema;
-
 export const messagePartSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), originalContentUrl: z.string(), previewImageUrl: z.optional(z.string()) }),
@@ -34,7 +31,7 @@ const surveyConfigObjectSchema = z.object({
     headerImageUrl: z.optional(z.string()),
     /** Whether residents can open it; a disabled form answers the spec's "本帳票が無効" text. */
     surveyStatus: z._default(z.enum(['enabled', 'disabled']), 'enabled'),
-    surveySchema: z.array(surveyItemSchema),
+    surveySchema: z.array(schemaItemSchema),
     submitButtonTitle: z.optional(z.string()),
     usePayment: z.optional(z.union([z.literal(0), z.literal(1)])),
     endOfSurveyMessage: z.optional(z.union([z.string(), z.array(messagePartSchema)])),
