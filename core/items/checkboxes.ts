@@ -4,7 +4,7 @@
  * necessary even when isRequired is off (the empty form then shows the required message).
  */
 import * as z from 'zod/mini';
-import { INVALID_VALUE, defineItem, issue, list } from './define';
+import { INVALID_VALUE, defineItem, issue, list, type SamplesOf } from './define';
 
 const bound = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
 
@@ -28,25 +28,26 @@ export const checkboxesItem = defineItem({
     if (values.length > max) return [issue('selectionMax', { max })];
     return [];
   },
-  samples: {
-    configs: [
-      { options: ['子育て', '福祉', '防災', '観光'] },
-      { options: ['子育て', '福祉', '防災', '観光'], selection: { min: 1, max: 2 } },
-      { options: ['子育て', '福祉', '防災', '観光'], selection: { min: null, max: null } },
-      { options: ['子育て', '福祉', '防災', '観光'], selection: { min: 2 } },
-    ],
-    valid: [['福祉', '防災'], ['観光', '子育て']],
-    validFor: [
-      { value: ['子育て', '福祉', '防災', '観光'], config: 0 },
-      { value: ['子育て'], config: 1 },
-      // A legacy row without #value reads as one string: a list of one.
-      { value: '観光', config: 2 },
-    ],
-    invalid: [
-      { value: ['子育て', '環境'], issue: { key: 'optionNotInList' } },
-      { value: ['子育て', '子育て'], issue: { key: 'invalidValue' } },
-      { value: ['子育て', '福祉', '防災'], config: 1, issue: { key: 'selectionMax', params: { max: 2 } } },
-      { value: ['子育て'], config: 3, issue: { key: 'selectionMin', params: { min: 2 } } },
-    ],
-  },
 });
+
+export const checkboxesSamples: SamplesOf<typeof checkboxesItem> = {
+  configs: [
+    { options: ['子育て', '福祉', '防災', '観光'] },
+    { options: ['子育て', '福祉', '防災', '観光'], selection: { min: 1, max: 2 } },
+    { options: ['子育て', '福祉', '防災', '観光'], selection: { min: null, max: null } },
+    { options: ['子育て', '福祉', '防災', '観光'], selection: { min: 2 } },
+  ],
+  valid: [['福祉', '防災'], ['観光', '子育て']],
+  validFor: [
+    { value: ['子育て', '福祉', '防災', '観光'], config: 0 },
+    { value: ['子育て'], config: 1 },
+    // A legacy row without #value reads as one string: a list of one.
+    { value: '観光', config: 2 },
+  ],
+  invalid: [
+    { value: ['子育て', '環境'], issue: { key: 'optionNotInList' } },
+    { value: ['子育て', '子育て'], issue: { key: 'invalidValue' } },
+    { value: ['子育て', '福祉', '防災'], config: 1, issue: { key: 'selectionMax', params: { max: 2 } } },
+    { value: ['子育て'], config: 3, issue: { key: 'selectionMin', params: { min: 2 } } },
+  ],
+};

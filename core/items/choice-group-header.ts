@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { sectionOptionSchema } from '../form/item-base';
 import { checkOption } from './checks';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const choiceGroupHeaderItem = defineItem({
   type: 'choiceGroupHeader',
@@ -19,21 +19,22 @@ export const choiceGroupHeaderItem = defineItem({
     const bad = checkOption(s, item.options);
     return bad ? [bad] : [];
   },
-  samples: {
-    configs: [
-      {
-        options: ['個人', '団体'],
-        sectionOptions: [
-          { option: '個人', groupheader: '個人でのお申込み' },
-          { option: '団体', groupheader: '団体でのお申込み' },
-        ],
-      },
-      { options: ['個人', '団体'] },
-    ],
-    valid: ['個人', '団体'],
-    invalid: [
-      { value: '法人', issue: { key: 'optionNotInList' } },
-      { value: ['個人'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const choiceGroupHeaderSamples: SamplesOf<typeof choiceGroupHeaderItem> = {
+  configs: [
+    {
+      options: ['個人', '団体'],
+      sectionOptions: [
+        { option: '個人', groupheader: '個人でのお申込み' },
+        { option: '団体', groupheader: '団体でのお申込み' },
+      ],
+    },
+    { options: ['個人', '団体'] },
+  ],
+  valid: ['個人', '団体'],
+  invalid: [
+    { value: '法人', issue: { key: 'optionNotInList' } },
+    { value: ['個人'], issue: { key: 'invalidValue' } },
+  ],
+};

@@ -1,7 +1,7 @@
 /** 15-character code (15桁コード): exactly 15 of lowercase letters, digits and hyphen (spec 01 §5, 02 §5). */
 import { charLength } from '../ja/chars';
 import { toHalfWidthAscii } from '../ja/width';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const CODE15_LENGTH = 15;
 
@@ -17,16 +17,17 @@ export const code15Item = defineItem({
     return /^[a-z0-9-]+$/.test(s) ? [] : [issue('code15Chars')];
   },
   normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value) : value).trim(),
-  samples: {
-    configs: [{}],
-    valid: ['abcde-12345-xyz', '123456789012345', '---------------'],
-    invalid: [
-      { value: 'abcde-12345-xy', issue: { key: 'code15Length' } },
-      { value: 'abcde-12345-xyz0', issue: { key: 'code15Length' } },
-      { value: 'ABCDE-12345-XYZ', issue: { key: 'code15Chars' } },
-      { value: 'abcde_12345_xyz', issue: { key: 'code15Chars' } },
-      { value: 'ａｂｃｄｅ-12345-xyz', issue: { key: 'code15Chars' } },
-    ],
-    normalized: [{ raw: 'ａｂｃｄｅ－１２３４５－ｘｙｚ ', expected: 'abcde-12345-xyz' }],
-  },
 });
+
+export const code15Samples: SamplesOf<typeof code15Item> = {
+  configs: [{}],
+  valid: ['abcde-12345-xyz', '123456789012345', '---------------'],
+  invalid: [
+    { value: 'abcde-12345-xy', issue: { key: 'code15Length' } },
+    { value: 'abcde-12345-xyz0', issue: { key: 'code15Length' } },
+    { value: 'ABCDE-12345-XYZ', issue: { key: 'code15Chars' } },
+    { value: 'abcde_12345_xyz', issue: { key: 'code15Chars' } },
+    { value: 'ａｂｃｄｅ-12345-xyz', issue: { key: 'code15Chars' } },
+  ],
+  normalized: [{ raw: 'ａｂｃｄｅ－１２３４５－ｘｙｚ ', expected: 'abcde-12345-xyz' }],
+};

@@ -4,7 +4,7 @@
  * booking must come after the previous dose (the same rule, run on the whole form).
  */
 import { COUNT_VACCINES_MAX, COUNT_VACCINES_OPTIONS } from '../rules/vaccination';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const countVaccinesItem = defineItem({
   type: 'countVaccines',
@@ -16,15 +16,16 @@ export const countVaccinesItem = defineItem({
     if (s === undefined) return [INVALID_VALUE];
     return COUNT_VACCINES_OPTIONS.includes(s) ? [] : [issue('optionNotInList')];
   },
-  samples: {
-    configs: [{}],
-    valid: ['1', '2', String(COUNT_VACCINES_MAX)],
-    invalid: [
-      { value: '0', issue: { key: 'optionNotInList' } },
-      { value: '100', issue: { key: 'optionNotInList' } },
-      { value: '02', issue: { key: 'optionNotInList' } },
-      { value: '２', issue: { key: 'optionNotInList' } },
-      { value: ['2'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const countVaccinesSamples: SamplesOf<typeof countVaccinesItem> = {
+  configs: [{}],
+  valid: ['1', '2', String(COUNT_VACCINES_MAX)],
+  invalid: [
+    { value: '0', issue: { key: 'optionNotInList' } },
+    { value: '100', issue: { key: 'optionNotInList' } },
+    { value: '02', issue: { key: 'optionNotInList' } },
+    { value: '２', issue: { key: 'optionNotInList' } },
+    { value: ['2'], issue: { key: 'invalidValue' } },
+  ],
+};

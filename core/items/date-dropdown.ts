@@ -6,7 +6,7 @@
 import type { Temporal } from 'temporal-polyfill';
 import { pad2, plainDateOf } from '../ja/date-input';
 import { isNullDate } from './checks';
-import { INVALID_VALUE, defineItem, issue, single, type FormValue } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type FormValue, type SamplesOf } from './define';
 
 export const DATE_DROPDOWN_MIN_YEAR = 1900;
 
@@ -54,17 +54,18 @@ export const dateDropdownItem = defineItem({
     if (y < DATE_DROPDOWN_MIN_YEAR || y > ctx.today.year || !plainDateOf(y, Number(month), Number(day))) return [issue('invalidDate')];
     return [];
   },
-  samples: {
-    configs: [{}],
-    valid: ['1900-01-01', '2000-02-29', '2025-12-31'],
-    invalid: [
-      { value: '-04-01', issue: { key: 'dateDropdownYear' } },
-      { value: '2020--01', issue: { key: 'dateDropdownMonth' } },
-      { value: '2020-04-', issue: { key: 'dateDropdownDay' } },
-      { value: '1899-12-31', issue: { key: 'invalidDate' } },
-      { value: '2026-01-01', issue: { key: 'invalidDate' } },
-      { value: '2021-02-29', issue: { key: 'invalidDate' } },
-      { value: '2020-4-1', issue: { key: 'invalidDate' } },
-    ],
-  },
 });
+
+export const dateDropdownSamples: SamplesOf<typeof dateDropdownItem> = {
+  configs: [{}],
+  valid: ['1900-01-01', '2000-02-29', '2025-12-31'],
+  invalid: [
+    { value: '-04-01', issue: { key: 'dateDropdownYear' } },
+    { value: '2020--01', issue: { key: 'dateDropdownMonth' } },
+    { value: '2020-04-', issue: { key: 'dateDropdownDay' } },
+    { value: '1899-12-31', issue: { key: 'invalidDate' } },
+    { value: '2026-01-01', issue: { key: 'invalidDate' } },
+    { value: '2021-02-29', issue: { key: 'invalidDate' } },
+    { value: '2020-4-1', issue: { key: 'invalidDate' } },
+  ],
+};

@@ -7,7 +7,7 @@
 import { normalizeDateInput, parseIsoDate } from '../ja/date-input';
 import { isNullDate } from './checks';
 import { checkDateRange, dateRangeShape } from './date-range';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const DATE_SESSIONS = ['午前', '午後'] as const;
 export type DateSession = (typeof DATE_SESSIONS)[number];
@@ -53,34 +53,35 @@ export const dateWithSessionItem = defineItem({
     const canonical = normalizeDateInput(date, ctx.today, { allowFuture: true }) || date;
     return joinDateSession(canonical, session);
   },
-  samples: {
-    configs: [{}, { minDate: 7 }],
-    valid: ['2025-07-01 午前', '2025-07-01 午後'],
-    validFor: [
-      { value: '2024-12-31 午前', config: 0 },
-      { value: '2025-06-22 午後', config: 1 },
-    ],
-    invalid: [
-      { value: 'H3.2.1 午前', config: 1, issue: { key: 'invalidDate' } },
-      { value: '1991-02-01 午前', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
-      { value: '2025-06-21 午後', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
-      { value: '2025-06-21', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
-      { value: '2026-13-45 午前', issue: { key: 'invalidDate' } },
-      { value: '2025-07-01', issue: { key: 'dateSessionMissing' } },
-      { value: '2025-07-01 夕方', issue: { key: 'invalidDate' } },
-      { value: '2025-02-30 午前', issue: { key: 'invalidDate' } },
-      { value: ' 午後', issue: { key: 'invalidDate' } },
-      { value: ['2025-07-01 午前'], issue: { key: 'invalidValue' } },
-    ],
-    normalized: [
-      { raw: '2025/7/1 午前', expected: '2025-07-01 午前' },
-      { raw: '20250701午後', expected: '2025-07-01 午後' },
-      { raw: '2025/7/1', expected: '2025-07-01' },
-      { raw: 'H3.2.1 午前', expected: '1991-02-01 午前', config: 1 },
-      { raw: '２０２５ー７ー１ 午前', expected: '2025-07-01 午前', desktop: false },
-      { raw: '2026-13-45 午前', expected: '2026-13-45 午前' },
-      { raw: '午前', expected: ' 午前' },
-      { raw: 'null', expected: '' },
-    ],
-  },
 });
+
+export const dateWithSessionSamples: SamplesOf<typeof dateWithSessionItem> = {
+  configs: [{}, { minDate: 7 }],
+  valid: ['2025-07-01 午前', '2025-07-01 午後'],
+  validFor: [
+    { value: '2024-12-31 午前', config: 0 },
+    { value: '2025-06-22 午後', config: 1 },
+  ],
+  invalid: [
+    { value: 'H3.2.1 午前', config: 1, issue: { key: 'invalidDate' } },
+    { value: '1991-02-01 午前', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+    { value: '2025-06-21 午後', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+    { value: '2025-06-21', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-06-22' } } },
+    { value: '2026-13-45 午前', issue: { key: 'invalidDate' } },
+    { value: '2025-07-01', issue: { key: 'dateSessionMissing' } },
+    { value: '2025-07-01 夕方', issue: { key: 'invalidDate' } },
+    { value: '2025-02-30 午前', issue: { key: 'invalidDate' } },
+    { value: ' 午後', issue: { key: 'invalidDate' } },
+    { value: ['2025-07-01 午前'], issue: { key: 'invalidValue' } },
+  ],
+  normalized: [
+    { raw: '2025/7/1 午前', expected: '2025-07-01 午前' },
+    { raw: '20250701午後', expected: '2025-07-01 午後' },
+    { raw: '2025/7/1', expected: '2025-07-01' },
+    { raw: 'H3.2.1 午前', expected: '1991-02-01 午前', config: 1 },
+    { raw: '２０２５ー７ー１ 午前', expected: '2025-07-01 午前', desktop: false },
+    { raw: '2026-13-45 午前', expected: '2026-13-45 午前' },
+    { raw: '午前', expected: ' 午前' },
+    { raw: 'null', expected: '' },
+  ],
+};

@@ -14,7 +14,7 @@ import type { Temporal } from 'temporal-polyfill';
 import { parseIsoDate } from '../ja/date-input';
 import { isNullDate } from './checks';
 import { checkDateRange, dateBoundSchema, isoDateSchema, openingDate } from './date-range';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const DATEPICKER_MAX_DATE = '2099-12-31';
 /** 0 = Sunday. */
@@ -38,26 +38,6 @@ export const datepickerItem = defineItem({
     const bad = checkDateRange(d, item, ctx.today);
     return bad ? [bad] : [];
   },
-  samples: {
-    configs: [{}, { initialDate: '2025-01-01', minDate: '2025-01-01', maxDate: '2025-12-31' }, { minDate: 1, maxDate: 30 }],
-    valid: [],
-    validFor: [
-      ...['2025-01-01', '2025-06-30', '2025-12-31'].flatMap((value) => [0, 1].map((config) => ({ value, config }))),
-      { value: '1990-01-01', config: 0 },
-      { value: '2099-12-31', config: 0 },
-      { value: '2025-06-16', config: 2 },
-      { value: '2025-07-15', config: 2 },
-    ],
-    invalid: [
-      { value: '2100-01-01', issue: { key: 'dateAfterMax', params: { max: '2099-12-31' } } },
-      { value: '2024-12-31', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-01-01' } } },
-      { value: '2026-01-01', config: 1, issue: { key: 'dateAfterMax', params: { max: '2025-12-31' } } },
-      { value: '2025-06-15', config: 2, issue: { key: 'dateBeforeMin', params: { min: '2025-06-16' } } },
-      { value: '2025-07-16', config: 2, issue: { key: 'dateAfterMax', params: { max: '2025-07-15' } } },
-      { value: '2025/06/30', issue: { key: 'invalidDate' } },
-      { value: '2025-02-29', issue: { key: 'invalidDate' } },
-    ],
-  },
 });
 
 /** The month the calendar shows with no answer: the configured initialDate, else today within the range. */
@@ -65,3 +45,24 @@ export const datepickerOpeningDate = (
   item: { initialDate?: string | undefined; minDate?: string | number | undefined; maxDate?: string | number | undefined },
   today: Temporal.PlainDate,
 ): Temporal.PlainDate => (item.initialDate ? parseIsoDate(item.initialDate) : undefined) ?? openingDate(item, today);
+
+export const datepickerSamples: SamplesOf<typeof datepickerItem> = {
+  configs: [{}, { initialDate: '2025-01-01', minDate: '2025-01-01', maxDate: '2025-12-31' }, { minDate: 1, maxDate: 30 }],
+  valid: [],
+  validFor: [
+    ...['2025-01-01', '2025-06-30', '2025-12-31'].flatMap((value) => [0, 1].map((config) => ({ value, config }))),
+    { value: '1990-01-01', config: 0 },
+    { value: '2099-12-31', config: 0 },
+    { value: '2025-06-16', config: 2 },
+    { value: '2025-07-15', config: 2 },
+  ],
+  invalid: [
+    { value: '2100-01-01', issue: { key: 'dateAfterMax', params: { max: '2099-12-31' } } },
+    { value: '2024-12-31', config: 1, issue: { key: 'dateBeforeMin', params: { min: '2025-01-01' } } },
+    { value: '2026-01-01', config: 1, issue: { key: 'dateAfterMax', params: { max: '2025-12-31' } } },
+    { value: '2025-06-15', config: 2, issue: { key: 'dateBeforeMin', params: { min: '2025-06-16' } } },
+    { value: '2025-07-16', config: 2, issue: { key: 'dateAfterMax', params: { max: '2025-07-15' } } },
+    { value: '2025/06/30', issue: { key: 'invalidDate' } },
+    { value: '2025-02-29', issue: { key: 'invalidDate' } },
+  ],
+};

@@ -1,8 +1,9 @@
 /**
  * What one item type brings: its config fields, how its value is held, its requiredness message,
- * its validator and normaliser, and the samples the table-driven tests loop over. One file per type
- * in core/items; the registry (registry.ts) is `{ [K in ItemType]: ItemDef<K> }`, so a type with no
- * file, or a file with no entry, fails the type check.
+ * its validator and normaliser; and, as a second export of its file, the samples the table-driven
+ * tests loop over. One file per type in core/items; the registry (registry.ts) is
+ * `{ [K in ItemType]: ItemDef<K> }`, so a type with no file, or a file with no entry, fails the
+ * type check; samples.ts is the same for the samples.
  */
 import type * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
@@ -72,8 +73,10 @@ export interface ItemDef<T extends ItemType, S extends z.core.$ZodShape = z.core
    * form then neither asks for it nor sends it, and a value sent anyway is dropped.
    */
   serverAssigned?(item: ItemConfig<S>): boolean;
-  samples: ItemSamples<{ [K in keyof S]?: z.input<S[K]> } & SampleCommonFields>;
 }
+
+/** A type's samples, typed by its config fields; a separate export, so the app's bundle leaves them out. */
+export type SamplesOf<D> = D extends ItemDef<ItemType, infer S> ? ItemSamples<{ [K in keyof S]?: z.input<S[K]> } & SampleCommonFields> : never;
 
 /** Common fields a sample config may set besides the type's own (itemKey, type, title come from the tests). */
 export interface SampleCommonFields {

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { checkOption } from './checks';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const dropdownItem = defineItem({
   type: 'dropdown',
@@ -18,12 +18,13 @@ export const dropdownItem = defineItem({
     const bad = checkOption(s, item.options);
     return bad ? [bad] : [];
   },
-  samples: {
-    configs: [{ options: ['会社員', '自営業', '学生'] }],
-    valid: ['会社員', '学生'],
-    invalid: [
-      { value: '無職', issue: { key: 'optionNotInList' } },
-      { value: ['学生'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const dropdownSamples: SamplesOf<typeof dropdownItem> = {
+  configs: [{ options: ['会社員', '自営業', '学生'] }],
+  valid: ['会社員', '学生'],
+  invalid: [
+    { value: '無職', issue: { key: 'optionNotInList' } },
+    { value: ['学生'], issue: { key: 'invalidValue' } },
+  ],
+};

@@ -11,7 +11,7 @@
 import * as z from 'zod/mini';
 import { charLength } from '../ja/chars';
 import { prefectureByName } from '../ja/prefectures';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export interface FacilityValue {
   name: string;
@@ -56,19 +56,20 @@ export const facilityItem = defineItem({
     if (v.phone !== '' && !/^\d{6,15}$/.test(v.phone)) return [issue('phone')];
     return [];
   },
-  samples: {
-    configs: [{}, { defaultPrefecture: '福岡県' }],
-    valid: [
-      formatFacilityValue({ name: 'さくら市民病院', address: '福岡県さくら市中央1-1', phone: '0921234567' }),
-      formatFacilityValue({ name: '近所の診療所 | 分院', address: '', phone: '' }),
-      '{"name":"市民会館"}',
-    ],
-    invalid: [
-      { value: formatFacilityValue({ name: '　', address: '', phone: '' }), issue: { key: 'facilityInvalid' } },
-      { value: formatFacilityValue({ name: '病院', address: '', phone: '+81 92-123-4567' }), issue: { key: 'phone' } },
-      { value: 'さくら市民病院|福岡県|0921234567', issue: { key: 'invalidValue' } },
-      { value: '["病院"]', issue: { key: 'invalidValue' } },
-      { value: formatFacilityValue({ name: 'あ'.repeat(201), address: '', phone: '' }), issue: { key: 'lengthMax', params: { max: 200 } } },
-    ],
-  },
 });
+
+export const facilitySamples: SamplesOf<typeof facilityItem> = {
+  configs: [{}, { defaultPrefecture: '福岡県' }],
+  valid: [
+    formatFacilityValue({ name: 'さくら市民病院', address: '福岡県さくら市中央1-1', phone: '0921234567' }),
+    formatFacilityValue({ name: '近所の診療所 | 分院', address: '', phone: '' }),
+    '{"name":"市民会館"}',
+  ],
+  invalid: [
+    { value: formatFacilityValue({ name: '　', address: '', phone: '' }), issue: { key: 'facilityInvalid' } },
+    { value: formatFacilityValue({ name: '病院', address: '', phone: '+81 92-123-4567' }), issue: { key: 'phone' } },
+    { value: 'さくら市民病院|福岡県|0921234567', issue: { key: 'invalidValue' } },
+    { value: '["病院"]', issue: { key: 'invalidValue' } },
+    { value: formatFacilityValue({ name: 'あ'.repeat(201), address: '', phone: '' }), issue: { key: 'lengthMax', params: { max: 200 } } },
+  ],
+};

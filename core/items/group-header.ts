@@ -5,7 +5,7 @@
  * submit the sections with invalid items open anyway).
  */
 import * as z from 'zod/mini';
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 
 export const groupHeaderItem = defineItem({
   type: 'groupHeader',
@@ -13,5 +13,6 @@ export const groupHeaderItem = defineItem({
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],
-  samples: { configs: [{}, { expanded: false }], valid: [], invalid: [] },
 });
+
+export const groupHeaderSamples: SamplesOf<typeof groupHeaderItem> = { configs: [{}, { expanded: false }], valid: [], invalid: [] };

@@ -6,7 +6,7 @@
  * the bytes; the value is checked here for its shape only.
  */
 import { uploadKeySchema } from '../contract/file-rules';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const IMAGE_ACCEPT = ['image/png', 'image/jpeg', 'image/heif', 'image/heic'] as const;
 export const IMAGE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'heif', 'heic'] as const;
@@ -28,13 +28,14 @@ export const imageItem = defineItem({
     const s = single(value);
     return s !== undefined && uploadKeySchema.safeParse(s).success ? [] : [INVALID_VALUE];
   },
-  samples: {
-    configs: [{}],
-    valid: ['answers/0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c'],
-    invalid: [
-      { value: 'https://evil.example/x.png', issue: INVALID_VALUE },
-      { value: 'answers/../../etc/passwd', issue: INVALID_VALUE },
-      { value: ['answers/0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c'], issue: INVALID_VALUE },
-    ],
-  },
 });
+
+export const imageSamples: SamplesOf<typeof imageItem> = {
+  configs: [{}],
+  valid: ['answers/0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c'],
+  invalid: [
+    { value: 'https://evil.example/x.png', issue: INVALID_VALUE },
+    { value: 'answers/../../etc/passwd', issue: INVALID_VALUE },
+    { value: ['answers/0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c'], issue: INVALID_VALUE },
+  ],
+};

@@ -4,7 +4,7 @@
  * cannot smuggle a javascript: link into the form. Calendar-linked buttons come with reservations.
  */
 import * as z from 'zod/mini';
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 
 export const linkUrlSchema = z.string().check(z.regex(/^(https?:\/\/[^\s]+|\/(?!\/)[^\s]*)$/, 'http(s) の URL か / で始まるパスにしてください'));
 
@@ -14,11 +14,12 @@ export const linkButtonItem = defineItem({
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],
-  samples: {
-    configs: [{}, { attributes: { url: 'https://www.city.sakura.example.jp/seido/' } }, { attributes: { url: '/calendar/kenshin' } }],
-    valid: [],
-    invalid: [],
-  },
 });
 
 export const linkButtonUrl = (item: { attributes?: { url?: string | undefined } | undefined }): string | undefined => item.attributes?.url;
+
+export const linkButtonSamples: SamplesOf<typeof linkButtonItem> = {
+  configs: [{}, { attributes: { url: 'https://www.city.sakura.example.jp/seido/' } }, { attributes: { url: '/calendar/kenshin' } }],
+  valid: [],
+  invalid: [],
+};

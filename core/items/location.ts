@@ -6,7 +6,7 @@
  * as unanswered would be (必須です), since a bare position says nothing to the office reading it.
  */
 import * as z from 'zod/mini';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export interface LocationValue {
   address: string;
@@ -51,17 +51,18 @@ export const locationItem = defineItem({
     if (v.address.length > LOCATION_ADDRESS_MAX) return [issue('lengthMax', { max: LOCATION_ADDRESS_MAX })];
     return [];
   },
-  samples: {
-    configs: [{}, { zoom: 12, center: { lat: 33.59, lng: 130.4 } }],
-    valid: ['東京都千代田区丸の内１丁目|35.681236|139.767125', '福岡県福岡市中央区天神|33.590200|130.398900', '沖縄県那覇市|-26.2|127'],
-    invalid: [
-      { value: '|35.681236|139.767125', issue: { key: 'required' } },
-      { value: '東京都|91|139', issue: { key: 'invalidValue' } },
-      { value: '東京都|35.6|181', issue: { key: 'invalidValue' } },
-      { value: '東京都|35.6', issue: { key: 'invalidValue' } },
-      { value: '東京都|35.6|139|x', issue: { key: 'invalidValue' } },
-      { value: '東京都|abc|139', issue: { key: 'invalidValue' } },
-      { value: ['東京都|35.6|139.7'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const locationSamples: SamplesOf<typeof locationItem> = {
+  configs: [{}, { zoom: 12, center: { lat: 33.59, lng: 130.4 } }],
+  valid: ['東京都千代田区丸の内１丁目|35.681236|139.767125', '福岡県福岡市中央区天神|33.590200|130.398900', '沖縄県那覇市|-26.2|127'],
+  invalid: [
+    { value: '|35.681236|139.767125', issue: { key: 'required' } },
+    { value: '東京都|91|139', issue: { key: 'invalidValue' } },
+    { value: '東京都|35.6|181', issue: { key: 'invalidValue' } },
+    { value: '東京都|35.6', issue: { key: 'invalidValue' } },
+    { value: '東京都|35.6|139|x', issue: { key: 'invalidValue' } },
+    { value: '東京都|abc|139', issue: { key: 'invalidValue' } },
+    { value: ['東京都|35.6|139.7'], issue: { key: 'invalidValue' } },
+  ],
+};

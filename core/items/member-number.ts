@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { isManualMemberNumber, MANUAL_NUMBER_MAX_LENGTH } from '../rules/member-number';
 import { toHalfWidthAscii } from '../ja/width';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const MEMBER_NUMBER_MAX_LENGTH = MANUAL_NUMBER_MAX_LENGTH;
 
@@ -29,18 +29,19 @@ export const memberNumberItem = defineItem({
   // Spec 02 §5: full-width input converted to ASCII whatever the device.
   normalize: (value) => toHalfWidthAscii(value).trim(),
   serverAssigned: (item) => item.isAutomaticNumbering === true,
-  samples: {
-    configs: [{}, { isAutomaticNumbering: false }],
-    valid: ['1', '1234567', 'AB12cd', '0000001'],
-    invalid: [
-      { value: '12345678', issue: { key: 'memberNumberFormat' } },
-      { value: '12-34', issue: { key: 'memberNumberFormat' } },
-      { value: '１２３', issue: { key: 'memberNumberFormat' } },
-      { value: 'あいう', issue: { key: 'memberNumberFormat' } },
-    ],
-    normalized: [
-      { raw: '１２３ ', expected: '123' },
-      { raw: 'ＡＢ１', expected: 'AB1', desktop: false },
-    ],
-  },
 });
+
+export const memberNumberSamples: SamplesOf<typeof memberNumberItem> = {
+  configs: [{}, { isAutomaticNumbering: false }],
+  valid: ['1', '1234567', 'AB12cd', '0000001'],
+  invalid: [
+    { value: '12345678', issue: { key: 'memberNumberFormat' } },
+    { value: '12-34', issue: { key: 'memberNumberFormat' } },
+    { value: '１２３', issue: { key: 'memberNumberFormat' } },
+    { value: 'あいう', issue: { key: 'memberNumberFormat' } },
+  ],
+  normalized: [
+    { raw: '１２３ ', expected: '123' },
+    { raw: 'ＡＢ１', expected: 'AB1', desktop: false },
+  ],
+};

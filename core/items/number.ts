@@ -3,7 +3,7 @@
  * e, E, +, - and .), within `range` {min, max} when set. Full-width digits become half-width on desktop.
  */
 import { toHalfWidthAscii } from '../ja/width';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 /** Keys the number input swallows (spec 01 §5), since type=number would accept them. */
 export const NUMBER_BLOCKED_KEYS: readonly string[] = ['e', 'E', '+', '-', '.'];
@@ -28,26 +28,27 @@ export const numberItem = defineItem({
     return [];
   },
   normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value).trim() : value),
-  samples: {
-    configs: [{}, { range: { min: 1, max: 10 } }, { range: { min: null, max: 20 } }],
-    valid: ['1', '5', '10', '007'],
-    validFor: [
-      { value: '12345678901234567890', config: 0 },
-      { value: '0', config: 2 },
-    ],
-    invalid: [
-      { value: '-1', issue: { key: 'numberDigitsOnly' } },
-      { value: '1.5', issue: { key: 'numberDigitsOnly' } },
-      { value: '1e3', issue: { key: 'numberDigitsOnly' } },
-      { value: '１２', issue: { key: 'numberDigitsOnly' } },
-      { value: '0', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
-      { value: '11', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
-      { value: '21', config: 2, issue: { key: 'numberRange', params: { min: '', max: 20 } } },
-      { value: ['1'], issue: { key: 'invalidValue' } },
-    ],
-    normalized: [
-      { raw: '１２', expected: '12' },
-      { raw: '１２', expected: '１２', desktop: false },
-    ],
-  },
 });
+
+export const numberSamples: SamplesOf<typeof numberItem> = {
+  configs: [{}, { range: { min: 1, max: 10 } }, { range: { min: null, max: 20 } }],
+  valid: ['1', '5', '10', '007'],
+  validFor: [
+    { value: '12345678901234567890', config: 0 },
+    { value: '0', config: 2 },
+  ],
+  invalid: [
+    { value: '-1', issue: { key: 'numberDigitsOnly' } },
+    { value: '1.5', issue: { key: 'numberDigitsOnly' } },
+    { value: '1e3', issue: { key: 'numberDigitsOnly' } },
+    { value: '１２', issue: { key: 'numberDigitsOnly' } },
+    { value: '0', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
+    { value: '11', config: 1, issue: { key: 'numberRange', params: { min: 1, max: 10 } } },
+    { value: '21', config: 2, issue: { key: 'numberRange', params: { min: '', max: 20 } } },
+    { value: ['1'], issue: { key: 'invalidValue' } },
+  ],
+  normalized: [
+    { raw: '１２', expected: '12' },
+    { raw: '１２', expected: '１２', desktop: false },
+  ],
+};

@@ -5,7 +5,7 @@
  * it the item takes a typed number like a manual member number.
  */
 import { toHalfWidthAscii } from '../ja/width';
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 import { numberItemShape, validateTypedNumber } from './member-number';
 
 export const numberingItem = defineItem({
@@ -16,13 +16,14 @@ export const numberingItem = defineItem({
   validate: (value) => validateTypedNumber(value),
   normalize: (value) => toHalfWidthAscii(value).trim(),
   serverAssigned: (item) => item.isAutomaticNumbering === true,
-  samples: {
-    configs: [{}],
-    valid: ['1', '9999999', 'A1'],
-    invalid: [
-      { value: '99999999', issue: { key: 'memberNumberFormat' } },
-      { value: 'a b', issue: { key: 'memberNumberFormat' } },
-    ],
-    normalized: [{ raw: '０１２', expected: '012' }],
-  },
 });
+
+export const numberingSamples: SamplesOf<typeof numberingItem> = {
+  configs: [{}],
+  valid: ['1', '9999999', 'A1'],
+  invalid: [
+    { value: '99999999', issue: { key: 'memberNumberFormat' } },
+    { value: 'a b', issue: { key: 'memberNumberFormat' } },
+  ],
+  normalized: [{ raw: '０１２', expected: '012' }],
+};

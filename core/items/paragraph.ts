@@ -1,5 +1,5 @@
 /** Static text (title, description, image): holds no answer. */
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 
 export const paragraphItem = defineItem({
   type: 'paragraph',
@@ -7,5 +7,6 @@ export const paragraphItem = defineItem({
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],
-  samples: { configs: [{}, { attributes: { note: 'any' } }], valid: [], invalid: [] },
 });
+
+export const paragraphSamples: SamplesOf<typeof paragraphItem> = { configs: [{}, { attributes: { note: 'any' } }], valid: [], invalid: [] };

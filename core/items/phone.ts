@@ -11,7 +11,7 @@
  */
 import { normalizePhoneInput } from '../ja/phone';
 import { PHONE_MAX_LENGTH, isPhone } from './checks';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export { PHONE_MAX_LENGTH };
 /** 11 digits, two hyphens and the spaces around them: "090 - 1234 - 5678" fits. */
@@ -28,23 +28,24 @@ export const phoneItem = defineItem({
     return isPhone(s) ? [] : [issue('phone')];
   },
   normalize: (value) => normalizePhoneInput(value),
-  samples: {
-    configs: [{}],
-    valid: ['0312345678', '09012345678'],
-    invalid: [
-      { value: '031234567', issue: { key: 'phone' } },
-      { value: '090123456789', issue: { key: 'phone' } },
-      { value: '090-1234-5678', issue: { key: 'phone' } },
-      { value: '０９０１２３４５６７８', issue: { key: 'phone' } },
-      { value: '+819012345678', issue: { key: 'phone' } },
-    ],
-    normalized: [
-      { raw: '０９０１２３４５６７８', expected: '09012345678' },
-      { raw: '090-1234-5678', expected: '09012345678', desktop: false },
-      { raw: '０９０－１２３４－５６７８', expected: '09012345678', desktop: false },
-      { raw: '090ー1234ー5678', expected: '09012345678', desktop: false },
-      { raw: ' 03 1234 5678 ', expected: '0312345678' },
-      { raw: '+81-90-1234-5678', expected: '+819012345678' },
-    ],
-  },
 });
+
+export const phoneSamples: SamplesOf<typeof phoneItem> = {
+  configs: [{}],
+  valid: ['0312345678', '09012345678'],
+  invalid: [
+    { value: '031234567', issue: { key: 'phone' } },
+    { value: '090123456789', issue: { key: 'phone' } },
+    { value: '090-1234-5678', issue: { key: 'phone' } },
+    { value: '０９０１２３４５６７８', issue: { key: 'phone' } },
+    { value: '+819012345678', issue: { key: 'phone' } },
+  ],
+  normalized: [
+    { raw: '０９０１２３４５６７８', expected: '09012345678' },
+    { raw: '090-1234-5678', expected: '09012345678', desktop: false },
+    { raw: '０９０－１２３４－５６７８', expected: '09012345678', desktop: false },
+    { raw: '090ー1234ー5678', expected: '09012345678', desktop: false },
+    { raw: ' 03 1234 5678 ', expected: '0312345678' },
+    { raw: '+81-90-1234-5678', expected: '+819012345678' },
+  ],
+};

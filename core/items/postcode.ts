@@ -4,7 +4,7 @@
  * (key postcodeNotFound) belong to the screen, which knows whether the lookup found anything.
  */
 import { isPostcode, normalizePostcode } from '../ja/postcode';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const postcodeItem = defineItem({
   type: 'postcode',
@@ -17,18 +17,19 @@ export const postcodeItem = defineItem({
     return isPostcode(s) ? [] : [issue('postcode')];
   },
   normalize: (value) => normalizePostcode(value),
-  samples: {
-    configs: [{}],
-    valid: ['1000001', '0600000'],
-    invalid: [
-      { value: '100-0001', issue: { key: 'postcode' } },
-      { value: '100000', issue: { key: 'postcode' } },
-      { value: '10000011', issue: { key: 'postcode' } },
-      { value: '１０００００１', issue: { key: 'postcode' } },
-    ],
-    normalized: [
-      { raw: '〒１００－０００１', expected: '1000001' },
-      { raw: '100ー0001', expected: '1000001', desktop: false },
-    ],
-  },
 });
+
+export const postcodeSamples: SamplesOf<typeof postcodeItem> = {
+  configs: [{}],
+  valid: ['1000001', '0600000'],
+  invalid: [
+    { value: '100-0001', issue: { key: 'postcode' } },
+    { value: '100000', issue: { key: 'postcode' } },
+    { value: '10000011', issue: { key: 'postcode' } },
+    { value: '１０００００１', issue: { key: 'postcode' } },
+  ],
+  normalized: [
+    { raw: '〒１００－０００１', expected: '1000001' },
+    { raw: '100ー0001', expected: '1000001', desktop: false },
+  ],
+};

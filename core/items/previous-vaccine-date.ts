@@ -8,7 +8,7 @@ import { isNullDate } from './checks';
 import { checkTypedDate, normalizeTypedDate } from './date';
 import { dateRangeShape } from './date-range';
 import { DATEPICKER_MAX_DATE } from './datepicker';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const previousVaccineDateItem = defineItem({
   type: 'previousVaccineDate',
@@ -23,17 +23,18 @@ export const previousVaccineDateItem = defineItem({
     return bad ? [bad] : [];
   },
   normalize: (value, _item, ctx) => normalizeTypedDate(value, ctx.today),
-  samples: {
-    configs: [{}],
-    valid: ['2025-06-01', '2025-06-15', '2025-07-01'],
-    invalid: [
-      { value: '2025-02-30', issue: { key: 'invalidDate' } },
-      { value: '2100-01-01', issue: { key: 'dateAfterMax', params: { max: '2099-12-31' } } },
-      { value: ['2025-06-01'], issue: { key: 'invalidValue' } },
-    ],
-    normalized: [
-      { raw: '20250601', expected: '2025-06-01' },
-      { raw: '令和７年７月１日', expected: '2025-07-01', desktop: false },
-    ],
-  },
 });
+
+export const previousVaccineDateSamples: SamplesOf<typeof previousVaccineDateItem> = {
+  configs: [{}],
+  valid: ['2025-06-01', '2025-06-15', '2025-07-01'],
+  invalid: [
+    { value: '2025-02-30', issue: { key: 'invalidDate' } },
+    { value: '2100-01-01', issue: { key: 'dateAfterMax', params: { max: '2099-12-31' } } },
+    { value: ['2025-06-01'], issue: { key: 'invalidValue' } },
+  ],
+  normalized: [
+    { raw: '20250601', expected: '2025-06-01' },
+    { raw: '令和７年７月１日', expected: '2025-07-01', desktop: false },
+  ],
+};

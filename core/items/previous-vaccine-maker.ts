@@ -1,5 +1,5 @@
 /** Previous vaccine maker (前回接種したワクチン, spec 02 §3): see vaccine-maker.ts. */
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 import { makerSamples, validateMaker, vaccineMakerShape } from './vaccine-maker';
 
 export const previousVaccineMakerItem = defineItem({
@@ -8,5 +8,6 @@ export const previousVaccineMakerItem = defineItem({
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate: validateMaker,
-  samples: makerSamples,
 });
+
+export const previousVaccineMakerSamples: SamplesOf<typeof previousVaccineMakerItem> = makerSamples;

@@ -87,7 +87,7 @@ export const itemDefs = {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
 } satisfies { [K in ItemType]: ItemDef<K, any> };
 
-type ItemDefs = typeof itemDefs;
+export type ItemDefs = typeof itemDefs;
 
 /** One type's definition with its config typed loosely, for code that walks every type. */
 export const itemDefOf = (type: ItemType): ItemDef<ItemType> => itemDefs[type] as unknown as ItemDef<ItemType>;

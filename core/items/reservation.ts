@@ -18,7 +18,7 @@
 import * as z from 'zod/mini';
 import { Temporal } from 'temporal-polyfill';
 import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export const categoryPathSchema = z.object({
   large: z.optional(z.nullable(z.string())),
@@ -53,17 +53,18 @@ export const reservationItem = defineItem({
     }
     return [];
   },
-  samples: {
-    configs: [
-      {},
-      { setLargeCategoryTitle: '診療科', isFixedLargeCategory: true, categories_tree: { large: '内科' }, categoryRequiredFlag: true },
-    ],
-    valid: ['naika-ippan_i1|2025-07-01|1', 'cal-kenshin_k2|2025-12-24|3'],
-    invalid: [
-      { value: 'naika-ippan_i1', issue: { key: 'reservationIncomplete' } },
-      { value: 'naika-ippan_i1|2025-02-30|1', issue: { key: 'reservationIncomplete' } },
-      { value: 'naika|2025-07-01|1', issue: { key: 'reservationIncomplete' } },
-      { value: ['naika_i1|2025-07-01|1'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const reservationSamples: SamplesOf<typeof reservationItem> = {
+  configs: [
+    {},
+    { setLargeCategoryTitle: '診療科', isFixedLargeCategory: true, categories_tree: { large: '内科' }, categoryRequiredFlag: true },
+  ],
+  valid: ['naika-ippan_i1|2025-07-01|1', 'cal-kenshin_k2|2025-12-24|3'],
+  invalid: [
+    { value: 'naika-ippan_i1', issue: { key: 'reservationIncomplete' } },
+    { value: 'naika-ippan_i1|2025-02-30|1', issue: { key: 'reservationIncomplete' } },
+    { value: 'naika|2025-07-01|1', issue: { key: 'reservationIncomplete' } },
+    { value: ['naika_i1|2025-07-01|1'], issue: { key: 'invalidValue' } },
+  ],
+};

@@ -5,7 +5,7 @@
  * none, the list is the server's alone and the server is the one to check the value.
  */
 import { checkOption } from './checks';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 /** The "none of these" choice; stored as the answer, so its text is part of the data. */
 export const SEARCH_NO_MATCH = 'このリストに該当なし。';
@@ -26,14 +26,15 @@ export const searchItem = defineItem({
     const bad = checkOption(s, item.options);
     return bad ? [bad] : [];
   },
-  samples: {
-    configs: [{ options: ['さくら市民会館', '中央図書館'] }, {}],
-    valid: ['さくら市民会館', SEARCH_NO_MATCH],
-    validFor: [{ value: '東部体育館', config: 1 }],
-    invalid: [
-      { value: '東部体育館', issue: { key: 'optionNotInList' } },
-      { value: 'このリスト該当なし', issue: { key: 'optionNotInList' } },
-      { value: ['中央図書館'], config: 1, issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const searchSamples: SamplesOf<typeof searchItem> = {
+  configs: [{ options: ['さくら市民会館', '中央図書館'] }, {}],
+  valid: ['さくら市民会館', SEARCH_NO_MATCH],
+  validFor: [{ value: '東部体育館', config: 1 }],
+  invalid: [
+    { value: '東部体育館', issue: { key: 'optionNotInList' } },
+    { value: 'このリスト該当なし', issue: { key: 'optionNotInList' } },
+    { value: ['中央図書館'], config: 1, issue: { key: 'invalidValue' } },
+  ],
+};

@@ -6,7 +6,7 @@
  * could not.
  */
 import { MAX_SECURE_FILES, secureFileNameProblem } from '../contract/file-rules';
-import { INVALID_VALUE, defineItem, issue, list } from './define';
+import { INVALID_VALUE, defineItem, issue, list, type SamplesOf } from './define';
 
 /** "id#name" → its parts; the id never holds '#' (a uuid), the name may not either (forbidden by no rule, but it would split). */
 export const parseSecureFileValue = (v: string): { id: string; name: string } | null => {
@@ -30,16 +30,17 @@ export const secureFilesItem = defineItem({
     }
     return new Set(values).size === values.length ? [] : [INVALID_VALUE];
   },
-  samples: {
-    configs: [{}],
-    valid: [['0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#保険証.jpg', '1b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#診断書.pdf']],
-    invalid: [
-      { value: ['0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#report.exe'], issue: { key: 'secureFileName' } },
-      { value: ['no-id'], issue: INVALID_VALUE },
-      {
-        value: ['a', 'b', 'c', 'd'].map((c) => `${c}b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#f.pdf`),
-        issue: { key: 'secureFilesCount', params: { max: 3 } },
-      },
-    ],
-  },
 });
+
+export const secureFilesSamples: SamplesOf<typeof secureFilesItem> = {
+  configs: [{}],
+  valid: [['0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#保険証.jpg', '1b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#診断書.pdf']],
+  invalid: [
+    { value: ['0b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#report.exe'], issue: { key: 'secureFileName' } },
+    { value: ['no-id'], issue: INVALID_VALUE },
+    {
+      value: ['a', 'b', 'c', 'd'].map((c) => `${c}b5e2a4c-1d2e-4f3a-8b9c-0d1e2f3a4b5c#f.pdf`),
+      issue: { key: 'secureFilesCount', params: { max: 3 } },
+    },
+  ],
+};

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import { PAY_TYPE, type PayType } from '../contract/payment-codes';
-import { INVALID_VALUE, defineItem, issue, single, type Mode } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type Mode, type SamplesOf } from './define';
 
 const payTypeValue = z.union([z.literal(0), z.literal(1)]);
 
@@ -33,15 +33,16 @@ export const selectPayTypeItem = defineItem({
     if (t === null || !payTypesOf(item, ctx.mode).includes(t)) return [issue('optionNotInList')];
     return [];
   },
-  samples: {
-    configs: [{ payTypes: [0, 1] }, {}],
-    valid: ['0'],
-    validFor: [{ value: '1', config: 0 }],
-    invalid: [
-      { value: '1', issue: { key: 'optionNotInList' }, config: 1 },
-      { value: '2', issue: { key: 'optionNotInList' } },
-      { value: 'cash', issue: { key: 'optionNotInList' } },
-      { value: ['0'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const selectPayTypeSamples: SamplesOf<typeof selectPayTypeItem> = {
+  configs: [{ payTypes: [0, 1] }, {}],
+  valid: ['0'],
+  validFor: [{ value: '1', config: 0 }],
+  invalid: [
+    { value: '1', issue: { key: 'optionNotInList' }, config: 1 },
+    { value: '2', issue: { key: 'optionNotInList' } },
+    { value: 'cash', issue: { key: 'optionNotInList' } },
+    { value: ['0'], issue: { key: 'invalidValue' } },
+  ],
+};

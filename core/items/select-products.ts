@@ -14,7 +14,7 @@
  */
 import * as z from 'zod/mini';
 import { MAX_ORDER_LINES } from '../contract/payment-codes';
-import { INVALID_VALUE, defineItem, issue, single } from './define';
+import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export interface OrderLine {
   productId: string;
@@ -68,19 +68,20 @@ export const selectProductsItem = defineItem({
     if (lines.some((l) => !isQuantity(l.count))) return [issue('quantityInteger')];
     return [];
   },
-  samples: {
-    configs: [{ serviceId: 'svc' }, {}],
-    valid: [
-      '[{"productId":"p1","productName":"接種料","productCategoryId":"c1","productCategoryName":"接種","count":2}]',
-      '[{"productId":"p1","productName":"接種料","count":1},{"productId":"p2","productName":"問診票","count":3}]',
-    ],
-    invalid: [
-      { value: '[{"productId":"p1","productName":"接種料","count":0}]', issue: { key: 'quantityInteger' } },
-      { value: '[{"productId":"p1","productName":"接種料","count":1.5}]', issue: { key: 'quantityInteger' } },
-      { value: '[{"productName":"接種料","count":1}]', issue: { key: 'invalidValue' } },
-      { value: 'p1', issue: { key: 'invalidValue' } },
-      { value: '[]', issue: { key: 'orderDetailsRequired' } },
-      { value: ['[]'], issue: { key: 'invalidValue' } },
-    ],
-  },
 });
+
+export const selectProductsSamples: SamplesOf<typeof selectProductsItem> = {
+  configs: [{ serviceId: 'svc' }, {}],
+  valid: [
+    '[{"productId":"p1","productName":"接種料","productCategoryId":"c1","productCategoryName":"接種","count":2}]',
+    '[{"productId":"p1","productName":"接種料","count":1},{"productId":"p2","productName":"問診票","count":3}]',
+  ],
+  invalid: [
+    { value: '[{"productId":"p1","productName":"接種料","count":0}]', issue: { key: 'quantityInteger' } },
+    { value: '[{"productId":"p1","productName":"接種料","count":1.5}]', issue: { key: 'quantityInteger' } },
+    { value: '[{"productName":"接種料","count":1}]', issue: { key: 'invalidValue' } },
+    { value: 'p1', issue: { key: 'invalidValue' } },
+    { value: '[]', issue: { key: 'orderDetailsRequired' } },
+    { value: ['[]'], issue: { key: 'invalidValue' } },
+  ],
+};

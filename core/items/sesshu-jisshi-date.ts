@@ -4,19 +4,20 @@
  * booking that lapsed without a dose (server/reservations.ts), whatever the item's key.
  */
 import { typedDateRules } from './date';
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 
 export const sesshuJisshiDateItem = defineItem({
   type: 'sesshuJisshiDate',
   ...typedDateRules,
-  samples: {
-    configs: [{}],
-    valid: ['2025-06-01', '2025-06-15'],
-    invalid: [
-      { value: '2025-06-16', issue: { key: 'dateFuture' } },
-      { value: '2025-13-01', issue: { key: 'invalidDate' } },
-      { value: ['2025-06-01'], issue: { key: 'invalidValue' } },
-    ],
-    normalized: [{ raw: '20250601', expected: '2025-06-01' }],
-  },
 });
+
+export const sesshuJisshiDateSamples: SamplesOf<typeof sesshuJisshiDateItem> = {
+  configs: [{}],
+  valid: ['2025-06-01', '2025-06-15'],
+  invalid: [
+    { value: '2025-06-16', issue: { key: 'dateFuture' } },
+    { value: '2025-13-01', issue: { key: 'invalidDate' } },
+    { value: ['2025-06-01'], issue: { key: 'invalidValue' } },
+  ],
+  normalized: [{ raw: '20250601', expected: '2025-06-01' }],
+};

@@ -1,5 +1,5 @@
 /** Administered vaccine maker (接種ワクチン, spec 02 §3): see vaccine-maker.ts. */
-import { defineItem } from './define';
+import { defineItem, type SamplesOf } from './define';
 import { makerSamples, validateMaker, vaccineMakerShape } from './vaccine-maker';
 
 export const sesshuVaccineMakerItem = defineItem({
@@ -8,5 +8,6 @@ export const sesshuVaccineMakerItem = defineItem({
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate: validateMaker,
-  samples: makerSamples,
 });
+
+export const sesshuVaccineMakerSamples: SamplesOf<typeof sesshuVaccineMakerItem> = makerSamples;

@@ -6,7 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { checkLength, checkOption } from './checks';
-import { INVALID_VALUE, defineItem, single } from './define';
+import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 import { TEXT_HARD_LIMIT } from './text';
 
 export const suggestItem = defineItem({
@@ -24,17 +24,18 @@ export const suggestItem = defineItem({
     const bad = checkOption(s, item.options);
     return bad ? [bad] : [];
   },
-  samples: {
-    configs: [
-      { options: ['さくら市立第一小学校', 'さくら市立第二小学校'] },
-      { options: ['さくら市立第一小学校', 'さくら市立第二小学校'], allowFreeText: true },
-    ],
-    valid: ['さくら市立第一小学校', 'さくら市立第二小学校'],
-    validFor: [{ value: '隣町立小学校', config: 1 }],
-    invalid: [
-      { value: 'さくら市立第三小学校', issue: { key: 'optionNotInList' } },
-      { value: 'さくら市立第一', issue: { key: 'optionNotInList' } },
-      { value: 'あ'.repeat(301), config: 1, issue: { key: 'lengthMax', params: { max: 300 } } },
-    ],
-  },
 });
+
+export const suggestSamples: SamplesOf<typeof suggestItem> = {
+  configs: [
+    { options: ['さくら市立第一小学校', 'さくら市立第二小学校'] },
+    { options: ['さくら市立第一小学校', 'さくら市立第二小学校'], allowFreeText: true },
+  ],
+  valid: ['さくら市立第一小学校', 'さくら市立第二小学校'],
+  validFor: [{ value: '隣町立小学校', config: 1 }],
+  invalid: [
+    { value: 'さくら市立第三小学校', issue: { key: 'optionNotInList' } },
+    { value: 'さくら市立第一', issue: { key: 'optionNotInList' } },
+    { value: 'あ'.repeat(301), config: 1, issue: { key: 'lengthMax', params: { max: 300 } } },
+  ],
+};

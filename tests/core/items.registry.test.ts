@@ -9,6 +9,7 @@ import { surveyConfigSchema } from '@core/form/survey-config';
 import { SAMPLE_TODAY, type FormValue, type ValidateContext } from '@core/items/define';
 import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
 import { itemDefOf, itemDefs, schemaItemSchema } from '@core/items/registry';
+import { itemSamplesOf } from '@core/items/samples';
 import { validateItem } from '@core/form/validate';
 import { textFixedLength, textMaxLength } from '@core/items/text';
 import { ja } from '../../src/messages/ja';
@@ -147,7 +148,7 @@ describe('registry', () => {
 });
 
 describe.each(table)('item type %s', (type, def) => {
-  const { samples } = def;
+  const samples = itemSamplesOf(type);
   const items = samples.configs.map((c) => itemOf(type, c));
 
   it('brings samples', () => {

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { itemDefOf, schemaItemSchema } from '@core/items/registry';
+import { itemSamplesOf } from '@core/items/samples';
 import { validateForm } from '@core/form/validate';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { FormValue } from '@core/items/define';
@@ -25,14 +26,15 @@ const configs: Record<string, unknown>[] = [];
 for (const type of ITEM_TYPES) {
   const def = itemDefOf(type);
   if (def.valueKind === 'none') continue;
-  def.samples.configs.forEach((sample, i) => {
+  const samples = itemSamplesOf(type);
+  samples.configs.forEach((sample, i) => {
     const surveyId = `v-${type}-${i}`.toLowerCase();
     const item = { itemKey: 'x', type, title: `${type} ${i}`, ...(sample as object) };
     configs.push({ surveyId, surveyTitle: surveyId, surveySchema: [item] });
     const values = [
-      ...def.samples.valid,
-      ...def.samples.invalid.map((c) => c.value),
-      ...(def.samples.validFor ?? []).map((c) => c.value),
+      ...samples.valid,
+      ...samples.invalid.map((c) => c.value),
+      ...(samples.validFor ?? []).map((c) => c.value),
     ];
     for (const value of values) {
       // Rows carry strings: a list for a single-value item cannot be sent as an answer at all.
