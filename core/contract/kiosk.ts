@@ -9,18 +9,7 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { errorAnswerSchema } from './envelope';
 
-/** Every kiosk credential begins with this; an ID token (a JWT) never does. */
-export const KIOSK_TOKEN_PREFIX = 'kiosk_';
-
-/** 400: the enrolment code is wrong, used, expired, or its kiosk was stopped. */
-export const KIOSK_CODE_INVALID = 'kiosk_code_invalid';
-export const KIOSK_CODE_INVALID_TEXT = 'この登録コードは無効か、有効期限が切れています。管理者に新しいコードを発行してもらってください。';
-/** 401: the credential is unknown or its kiosk was stopped (`npm run kiosk:revoke`). */
-export const KIOSK_REVOKED = 'kiosk_revoked';
-export const KIOSK_REVOKED_TEXT = 'この端末での受付は停止されています。受付の係員にお声がけください。';
-/** 403: a call a kiosk may not make (a form it is not bound to, reading or changing answers), or /kiosk/me without a kiosk credential. */
-export const KIOSK_FORBIDDEN = 'kiosk_forbidden';
-export const KIOSK_FORBIDDEN_TEXT = 'この端末からは利用できません。';
+export * from './kiosk-codes';
 
 export const kioskFormSchema = z.object({ surveyId: z.string(), surveyTitle: z.string() });
 export type KioskForm = z.infer<typeof kioskFormSchema>;

@@ -7,7 +7,7 @@ import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
 import { ApiClientError, isLoginRefused } from './api-error';
 import { takeEarlyResponse } from './early-requests';
-import { KIOSK_REVOKED } from '@core/contract/kiosk';
+import { KIOSK_REVOKED } from '@core/contract/kiosk-codes';
 import { markKioskRevoked } from './kiosk';
 import { withRetry, type RetryDeps, type RetryPolicy } from './retry';
 import { getSession, markSessionRefused, type Session } from './session';
