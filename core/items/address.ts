@@ -4,7 +4,7 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const addressItem = defineItem({
   type: 'address',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

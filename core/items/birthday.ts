@@ -10,7 +10,7 @@ import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './defi
 
 export const birthdayItem = defineItem({
   type: 'birthday',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,

@@ -15,7 +15,7 @@ export const selectionBounds = (item: { selection?: { min?: number | null | unde
 
 export const checkboxesItem = defineItem({
   type: 'checkboxes',
-  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
+  configShape: () => ({ options: z.array(z.string()).check(z.minLength(1)) }),
   valueKind: 'multi',
   requiredKey: 'required',
   requiredByConfig: (item) => selectionBounds(item).min >= 1,

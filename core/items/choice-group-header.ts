@@ -10,7 +10,7 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const choiceGroupHeaderItem = defineItem({
   type: 'choiceGroupHeader',
-  configShape: { options: z.array(z.string()).check(z.minLength(1)), sectionOptions: z._default(z.array(sectionOptionSchema), []) },
+  configShape: () => ({ options: z.array(z.string()).check(z.minLength(1)), sectionOptions: z._default(z.array(sectionOptionSchema), []) }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -7,7 +7,7 @@ export const CODE15_LENGTH = 15;
 
 export const code15Item = defineItem({
   type: 'code15',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -8,7 +8,7 @@ import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './defi
 
 export const countVaccinesItem = defineItem({
   type: 'countVaccines',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate(value) {

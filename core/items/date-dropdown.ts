@@ -37,7 +37,7 @@ const PARTS = /^(\d{4})?-(\d{2})?-(\d{2})?$/;
 
 export const dateDropdownItem = defineItem({
   type: 'dateDropdown',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: (v: FormValue) => isNullDate(v) || v === '--',

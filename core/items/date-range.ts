@@ -17,10 +17,10 @@ const DAYS_LIMIT = 36_600;
 export const dateBoundSchema = z.union([isoDateSchema, z.int().check(z.gte(-DAYS_LIMIT), z.lte(DAYS_LIMIT))]);
 export type DateBound = z.output<typeof dateBoundSchema>;
 
-export const dateRangeShape = {
+export const dateRangeShape = () => ({
   minDate: z.optional(dateBoundSchema),
   maxDate: z.optional(dateBoundSchema),
-};
+});
 
 export interface DateRange {
   minDate?: DateBound | undefined;

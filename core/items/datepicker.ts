@@ -22,11 +22,11 @@ export const DATEPICKER_FIRST_DAY_OF_WEEK = 0;
 
 export const datepickerItem = defineItem({
   type: 'datepicker',
-  configShape: {
+  configShape: () => ({
     initialDate: z.optional(isoDateSchema),
     maxDate: z._default(dateBoundSchema, DATEPICKER_MAX_DATE),
     minDate: z.optional(dateBoundSchema),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   isEmpty: isNullDate,

@@ -55,8 +55,11 @@ export interface ItemSamples<C> {
 
 export interface ItemDef<T extends ItemType, S extends z.core.$ZodShape = z.core.$ZodShape> {
   type: T;
-  /** Type-specific config fields, merged onto the common item fields (core/form/item-base.ts). */
-  configShape: S;
+  /**
+   * Type-specific config fields, merged onto the common item fields (core/form/item-base.ts).
+   * Built when the type's schema is first needed (registry.ts), not when the app loads.
+   */
+  configShape: () => S;
   valueKind: ValueKind;
   /** Message when a required item is empty: 必須です / 必須項目 / 必須 (spec 01 §5). */
   requiredKey: Extract<MessageKey, 'required' | 'requiredItem' | 'requiredShort' | 'facilityRequired'>;

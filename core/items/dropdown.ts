@@ -9,7 +9,7 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const dropdownItem = defineItem({
   type: 'dropdown',
-  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
+  configShape: () => ({ options: z.array(z.string()).check(z.minLength(1)) }),
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate(value, item) {

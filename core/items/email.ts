@@ -5,7 +5,7 @@ import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './defi
 
 export const emailItem = defineItem({
   type: 'email',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -40,9 +40,9 @@ export const parseFacilityValue = (s: string): FacilityValue | null => {
 
 export const facilityItem = defineItem({
   type: 'facility',
-  configShape: {
+  configShape: () => ({
     defaultPrefecture: z.optional(z.string().check(z.refine((s) => prefectureByName(s) !== undefined, '47都道府県のいずれかにしてください'))),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'facilityRequired',
   validate(value) {

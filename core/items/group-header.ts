@@ -9,7 +9,7 @@ import { defineItem, type SamplesOf } from './define';
 
 export const groupHeaderItem = defineItem({
   type: 'groupHeader',
-  configShape: { expanded: z._default(z.boolean(), true) },
+  configShape: () => ({ expanded: z._default(z.boolean(), true) }),
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],

@@ -21,7 +21,7 @@ export const imageFileProblem = (file: { name: string; type: string; size: numbe
 
 export const imageItem = defineItem({
   type: 'image',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -11,12 +11,12 @@ export const scalePoints = (item: { scale_min: number; scale_max: number }): num
 
 export const linearScaleItem = defineItem({
   type: 'linearScale',
-  configShape: {
+  configShape: () => ({
     scale_min: z._default(z.number().check(z.int()), 0),
     scale_max: z._default(z.number().check(z.int()), 10),
     scale_min_label: z.optional(z.string()),
     scale_max_label: z.optional(z.string()),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -10,7 +10,7 @@ export const linkUrlSchema = z.string().check(z.regex(/^(https?:\/\/[^\s]+|\/(?!
 
 export const linkButtonItem = defineItem({
   type: 'linkButton',
-  configShape: { attributes: z.optional(z.looseObject({ url: z.optional(linkUrlSchema) })) },
+  configShape: () => ({ attributes: z.optional(z.looseObject({ url: z.optional(linkUrlSchema) })) }),
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],

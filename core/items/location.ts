@@ -36,10 +36,10 @@ export const parseLocationValue = (s: string): LocationValue | null => {
 
 export const locationItem = defineItem({
   type: 'location',
-  configShape: {
+  configShape: () => ({
     zoom: z._default(z.int().check(z.gte(1), z.lte(19)), MAP_ZOOM),
     center: z.optional(z.object({ lat: z.number().check(z.gte(-90), z.lte(90)), lng: z.number().check(z.gte(-180), z.lte(180)) })),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -12,7 +12,7 @@ import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './defi
 export const MEMBER_NUMBER_MAX_LENGTH = MANUAL_NUMBER_MAX_LENGTH;
 
 /** Shared with the numbering item: the same two kinds of number. */
-export const numberItemShape = { isAutomaticNumbering: z.optional(z.boolean()) };
+export const numberItemShape = () => ({ isAutomaticNumbering: z.optional(z.boolean()) });
 
 export const validateTypedNumber = (value: string | string[]) => {
   const s = single(value);

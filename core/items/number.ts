@@ -12,7 +12,7 @@ const num = (n: number | null | undefined): number | undefined => (typeof n === 
 
 export const numberItem = defineItem({
   type: 'number',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

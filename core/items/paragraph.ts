@@ -3,7 +3,7 @@ import { defineItem, type SamplesOf } from './define';
 
 export const paragraphItem = defineItem({
   type: 'paragraph',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'none',
   requiredKey: 'required',
   validate: () => [],

@@ -19,7 +19,7 @@ export const PHONE_INPUT_MAX_LENGTH = 17;
 
 export const phoneItem = defineItem({
   type: 'phone',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -8,7 +8,7 @@ import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './defi
 
 export const postcodeItem = defineItem({
   type: 'postcode',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -5,7 +5,7 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const radioItem = defineItem({
   type: 'radio',
-  configShape: { options: z.array(z.string()).check(z.minLength(1)) },
+  configShape: () => ({ options: z.array(z.string()).check(z.minLength(1)) }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -93,7 +93,7 @@ export type ItemDefs = typeof itemDefs;
 export const itemDefOf = (type: ItemType): ItemDef<ItemType> => itemDefs[type] as unknown as ItemDef<ItemType>;
 
 const buildItemSchema = <K extends ItemType>(type: K) =>
-  z.extend(schemaItemBaseSchema, { ...(itemDefs[type].configShape as ItemDefs[K]['configShape']), type: z.literal(type) });
+  z.extend(schemaItemBaseSchema, { ...(itemDefs[type].configShape() as ReturnType<ItemDefs[K]['configShape']>), type: z.literal(type) });
 
 type ItemSchemas = { [K in ItemType]: ReturnType<typeof buildItemSchema<K>> };
 type AnyItemSchema = ItemSchemas[ItemType];

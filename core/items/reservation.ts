@@ -29,7 +29,7 @@ export type CategoryPath = z.infer<typeof categoryPathSchema>;
 
 export const reservationItem = defineItem({
   type: 'reservation',
-  configShape: {
+  configShape: () => ({
     setLargeCategoryTitle: z.optional(z.nullable(z.string())),
     setMediumCategoryTitle: z.optional(z.nullable(z.string())),
     setSmallCategoryTitle: z.optional(z.nullable(z.string())),
@@ -38,7 +38,7 @@ export const reservationItem = defineItem({
     isFixedSmallCategory: z.optional(z.boolean()),
     categoryRequiredFlag: z.optional(z.boolean()),
     categories_tree: z.optional(categoryPathSchema),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

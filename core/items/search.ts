@@ -16,7 +16,7 @@ export const SEARCH_LOAD_MORE_THRESHOLD = 0.75;
 
 export const searchItem = defineItem({
   type: 'search',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

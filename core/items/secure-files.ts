@@ -17,7 +17,7 @@ export const parseSecureFileValue = (v: string): { id: string; name: string } | 
 
 export const secureFilesItem = defineItem({
   type: 'secureFiles',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'multi',
   requiredKey: 'required',
   validate(value) {

@@ -21,9 +21,9 @@ export const payTypeOfValue = (value: string | undefined): PayType | null => (va
 
 export const selectPayTypeItem = defineItem({
   type: 'selectPayType',
-  configShape: {
+  configShape: () => ({
     payTypes: z.optional(z.array(payTypeValue).check(z.minLength(1))),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item, ctx) {

@@ -53,10 +53,10 @@ export const orderLinesValue = (lines: readonly OrderLine[]): string => (lines.l
 
 export const selectProductsItem = defineItem({
   type: 'selectProducts',
-  configShape: {
+  configShape: () => ({
     /** The payment service the form sells (its products and tax rules). */
     serviceId: z.optional(z.string().check(z.maxLength(200))),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value) {

@@ -11,7 +11,7 @@ import { TEXT_HARD_LIMIT } from './text';
 
 export const suggestItem = defineItem({
   type: 'suggest',
-  configShape: { options: z.array(z.string()).check(z.minLength(1)), allowFreeText: z._default(z.boolean(), false) },
+  configShape: () => ({ options: z.array(z.string()).check(z.minLength(1)), allowFreeText: z._default(z.boolean(), false) }),
   valueKind: 'single',
   requiredKey: 'requiredItem',
   validate(value, item) {

@@ -51,12 +51,12 @@ export const textFixedLength = (item: Pick<CommonItemFields, 'length'>): number 
 
 export const textItem = defineItem({
   type: 'text',
-  configShape: {
+  configShape: () => ({
     input: z.optional(characterTypeSchema),
     format: z._default(z.enum(TEXT_FORMATS), 'any'),
     halfWidthOnly: z._default(z.boolean(), false),
     fullKatakanaOnly: z._default(z.boolean(), false),
-  },
+  }),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

@@ -4,7 +4,7 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 export const textareaItem = defineItem({
   type: 'textarea',
-  configShape: {},
+  configShape: () => ({}),
   valueKind: 'single',
   requiredKey: 'required',
   validate(value, item) {

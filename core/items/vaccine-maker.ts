@@ -10,10 +10,10 @@ import { sectionOptionSchema } from '../form/item-base';
 import { checkOption } from './checks';
 import { INVALID_VALUE, single, type FormValue, type ItemSamples, type ValidationIssue } from './define';
 
-export const vaccineMakerShape = {
+export const vaccineMakerShape = () => ({
   options: z.array(z.string()).check(z.minLength(1)),
   sectionOptions: z._default(z.array(sectionOptionSchema), []),
-};
+});
 
 export const validateMaker = (value: FormValue, item: { options?: string[] | undefined }): ValidationIssue[] => {
   const s = single(value);
