@@ -2,11 +2,13 @@
  * The first thing the page runs, as its own small `async` script in index.html: on /survey/{id}
  * with a stored session it starts the form config request at once, so on a slow link the config
  * arrives while the app's JavaScript is still downloading (the app picks the answer up through
- * src/lib/early-requests.ts and checks it against the contract as usual).
+ * src/lib/early-requests.ts and checks it against the contract as usual). On any page it also asks
+ * IndexedDB whether the offline database exists, which the app would otherwise ask before its
+ * first render (src/offline/presence.ts), and the browser takes tens of milliseconds to answer.
  *
  * It imports nothing: anything shared with the app would become a chunk this script waits for.
  * Hence the few literals below, which tests/client/early.test.ts compares with the real ones
- * (API path, session key, the hand-over global).
+ * (API path, session key, the database mark, the hand-over globals).
  */
 import type { EarlyRequest } from './lib/early-requests';
 
@@ -66,4 +68,21 @@ const start = (): void => {
   (global['__sakuraEarlyRequests'] ??= []).push({ url, authorization, startedAt: performance.now(), response });
 };
 
+/** Skipped when the database is known to exist (presence.ts then does not ask either). */
+const probeOfflineDb = (): void => {
+  try {
+    if (localStorage.getItem('offlineDbCreated') === '1') return;
+  } catch {
+    return;
+  }
+  const factory = globalThis.indexedDB as IDBFactory | undefined;
+  if (typeof factory?.databases !== 'function') return;
+  const names = factory.databases().then(
+    (list) => list.map((d) => d.name ?? ''),
+    () => null,
+  );
+  (globalThis as unknown as Record<string, Promise<string[] | null>>)['__sakuraEarlyDbNames'] = names;
+};
+
 start();
+probeOfflineDb();

@@ -1,5 +1,6 @@
 /**
- * Requests src/early.ts started before the app's code arrived, handed to the API client.
+ * Requests src/early.ts started before the app's code arrived, handed to the API client, and its
+ * question to IndexedDB, handed to the offline layer's presence probe (src/offline/presence.ts).
  *
  * early.ts is its own tiny script (index.html), so on a first visit the form's config is on its
  * way while the app's JavaScript is still downloading instead of one round trip after it. The two
@@ -37,4 +38,19 @@ export const takeEarlyResponse = (method: string, url: string, authorization: st
   if (i < 0) return null;
   const [req] = list.splice(i, 1) as [EarlyRequest];
   return performance.now() - req.startedAt <= EARLY_MAX_AGE_MS ? req.response : null;
+};
+
+/** The global early.ts writes its IndexedDB answer to (the same literal is in early.ts). */
+export const EARLY_DB_NAMES_KEY = '__sakuraEarlyDbNames';
+
+/**
+ * The names of the page's IndexedDB databases, as early.ts found them when the page started (null:
+ * it could not tell), or undefined when it did not ask (the database was known, or no
+ * `indexedDB.databases()`). Handed out once: a later probe asks afresh.
+ */
+export const takeEarlyDatabaseNames = (): Promise<string[] | null> | undefined => {
+  const global = globalThis as unknown as Record<string, Promise<string[] | null> | undefined>;
+  const names = global[EARLY_DB_NAMES_KEY];
+  delete global[EARLY_DB_NAMES_KEY];
+  return names;
 };

@@ -3,11 +3,12 @@
  * first screen asks it before rendering, and Dexie loads only with the offline layer's chunk
  * (load.ts), which a first visit leaves until after the first screen.
  */
+import { takeEarlyDatabaseNames } from '../lib/early-requests';
 
 export const OFFLINE_DB_NAME = 'liff-forms';
 
 /** localStorage key set once the page's database exists (it survives as long as the database does, or less). */
-const DB_MARK_KEY = 'offlineDbCreated';
+export const DB_MARK_KEY = 'offlineDbCreated';
 
 const readMark = (): boolean => {
   try {
@@ -77,11 +78,16 @@ export const offlineDbExists = async (name: string = OFFLINE_DB_NAME, factory: I
   if (page && readMark()) return true;
   if (!factory) return true;
   let exists: boolean;
-  try {
-    // One question to the browser, where opening (and aborting) would touch the disk.
-    exists = typeof factory.databases === 'function' ? (await factory.databases()).some((d) => d.name === name) : await probeByOpen(name, factory);
-  } catch {
-    exists = await probeByOpen(name, factory);
+  // Asked by src/early.ts when the page started, while the app's code was still downloading.
+  const early = page ? await takeEarlyDatabaseNames() : undefined;
+  if (early) exists = early.includes(name);
+  else {
+    try {
+      // One question to the browser, where opening (and aborting) would touch the disk.
+      exists = typeof factory.databases === 'function' ? (await factory.databases()).some((d) => d.name === name) : await probeByOpen(name, factory);
+    } catch {
+      exists = await probeByOpen(name, factory);
+    }
   }
   if (page) {
     if (exists) markOfflineDbCreated();

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { surveyConfigsGetItem } from '@core/contract/survey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
-import { EARLY_REQUESTS_KEY } from '../../src/lib/early-requests';
+import { EARLY_DB_NAMES_KEY, EARLY_REQUESTS_KEY } from '../../src/lib/early-requests';
 import { openOfflineDb } from '../../src/offline/db';
-import { offlineDbExists } from '../../src/offline/presence';
+import { DB_MARK_KEY, OFFLINE_DB_NAME, offlineDbExists } from '../../src/offline/presence';
 import { makeIdToken } from './fake-clock';
 
 const session = (exp = 4_000_000_000): Session => ({
@@ -106,6 +106,46 @@ describe('early config request (src/early.ts)', () => {
     expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);
     expect(early).toContain(`getItem('${SESSION_KEY}')`);
     expect(early).toContain(`/survey/api/v1/db${surveyConfigsGetItem.path}?`);
+    expect(early).toContain(`getItem('${DB_MARK_KEY}')`);
+    expect(early).toContain(`'${EARLY_DB_NAMES_KEY}'`);
+  });
+});
+
+describe('early IndexedDB question (src/early.ts)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.removeItem(DB_MARK_KEY);
+    delete (globalThis as Record<string, unknown>)[EARLY_DB_NAMES_KEY];
+  });
+
+  it("asks on any page when the database is not known, and the app's probe takes that answer once", async () => {
+    window.history.replaceState(null, '', '/lookup/select');
+    const databases = vi.spyOn(indexedDB, 'databases').mockResolvedValue([{ name: OFFLINE_DB_NAME, version: 1 }]);
+    await runEarly();
+    expect(databases).toHaveBeenCalledTimes(1);
+    expect(await offlineDbExists()).toBe(true);
+    expect(databases).toHaveBeenCalledTimes(1);
+    // The answer set the mark; without it, a later probe would ask the browser itself.
+    expect(localStorage.getItem(DB_MARK_KEY)).toBe('1');
+    localStorage.removeItem(DB_MARK_KEY);
+    databases.mockResolvedValue([]);
+    expect(await offlineDbExists()).toBe(false);
+    expect(databases).toHaveBeenCalledTimes(2);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('does not ask when the database is known, and a failed question leaves the probe to ask again', async () => {
+    localStorage.setItem(DB_MARK_KEY, '1');
+    const databases = vi.spyOn(indexedDB, 'databases').mockRejectedValueOnce(new Error('busy'));
+    await runEarly();
+    expect(databases).not.toHaveBeenCalled();
+    expect((globalThis as Record<string, unknown>)[EARLY_DB_NAMES_KEY]).toBeUndefined();
+    localStorage.removeItem(DB_MARK_KEY);
+    await runEarly();
+    expect(databases).toHaveBeenCalledTimes(1);
+    databases.mockResolvedValue([]);
+    expect(await offlineDbExists()).toBe(false);
+    expect(databases).toHaveBeenCalledTimes(2);
   });
 });
 
