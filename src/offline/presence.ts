@@ -74,13 +74,15 @@ const probeByOpen = (name: string, factory: IDBFactory): Promise<boolean> =>
  */
 export const offlineDbExists = async (name: string = OFFLINE_DB_NAME, factory: IDBFactory | undefined = globalThis.indexedDB): Promise<boolean> => {
   const page = name === OFFLINE_DB_NAME && factory === globalThis.indexedDB;
+  // Asked by src/early.ts when the page started, while the app's code was still downloading: only
+  // the page's first probe may use that answer, so it is taken now whatever happens below.
+  const early = page ? takeEarlyDatabaseNames() : undefined;
   // Repeat visits skip the probe: a second open before Dexie's slowed the offline start.
   if (page && readMark()) return true;
   if (!factory) return true;
   let exists: boolean;
-  // Asked by src/early.ts when the page started, while the app's code was still downloading.
-  const early = page ? await takeEarlyDatabaseNames() : undefined;
-  if (early) exists = early.includes(name);
+  const names = early ? await early : null;
+  if (names) exists = names.includes(name);
   else {
     try {
       // One question to the browser, where opening (and aborting) would touch the disk.

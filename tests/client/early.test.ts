@@ -134,6 +134,19 @@ describe('early IndexedDB question (src/early.ts)', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('is for the first probe only: one answered by the mark uses it up', async () => {
+    const databases = vi.spyOn(indexedDB, 'databases').mockResolvedValue([]);
+    await runEarly();
+    // Another tab created the database before the app's first probe.
+    localStorage.setItem(DB_MARK_KEY, '1');
+    expect(await offlineDbExists()).toBe(true);
+    localStorage.removeItem(DB_MARK_KEY);
+    databases.mockResolvedValue([{ name: OFFLINE_DB_NAME, version: 1 }]);
+    // The start's answer (no database) is not handed to a later probe.
+    expect(await offlineDbExists()).toBe(true);
+    expect(databases).toHaveBeenCalledTimes(2);
+  });
+
   it('does not ask when the database is known, and a failed question leaves the probe to ask again', async () => {
     localStorage.setItem(DB_MARK_KEY, '1');
     const databases = vi.spyOn(indexedDB, 'databases').mockRejectedValueOnce(new Error('busy'));
