@@ -77,17 +77,25 @@ export const slotInfoOf = (
   return { state, remaining: remainingOf(quota, reserved) };
 };
 
-/** Whether any slot in the loaded schedule can be booked (else 現在予約可能な枠がありません). */
-export const hasActiveSlot = (schedule: Schedule, window: BookableWindow, cost: number, slots: readonly string[]): boolean =>
-  Object.keys(schedule.schedule).some((iso) => {
+/** The earliest day of the loaded schedule with a slot that can be booked, or null when none. */
+export const firstActiveDay = (schedule: Schedule, window: BookableWindow, cost: number, slots: readonly string[]): Temporal.PlainDate | null => {
+  let first: Temporal.PlainDate | null = null;
+  for (const iso of Object.keys(schedule.schedule)) {
     let date: Temporal.PlainDate;
     try {
       date = Temporal.PlainDate.from(iso);
     } catch {
-      return false;
+      continue;
     }
-    return slots.some((slot) => slotInfoOf(schedule, window, cost, date, slot).state === 'active');
-  });
+    if (first && Temporal.PlainDate.compare(date, first) >= 0) continue;
+    if (slots.some((slot) => slotInfoOf(schedule, window, cost, date, slot).state === 'active')) first = date;
+  }
+  return first;
+};
+
+/** Whether any slot in the loaded schedule can be booked (else 現在予約可能な枠がありません). */
+export const hasActiveSlot = (schedule: Schedule, window: BookableWindow, cost: number, slots: readonly string[]): boolean =>
+  firstActiveDay(schedule, window, cost, slots) !== null;
 
 const stateText = (info: SlotInfo): string =>
   info.state === 'active'

@@ -16,7 +16,7 @@ import { ja } from '../messages/ja';
 import { FormEngineContext } from '../form/engine-context';
 import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
-import { CalendarView, hasActiveSlot, type SlotChoice } from './calendar-view';
+import { CalendarView, firstActiveDay, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { FreeSlotsOffer } from './free-slots-offer';
 import { VaccineHint } from './vaccine-hint';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
@@ -301,9 +301,14 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
                 selected={selected}
                 onPick={pickSlot}
                 defaultView={settings.data?.data.defaultView}
-                // The chosen day in edit mode, else the first bookable day (a form opened on a Sunday
-                // evening should not open on a week with nothing to book).
-                anchor={(selected?.date as Temporal.PlainDate | undefined) ?? window.first}
+                // The chosen day in edit mode, else the first day with a free slot: a form opened on a
+                // Saturday, whose first bookable day is a Sunday off, opens on next week, not on a
+                // week with nothing to book.
+                anchor={
+                  (selected?.date as Temporal.PlainDate | undefined) ??
+                  (schedule.data ? firstActiveDay(schedule.data.data, window, cost, slots) : null) ??
+                  window.first
+                }
               />
             </>
           )

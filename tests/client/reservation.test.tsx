@@ -157,10 +157,10 @@ const wrap = (ui: ReactNode) => {
 
 const reservationItem = (extra: Record<string, unknown> = {}) => ({ itemKey: 'yoyaku', type: 'reservation', title: '予約内容', isRequired: { value: true }, ...extra });
 
-const renderReservationForm = (extra: Record<string, unknown> = {}, configExtra: Record<string, unknown> = {}) => {
+const renderReservationForm = (extra: Record<string, unknown> = {}, configExtra: Record<string, unknown> = {}, today = TODAY) => {
   const send = vi.fn(async () => ({}));
   const config = makeConfig([reservationItem(extra), { itemKey: 'shimei', type: 'text', title: '氏名', isRequired: { value: true } }], configExtra);
-  const utils = wrap(<SurveyForm config={config} send={send} onSent={() => {}} today={TODAY} desktop={false} />);
+  const utils = wrap(<SurveyForm config={config} send={send} onSent={() => {}} today={today} desktop={false} />);
   return { ...utils, send };
 };
 
@@ -293,6 +293,14 @@ describe('the calendar view', () => {
 });
 
 describe('the reservation item', () => {
+  it('opens on the week of the first free slot: on a Saturday whose first bookable day is a Sunday off, next week', async () => {
+    serve();
+    renderReservationForm({ categories_tree: { large: '内科', medium: '一般内科', small: '初診' } }, {}, Temporal.PlainDate.from('2025-06-14'));
+    select(await screen.findByLabelText(ja.calendar.itemLabel).then(() => ja.calendar.itemLabel), '初診受付');
+    await waitFor(() => expect(screen.getByTestId('calendar-caption').textContent).toBe('6月16日〜6月22日'));
+    expect(slotEl('2025-06-16', '1')!.dataset.state).toBe('active');
+  });
+
   it('picks large → medium → small with the tag labels, then the item and a slot, and produces the value', async () => {
     serve({ overrides: { '2025-06-16/1': [3, 1] } });
     const { send } = renderReservationForm();
