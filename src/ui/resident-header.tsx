@@ -1,21 +1,27 @@
-import { Avatar, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import type { SessionProfile } from '../lib/session';
 import { ja } from '../messages/ja';
 
-/** The signed-in resident as LINE shows them, so they can tell whose answers they are editing. */
+/**
+ * The signed-in resident as LINE shows them, so they can tell whose answers they are editing.
+ * Plain elements styled in app.css, not Mantine's Avatar: it sits on every form's first screen.
+ * Without a picture, or when it fails to load, the name's first character stands in.
+ */
 export function ResidentHeader({ profile }: { profile: SessionProfile }) {
+  const [failed, setFailed] = useState(false);
+  const picture = profile.pictureUrl && !failed ? profile.pictureUrl : null;
   return (
-    <Group gap="sm" wrap="nowrap">
-      <Avatar
-        src={profile.pictureUrl ?? null}
-        alt={profile.displayName}
-        radius="xl"
-        size="md"
-        data-testid="resident-picture"
-      />
-      <Text fw={600} lineClamp={1}>
+    <div className="app-resident">
+      <span className="app-avatar" data-testid="resident-picture">
+        {picture ? (
+          <img src={picture} alt={profile.displayName} onError={() => setFailed(true)} />
+        ) : (
+          <span aria-hidden="true">{Array.from(profile.displayName)[0] ?? ''}</span>
+        )}
+      </span>
+      <p className="app-resident-name">
         <span data-testid="resident-name">{profile.displayName}</span> {ja.common.honorific}
-      </Text>
-    </Group>
+      </p>
+    </div>
   );
 }
