@@ -8,13 +8,14 @@ import { ja } from '../messages/ja';
  * Without a picture, or when it fails to load, the name's first character stands in.
  */
 export function ResidentHeader({ profile }: { profile: SessionProfile }) {
-  const [failed, setFailed] = useState(false);
-  const picture = profile.pictureUrl && !failed ? profile.pictureUrl : null;
+  // The address that failed, not a flag: a new picture (another resident) is tried afresh.
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const picture = profile.pictureUrl && profile.pictureUrl !== failedUrl ? profile.pictureUrl : null;
   return (
     <div className="app-resident">
       <span className="app-avatar" data-testid="resident-picture">
         {picture ? (
-          <img src={picture} alt={profile.displayName} onError={() => setFailed(true)} />
+          <img src={picture} alt={profile.displayName} onError={() => setFailedUrl(picture)} />
         ) : (
           <span aria-hidden="true">{Array.from(profile.displayName)[0] ?? ''}</span>
         )}

@@ -24,4 +24,11 @@ describe('ResidentHeader', () => {
     expect(screen.getByTestId('resident-picture').querySelector('img')).toBeNull();
     expect(screen.getByTestId('resident-picture').textContent).toBe('山');
   });
+
+  it('tries a new picture again after an earlier one failed (another resident on the same screen)', () => {
+    const { rerender } = render(<ResidentHeader profile={{ userId: 'U1', displayName: '山田 花子', pictureUrl: 'https://example.jp/gone.png' }} />);
+    fireEvent.error(screen.getByTestId('resident-picture').querySelector('img')!);
+    rerender(<ResidentHeader profile={{ userId: 'U2', displayName: '佐藤 一郎', pictureUrl: 'https://example.jp/u2.png' }} />);
+    expect(screen.getByTestId('resident-picture').querySelector('img')?.getAttribute('src')).toBe('https://example.jp/u2.png');
+  });
 });
