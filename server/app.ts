@@ -120,9 +120,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     if (!api) {
       c.header('x-request-id', requestId);
       c.header('X-Content-Type-Options', 'nosniff');
-      c.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (hsts) c.header('Strict-Transport-Security', hsts);
+      if (c.req.path === '/sw.js') c.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (c.res.headers.get('content-type')?.startsWith('text/html')) {
+        c.header('Permissions-Policy', PERMISSIONS_POLICY);
         c.header('Content-Security-Policy', csp);
         c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
       }

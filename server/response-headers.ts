@@ -6,8 +6,10 @@
  *   against, and are kept for offline use by the PWA itself (src/offline), never by HTTP caches.
  *   One rule for the whole prefix leaves no personal answer to a forgotten exception. The OpenAPI
  *   document, public and the same for everyone, is the exception: `no-cache`.
- * - Pages and files (the PWA, its assets, the dev issuer): a Content-Security-Policy on HTML, and a
- *   Permissions-Policy on everything.
+ * - Pages and files (the PWA, its assets, the dev issuer): a Content-Security-Policy and a
+ *   Permissions-Policy on HTML, and the Permissions-Policy on the service worker's script too.
+ *   Browsers apply neither to scripts, styles or images, whose first-visit bytes it would only add
+ *   to (about 330 bytes an answer on Slow 4G).
  * - Everything: Strict-Transport-Security when PUBLIC_URL is https.
  */
 import type { AppConfig } from './config';
