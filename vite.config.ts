@@ -19,13 +19,15 @@ const POSTCODE_CHUNK_DIR = 'assets/postcode';
 
 const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
 const ITEMS_DIR = fileURLToPath(new URL('./src/items/', import.meta.url));
+const CORE_ITEMS_DIR = fileURLToPath(new URL('./core/items/', import.meta.url));
 /** The id of index.html's JSON block naming each on-demand item type's files (src/early.ts reads it). */
 const ITEM_CHUNKS_ID = 'item-chunks';
 
 /**
- * Per item type loaded on demand (src/items/registry.ts; the type is its file's name in camel
- * case), the files its import fetches beyond the app's first chunk: the early script preloads them
- * once the form's config names the type, so they download alongside the app instead of after it.
+ * Per item type loaded on demand (src/items/registry.ts and core/items/registry.ts; the type is its
+ * file's name in camel case), the files its component's and its definition's imports fetch beyond
+ * the app's first chunk: the early script preloads them once the form's config names the type, so
+ * they download alongside the app instead of after it.
  */
 const itemChunkFiles = (bundle: Record<string, { type: string }>): Record<string, string[]> => {
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
@@ -45,14 +47,18 @@ const itemChunkFiles = (bundle: Record<string, { type: string }>): Record<string
   };
   const app = chunks.find((c) => c.isEntry && c.facadeModuleId !== EARLY_ENTRY);
   const initial = new Set(app ? closure(app, new Set()) : []);
-  const files: Record<string, string[]> = {};
+  const files: Record<string, Set<string>> = {};
   for (const c of chunks) {
-    // An item type's module exports its `ui`; other lazy parts of items (dialogs, maps) load with it.
-    if (!c.isDynamicEntry || !c.facadeModuleId?.startsWith(ITEMS_DIR) || !c.exports.includes('ui')) continue;
+    if (!c.isDynamicEntry || !c.facadeModuleId) continue;
     const type = path.basename(c.facadeModuleId).replace(/\.tsx?$/, '').replace(/-([a-z0-9])/g, (_, x: string) => x.toUpperCase());
-    files[type] = closure(c, initial).map((f) => `/${f}`);
+    // A type's component module exports its `ui`, its definition `<type>Item`; other lazy parts of
+    // items (dialogs, maps) load with them.
+    const ui = c.facadeModuleId.startsWith(ITEMS_DIR) && c.exports.includes('ui');
+    const def = c.facadeModuleId.startsWith(CORE_ITEMS_DIR) && c.exports.includes(`${type}Item`);
+    if (!ui && !def) continue;
+    for (const f of closure(c, initial)) (files[type] ??= new Set()).add(`/${f}`);
   }
-  return files;
+  return Object.fromEntries(Object.entries(files).map(([type, set]) => [type, [...set]]));
 };
 
 /**

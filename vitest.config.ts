@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['tests/core/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/core/**/*.test.ts'], environment: 'node', setupFiles: ['tests/item-defs-setup.ts'] },
       },
       {
         resolve: { alias },
@@ -26,6 +26,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/item-defs-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

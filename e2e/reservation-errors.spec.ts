@@ -136,7 +136,10 @@ test('the confirmation reads categories, item, date and time; a per-day refusal 
   await page.goto('/survey/clinic-yoyaku');
   // Loaded afresh with a session: the early script asked for the reservation item's code as soon as
   // the config named the type, before the app had run (src/early.ts, vite.config.ts earlyScript).
-  await expect(page.locator('link[rel="modulepreload"][href^="/assets/reservation-"]')).toHaveCount(1);
+  // Every file of the type: its component's chunk and its definition's (core/items/registry.ts).
+  const files = JSON.parse((await page.locator('#item-chunks').textContent()) ?? '{}') as Record<string, string[]>;
+  expect(files['reservation']?.filter((f) => f.startsWith('/assets/reservation-'))).toHaveLength(2);
+  for (const f of files['reservation'] ?? []) await expect(page.locator(`link[rel="modulepreload"][href="${f}"]`)).toHaveCount(1);
   await pickShoshin(page);
   await showSlot(page, first);
   const second = await activeSlot(page, first.date);

@@ -11,6 +11,8 @@ import { loadDemoIfEmpty } from './forms/import';
 import { startHoldSweep } from './payments/sweep';
 import type { StoreOptions } from './store/open';
 import { startPipeline } from './files/pipeline';
+import { ITEM_TYPES } from '@core/form/item-types';
+import { loadItemDefs } from '@core/items/registry';
 
 export interface Running {
   url: string;
@@ -23,6 +25,8 @@ export const startServer = async (
   log: Logger = jsonLogger,
   storeOverrides: Partial<StoreOptions> = {},
 ): Promise<Running> => {
+  // The server checks every type: the ones the app fetches on demand are loaded once, up front.
+  await loadItemDefs(ITEM_TYPES);
   const deps = await buildDeps(config, log, storeOverrides);
   if (config.loadDemo) {
     const loaded = await loadDemoIfEmpty(deps.store);

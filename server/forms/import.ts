@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
 import { surveyConfigSchema, type SurveyConfig } from '@core/form/survey-config';
+import { ITEM_TYPES } from '@core/form/item-types';
+import { loadItemDefs } from '@core/items/registry';
 import type { Store } from '../store/open';
 import type { Database } from '../store/schema';
 import { countSurveyConfigs } from '../store/configs';
@@ -188,6 +190,8 @@ const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: 
 };
 
 export const importBundle = async (store: Store, json: unknown, source: string): Promise<ImportSummary> => {
+  // The bundle is checked synchronously, so every type must be here (the CLI imports without a server).
+  await loadItemDefs(ITEM_TYPES);
   const bundle = parseBundle(json, source);
   const now = new Date().toISOString();
   const today = todayInTokyo();

@@ -21,7 +21,6 @@ import { usesPayment } from '@core/rules/permissions';
 import { createEngine, isDesktop } from './engine';
 import { FormEngineContext, type FormEngine } from './engine-context';
 import { FormStore } from './form-store';
-import { loadItemUis } from '../items/registry';
 import { ErrorCard } from '../ui/error-card';
 import { LoadingText } from '../ui/loading-text';
 import { ItemHost } from './item-host';
@@ -30,6 +29,7 @@ import { prefillValues } from './prefill';
 import { Section } from './section';
 import { ReservationStepContext, type ReservationStep } from './step-context';
 import { serverItemErrors } from './submit';
+import { useItemTypes } from './use-item-types';
 import { SLOT_GONE, useSubmitFlow, type ReservationCheckRefusal, type SendRequest } from './submit-flow';
 
 export type { ReservationCheckRefusal, SendRequest } from './submit-flow';
@@ -120,18 +120,7 @@ const firstReservationKey = (items: FormEngine['plan']['items']): string | undef
 
 /** The form once the item types it uses are loaded (src/items/registry.ts loads the rarer ones on demand). */
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
-  const [pending] = useState(() => loadItemUis(props.config.surveySchema.map((i) => i.type)));
-  const [state, setState] = useState<'ready' | 'loading' | 'failed'>(pending ? 'loading' : 'ready');
-  useEffect(() => {
-    let live = true;
-    pending?.then(
-      () => live && setState('ready'),
-      () => live && setState('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [pending]);
+  const state = useItemTypes(props.config.surveySchema.map((i) => i.type));
   if (state === 'loading') return <LoadingText />;
   if (state === 'failed') return <ErrorCard />;
   return <LoadedSurveyForm {...props} />;

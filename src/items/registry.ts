@@ -5,10 +5,13 @@
  *
  * The everyday types are in the app's first chunk. The others (reservations, payments, files,
  * places, vaccination, numbering…) are loaded on demand, each as its own chunk exporting its `ui`:
- * a form is shown once the types it uses are loaded (loadItemUis), and on a first visit
- * src/early.ts starts their download as soon as the form's config names them.
+ * a form is shown once the types it uses are loaded (loadItemUis, which loads their core
+ * definitions too), and on a first visit src/early.ts starts their download as soon as the form's
+ * config names them.
  */
 import type { ItemType } from '@core/form/item-types';
+import { onDemandModules } from '@core/items/on-demand';
+import { loadAlongsideItemDefs, loadItemDefs } from '@core/items/registry';
 import { AddressItem } from './address';
 import { BirthdayItem } from './birthday';
 import { CheckboxesItem } from './checkboxes';
@@ -75,46 +78,36 @@ const entries = {
   location: onDemand(() => import('./location')),
 } satisfies { [K in ItemType]: ItemUi<K> | OnDemand<K> };
 
-const loaded = new Map<ItemType, ItemUi>();
-const loading = new Map<ItemType, Promise<void>>();
-
 const onDemandOf = (type: ItemType): OnDemand<ItemType> | null => {
   const e = entries[type] as ItemUi | OnDemand<ItemType>;
   return 'load' in e ? e : null;
 };
 
+const uis = onDemandModules<ItemType, ItemUi>((type) => {
+  const lazy = onDemandOf(type);
+  return lazy ? () => lazy.load().then((m) => m.ui as unknown as ItemUi) : null;
+});
+
+// A config parsed before its form renders (src/lib/api.ts) fetches the components with the definitions.
+loadAlongsideItemDefs((types) => void uis.load(types)?.catch(() => {}));
+
 /** The types whose modules are loaded on demand. */
 export const ON_DEMAND_ITEM_TYPES = (Object.keys(entries) as ItemType[]).filter((t) => onDemandOf(t) !== null);
 
 /**
- * Loads what the given types need; null when every one is ready (the form renders at once). A
- * failed load (offline before the service worker had the chunk) rejects and is retried next call.
+ * Loads what the given types need, components and core definitions; null when every one is ready
+ * (the form renders at once). A failed load rejects and is retried next call.
  */
 export const loadItemUis = (types: Iterable<ItemType>): Promise<void> | null => {
-  const waits: Promise<void>[] = [];
-  for (const type of new Set(types)) {
-    const lazy = onDemandOf(type);
-    if (!lazy || loaded.has(type)) continue;
-    let wait = loading.get(type);
-    if (!wait) {
-      wait = lazy.load().then(
-        (m) => void loaded.set(type, m.ui as unknown as ItemUi),
-        (e: unknown) => {
-          loading.delete(type);
-          throw e;
-        },
-      );
-      loading.set(type, wait);
-    }
-    waits.push(wait);
-  }
+  const list = [...types];
+  const waits = [uis.load(list), loadItemDefs(list)].filter((w) => w !== null);
   return waits.length === 0 ? null : Promise.all(waits).then(() => undefined);
 };
 
 /** One type's entry with its props typed loosely, for the engine that renders any type; its module must be loaded. */
 export const itemUiOf = (type: ItemType): ItemUi => {
   if (!onDemandOf(type)) return entries[type] as unknown as ItemUi;
-  const ui = loaded.get(type);
+  const ui = uis.get(type);
   if (!ui) throw new Error(`item type ${type} is not loaded: loadItemUis first`);
   return ui;
 };

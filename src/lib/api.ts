@@ -129,7 +129,8 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
         if (session && isLoginRefused(error)) markSessionRefused(session.idToken);
         throw error;
       }
-      const parsed = endpoint.response.safeParse(json);
+      // Async: a form's item types the app loads on demand are fetched before their items are checked.
+      const parsed = await endpoint.response.safeParseAsync(json);
       if (!parsed.success) {
         throw new ApiClientError({
           status: res.status,

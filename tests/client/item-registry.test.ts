@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '@core/form/item-types';
-import { itemDefs } from '@core/items/registry';
+import { itemDefEntries } from '@core/items/registry';
 import { ON_DEMAND_ITEM_TYPES, itemUiOf, loadItemUis } from '../../src/items/registry';
 
 describe('the item component registry', () => {
@@ -10,7 +10,13 @@ describe('the item component registry', () => {
   });
 
   it('covers the same types as the core item definitions', () => {
-    expect([...ITEM_TYPES].sort()).toEqual(Object.keys(itemDefs).sort());
+    expect([...ITEM_TYPES].sort()).toEqual(Object.keys(itemDefEntries).sort());
+  });
+
+  it('loads on demand the same types whose core definitions are loaded on demand', () => {
+    // A type with its component in the first chunk but not its definition could not render at once.
+    const lazyDefs = ITEM_TYPES.filter((t) => typeof itemDefEntries[t] === 'function');
+    expect([...lazyDefs].sort()).toEqual([...ON_DEMAND_ITEM_TYPES].sort());
   });
 
   it('keeps the everyday types in the first chunk and loads the specialised ones on demand', () => {

@@ -8,7 +8,7 @@ import { ITEM_TYPES, type ItemType } from '@core/form/item-types';
 import { surveyConfigSchema } from '@core/form/survey-config';
 import { SAMPLE_TODAY, type FormValue, type ValidateContext } from '@core/items/define';
 import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
-import { itemDefOf, itemDefs, schemaItemSchema } from '@core/items/registry';
+import { itemDefOf, itemDefEntries, schemaItemSchema } from '@core/items/registry';
 import { itemSamplesOf } from '@core/items/samples';
 import { validateItem } from '@core/form/validate';
 import { textFixedLength, textMaxLength } from '@core/items/text';
@@ -83,8 +83,8 @@ const SPEC_TEXTS: Partial<Record<MessageKey, string>> = {
 
 describe('registry', () => {
   it('has exactly the types of ITEM_TYPES, each under its own key', () => {
-    expect(new Set(Object.keys(itemDefs))).toEqual(new Set(ITEM_TYPES));
-    expect(Object.keys(itemDefs)).toHaveLength(ITEM_TYPES.length);
+    expect(new Set(Object.keys(itemDefEntries))).toEqual(new Set(ITEM_TYPES));
+    expect(Object.keys(itemDefEntries)).toHaveLength(ITEM_TYPES.length);
     for (const [type, def] of table) expect(def.type).toBe(type);
   });
 

@@ -8,6 +8,8 @@ import { SCHEDULE_KEY } from '../../calendar/keys';
 import { LinkifiedText } from '../../form/linkify';
 import { SENT_PARAM } from '../../app/navigation-guard';
 import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../../form/survey-form';
+import { useItemTypes } from '../../form/use-item-types';
+import { ErrorCard } from '../../ui/error-card';
 import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
@@ -89,7 +91,10 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const title = query.data?.data.surveyTitle ?? '';
   // Edit mode: the stored answer the partition key names, and what the resident may do with it.
   const answerQuery = useQuery({ ...editedAnswerQuery(surveyId, partitionKey ?? ''), enabled: partitionKey !== null });
-  const served = query.data?.data;
+  // A copy from this device's cache was not parsed on this visit, so its rarer types may not be
+  // loaded yet: the config is used once they are.
+  const types = useItemTypes(query.data?.data.surveySchema.map((i) => i.type));
+  const served = types === 'ready' ? query.data?.data : undefined;
   const edited = useMemo<EditedAnswer | null>(
     () => (served && answerQuery.data && answerQuery.data.length > 0 ? editedAnswerOf(served, answerQuery.data) : null),
     [served, answerQuery.data],
@@ -180,9 +185,10 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     window.scrollTo(0, 0);
   };
 
-  if (query.isPending || (sentId !== null && sentFound === undefined)) return <LoadingText />;
+  if (query.isPending || types === 'loading' || (sentId !== null && sentFound === undefined)) return <LoadingText />;
   // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
   if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} />}</WithWayBack>;
+  if (types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
   if (partitionKey !== null && !live) {
     if (answerQuery.isPending) return <LoadingText />;
