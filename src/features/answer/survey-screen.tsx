@@ -185,10 +185,12 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     window.scrollTo(0, 0);
   };
 
-  if (query.isPending || types === 'loading' || (sentId !== null && sentFound === undefined)) return <LoadingText />;
+  // A sent answer's completion (its 受付番号) needs no item code, and shows whatever the network does.
+  const typesMissing = !live && types !== 'ready';
+  if (query.isPending || (typesMissing && types === 'loading') || (sentId !== null && sentFound === undefined)) return <LoadingText />;
   // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
   if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} />}</WithWayBack>;
-  if (types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
+  if (typesMissing && types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
   if (partitionKey !== null && !live) {
     if (answerQuery.isPending) return <LoadingText />;
