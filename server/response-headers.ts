@@ -8,8 +8,8 @@
  *   document, public and the same for everyone, is the exception: `no-cache`.
  * - Pages and files (the PWA, its assets, the dev issuer): a Content-Security-Policy and a
  *   Permissions-Policy on HTML, and the Permissions-Policy on the service worker's script too.
- *   Browsers apply neither to scripts, styles or images, whose first-visit bytes it would only add
- *   to (about 330 bytes an answer on Slow 4G).
+ *   Browsers apply neither to scripts, styles or images, where they would only add to a first
+ *   visit's bytes.
  * - Everything: Strict-Transport-Security when PUBLIC_URL is https.
  */
 import type { AppConfig } from './config';
