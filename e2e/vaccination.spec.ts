@@ -5,8 +5,9 @@ import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 26, vaccination (spec 02 §4, §8): a first dose is booked (count 1: no previous-vaccine
- * items); a second dose before first date + interval is refused with the spec's text and the
- * earliest day, and booked on that day; a form whose intervals are 月数 counts months.
+ * items); once the previous date is answered the calendar holds back the days before first date +
+ * interval; a second dose booked before the date was answered is refused with the spec's text and
+ * the earliest day, and booked on that day; a form whose intervals are 月数 counts months.
  */
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
@@ -98,21 +99,32 @@ const pickOn = async (page: Page, date: Temporal.PlainDate) => {
   await onDay.first().click();
 };
 
+/** Moves the week view on until it shows `date`, then expects none of that day's slots to be offered. */
+const heldBack = async (page: Page, date: Temporal.PlainDate) => {
+  const onDay = page.locator(`[data-testid="slot"][data-date="${date.toString()}"]`);
+  for (let i = 0; i < 10 && (await onDay.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+  await expect(onDay.first()).toBeVisible();
+  await expect(page.locator(`[data-testid="slot"][data-state="active"][data-date="${date.toString()}"]`)).toHaveCount(0);
+  for (const slot of await onDay.all()) await expect(slot).toBeDisabled();
+};
+
 const send = async (page: Page) => {
   await page.getByTestId('submit-button').click();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
   await expect(page.getByTestId('survey-complete')).toBeVisible();
 };
 
-const secondDose = async (page: Page, surveyId: string, maker: string, previous: Temporal.PlainDate) => {
+/** A second dose's answers; `pickFirst`: a slot booked before the previous date is answered. */
+const secondDose = async (page: Page, surveyId: string, maker: string, previous: Temporal.PlainDate, pickFirst?: Temporal.PlainDate) => {
   await page.goto(`/survey/${surveyId}`);
   await choose(page, /^接種回数/, '2');
   await choose(page, /^前回接種したワクチン/, maker);
+  if (pickFirst) await pickOn(page, pickFirst);
   await surveyItem(page, 'zenkai').locator('input').fill(previous.toString());
   await surveyItem(page, 'zenkai').locator('input').blur();
 };
 
-test('日数: a first dose, then a second dose too early is refused with the spec text, on the earliest day booked', async ({ page }) => {
+test('日数: a first dose, then a second dose too early is held back or refused with the spec text, on the earliest day booked', async ({ page }) => {
   await signInAs(page, '/survey/e2e-vac', 'd', `接種 太郎${RUN}`);
   // The first dose: count 1 removes the previous-vaccine items.
   await choose(page, /^接種回数/, '1');
@@ -122,12 +134,12 @@ test('日数: a first dose, then a second dose too early is refused with the spe
   await pickOn(page, first);
   await send(page);
 
-  // The second dose, ファイザー (20 + 1 days): a week after the first is too early.
-  await secondDose(page, 'e2e-vac', 'ファイザー', first);
+  // The second dose, ファイザー (20 + 1 days): a week after the first is too early. It was booked
+  // before the previous date was answered, when every day was still offered.
+  await secondDose(page, 'e2e-vac', 'ファイザー', first, first.add({ days: 7 }));
   const earliest = first.add({ days: 21 });
-  // The calendar says the earliest day before anything is picked.
+  // The calendar says the earliest day once the previous date is known.
   await expect(page.getByTestId('vaccine-hint')).toContainText(`${earliest.month}月${earliest.day}日`);
-  await pickOn(page, first.add({ days: 7 }));
   await page.getByTestId('submit-button').click();
   const picker = surveyItem(page, 'yoyaku');
   await expect(picker).toContainText(SPEC_TEXT);
@@ -135,10 +147,8 @@ test('日数: a first dose, then a second dose too early is refused with the spe
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAxeClean(page, 'second dose refused');
 
-  // The day before the earliest is still refused; the earliest day is booked.
-  await pickOn(page, earliest.subtract({ days: 1 }));
-  await page.getByTestId('submit-button').click();
-  await expect(picker).toContainText(SPEC_TEXT);
+  // The calendar no longer offers the day before the earliest; the earliest day is booked.
+  await heldBack(page, earliest.subtract({ days: 1 }));
   await pickOn(page, earliest);
   await send(page);
 });
@@ -147,10 +157,10 @@ test('月数: the interval counts months (モデルナ: 1 month, then a day)', a
   await signInAs(page, '/survey/e2e-vac-m', 'm', `接種 花子${RUN}`);
   const previous = today.subtract({ days: 25 });
   const earliest = previous.add({ months: 1 }).add({ days: 1 });
-  await secondDose(page, 'e2e-vac-m', 'モデルナ', previous);
-  await pickOn(page, earliest.subtract({ days: 1 }));
+  await secondDose(page, 'e2e-vac-m', 'モデルナ', previous, earliest.subtract({ days: 1 }));
   await page.getByTestId('submit-button').click();
   await expect(surveyItem(page, 'yoyaku')).toContainText(`${SPEC_TEXT}${earliest.toString()}以降の日付を選んでください。`);
+  await heldBack(page, earliest.subtract({ days: 1 }));
   await pickOn(page, earliest);
   await send(page);
 });

@@ -129,3 +129,12 @@ export const checkVaccination = (form: VaccinationForm, get: Get): VaccinationRe
     ? { itemKey: reservation.itemKey, reason: 'tooEarly', earliest: earliest.date }
     : undefined;
 };
+
+/**
+ * The calendar's bookable window without the days before this dose's earliest (`from`), so the
+ * calendar offers only days the rule above accepts. Reading: days are held back only once the
+ * earliest is known; before the previous date is answered every day stays offered, as the
+ * resident may still answer it, and checkVaccination refuses the booking then.
+ */
+export const windowForDose = <W extends { first: Temporal.PlainDate }>(window: W, from: Temporal.PlainDate | undefined): W =>
+  from !== undefined && Temporal.PlainDate.compare(from, window.first) > 0 ? { ...window, first: from } : window;

@@ -11,6 +11,7 @@ import type { CategoryNode } from '@core/contract/calendars';
 import { todayInTokyo } from '@core/ja/date-input';
 import { bookableWindow } from '@core/rules/reservation-window';
 import { formatReservationValue, parseReservationValue } from '@core/rules/reservation-value';
+import { windowForDose } from '@core/rules/vaccination';
 import type { ItemProps } from '../items/types';
 import { ja } from '../messages/ja';
 import { FormEngineContext } from '../form/engine-context';
@@ -18,7 +19,7 @@ import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, firstActiveDay, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { FreeSlotsOffer } from './free-slots-offer';
-import { VaccineHint } from './vaccine-hint';
+import { useNextDoseFrom, VaccineHint } from './vaccine-hint';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
 import { scheduleRangeOf, sortSlotKeys } from './dates';
 import {
@@ -78,6 +79,7 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const engine = useContext(FormEngineContext);
   const step = useContext(ReservationStepContext);
   const today = engine?.validateContext.today ?? todayInTokyo();
+  const doseFrom = useNextDoseFrom(engine);
   const value = textOf(p.value);
   const parsed = useMemo(() => (value ? parseReservationValue(value) : null), [value]);
 
@@ -180,11 +182,12 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
     void refetchSchedule();
   }, [lostSeq, refetchSchedule]);
   const fresh = schedule.data && !schedule.isFetching && schedule.dataUpdatedAt >= askedAt ? schedule.data.data : undefined;
-  const offerWindow = calendar ? bookableWindow(calendar, today) : null;
+  // A vaccination form's days before this dose's earliest are held back like days outside the window.
+  const window = calendar ? windowForDose(bookableWindow(calendar, today), doseFrom) : null;
   const notice = refusal ? (
     <RefusalNotice key={refusal.seq} text={refusal.text} seq={refusal.seq}>
-      {lostHere && offerWindow ? (
-        <FreeSlotsOffer schedule={fresh} window={offerWindow} cost={item?.cost ?? 1} comaList={comaList} lost={lostHere} onPick={pickSlot} />
+      {lostHere && window ? (
+        <FreeSlotsOffer schedule={fresh} window={window} cost={item?.cost ?? 1} comaList={comaList} lost={lostHere} onPick={pickSlot} />
       ) : null}
     </RefusalNotice>
   ) : null;
@@ -218,7 +221,6 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   }
 
   const slots = sortSlotKeys(Object.keys(comaList));
-  const window = calendar ? bookableWindow(calendar, today) : null;
   // calendarOff says 現在予約を受け付けておりません; canBeReserve false on an open calendar means no
   // slot has room (server/routes/calendars.ts), which is 現在予約可能な枠がありません. A failed
   // canBeReserve answers true (queries.ts).
@@ -284,12 +286,15 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
               {ja.calendar.loading}
             </Text>
           ) : (serverNoSlot || (schedule.data && !hasActiveSlot(schedule.data.data, window, cost, slots))) && !selected ? (
-            <Alert color="gray" variant="light" data-testid="calendar-no-slot">
-              {ja.calendar.noSlot}
-            </Alert>
+            <>
+              <VaccineHint from={doseFrom} />
+              <Alert color="gray" variant="light" data-testid="calendar-no-slot">
+                {ja.calendar.noSlot}
+              </Alert>
+            </>
           ) : (
             <>
-              {engine ? <VaccineHint engine={engine} /> : null}
+              <VaccineHint from={doseFrom} />
               <CalendarView
                 key={`${calendarId}:${item.itemId}`}
                 today={today}

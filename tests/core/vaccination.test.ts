@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import { surveyConfigSchema } from '@core/form/survey-config';
 import { validateForm } from '@core/form/validate';
 import { visibleItemKeys } from '@core/form/visibility';
-import { checkVaccination, earliestNextDose, makerInterval, nextDoseEarliest, nextDoseKeys } from '@core/rules/vaccination';
+import { checkVaccination, earliestNextDose, makerInterval, nextDoseEarliest, nextDoseKeys, windowForDose } from '@core/rules/vaccination';
 import { SAMPLE_TODAY } from '@core/items/define';
 
 const d = (s: string) => Temporal.PlainDate.from(s);
@@ -99,6 +99,23 @@ describe('nextDoseEarliest', () => {
   });
   it('names the items it reads', () => {
     expect(nextDoseKeys(form())).toEqual(['count', 'maker', 'prev']);
+  });
+});
+
+describe('windowForDose', () => {
+  const d = (iso: string) => Temporal.PlainDate.from(iso);
+  const window = { first: d('2026-03-01'), last: d('2026-05-31') };
+  it('holds back the days before the earliest, keeping the window’s last day', () => {
+    const held = windowForDose(window, d('2026-03-20'));
+    expect([held.first.toString(), held.last.toString()]).toEqual(['2026-03-20', '2026-05-31']);
+  });
+  it('leaves the window as it is when the earliest is in the past of it, or not known yet', () => {
+    expect(windowForDose(window, d('2026-02-10'))).toBe(window);
+    expect(windowForDose(window, undefined)).toBe(window);
+  });
+  it('an earliest after the last day leaves no day to book', () => {
+    const held = windowForDose(window, d('2026-06-02'));
+    expect(Temporal.PlainDate.compare(held.first, held.last)).toBeGreaterThan(0);
   });
 });
 
