@@ -5,6 +5,15 @@ import { ja } from '../messages/ja';
 
 const t = ja.items.files;
 
+/** Statuses a scan does not leave: anything else is still 準備中. */
+export const SCAN_DONE: readonly SecureFileStatus[] = ['Completed', 'Infected', 'Error'];
+/**
+ * Scans take seconds: while the item is on screen it looks again this often, this many times at
+ * most (half a minute), rather than leave 準備中 until the resident reopens the screen.
+ */
+export const SCAN_LOOK_EVERY_MS = 2000;
+export const SCAN_MAX_LOOKS = 15;
+
 export const statusLabel = (s: SecureFileStatus): string | null =>
   s === 'Completed' ? null : s === 'Infected' ? t.statusInfected : s === 'Error' ? t.statusError : t.statusPending;
 

@@ -15,15 +15,12 @@ import { pageOfflineDb } from '../offline/load';
 import { deliverPhotos, queuePhoto, startPhotoDelivery, subscribeUploadProgress } from '../offline/uploads';
 import { ja } from '../messages/ja';
 import { HiddenFileInput } from './file-input';
-import { FileStatus } from './file-status';
+import { FileStatus, SCAN_DONE, SCAN_LOOK_EVERY_MS, SCAN_MAX_LOOKS } from './file-status';
 import { preparePhoto } from './photo-resize';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
 const t = ja.items.files;
-const TERMINAL: readonly SecureFileStatus[] = ['Completed', 'Infected', 'Error'];
-const LOOK_EVERY_MS = 2000;
-const MAX_LOOKS = 15;
 
 interface Shown {
   key: string;
@@ -75,8 +72,7 @@ export function ImageItem(p: ItemProps<'image'>) {
         const [entry] = unwrap(await call(surveyResourcesPresignedUrls, { body: { keys: [key] } }));
         if (gone || !entry) return;
         setShown({ key, src: entry.url ?? null, state: entry.status });
-        // Scans take seconds: while the page is open, look a few more times rather than leave 準備中.
-        if (!TERMINAL.includes(entry.status) && ++looks < MAX_LOOKS) timer = setTimeout(() => void look(), LOOK_EVERY_MS);
+        if (!SCAN_DONE.includes(entry.status) && ++looks < SCAN_MAX_LOOKS) timer = setTimeout(() => void look(), SCAN_LOOK_EVERY_MS);
       } catch {
         if (!gone) setShown({ key, src: null, state: 'Pending' });
       }

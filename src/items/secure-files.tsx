@@ -3,7 +3,8 @@
  * the device (a uuid, like a photo's key) and waits in the upload queue (src/offline/uploads.ts),
  * offline too: 送信待ち, then a progress bar; the queue makes the entry with that id and uploads the
  * bytes, and the server scans them. Each file shows its status: 準備中 and 危険 / 無効ファイル with
- * the spec's sentences, or a download button once Completed. The value is one "id#name" per file.
+ * the spec's sentences, or a download button once Completed, looked at again while the scan runs.
+ * The value is one "id#name" per file.
  */
 import { Button, Group, Input, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
@@ -24,7 +25,7 @@ import { deliverPhotos, queueUpload, startPhotoDelivery, subscribeUploadProgress
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { HiddenFileInput } from './file-input';
-import { FileStatus } from './file-status';
+import { FileStatus, SCAN_DONE, SCAN_LOOK_EVERY_MS, SCAN_MAX_LOOKS } from './file-status';
 import { listOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
@@ -68,11 +69,14 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
   }, [idsKey]);
 
   // Where each file is: on the device (not sent yet), or on the server with its status, read
-  // when the item shows (the spec asks the resident to reopen later).
+  // when the item shows and again while a scan runs (the spec's text still says to reopen later,
+  // for a scan that outlasts the looks).
   useEffect(() => {
     if (ids.length === 0) return;
     let gone = false;
-    void (async () => {
+    let looks = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const look = async () => {
       const db = await pageOfflineDb();
       startPhotoDelivery(db);
       const rows = (await db.uploads.bulkGet(ids)).filter((r) => r !== undefined);
@@ -80,11 +84,17 @@ export function SecureFilesItem(p: ItemProps<'secureFiles'>) {
       setLocal(Object.fromEntries(rows.map((r) => [r.key, { status: r.status, error: r.error }])));
       const sent = ids.filter((id) => !rows.some((r) => r.key === id));
       if (sent.length === 0) return;
-      const a = await call(surveyResourcesSecureFileStatus, { body: { ids: sent } });
-      if (!gone) setStatuses(Object.fromEntries(unwrap(a).map((e) => [e.id, e.fileData.status])));
-    })().catch(() => {});
+      const found = unwrap(await call(surveyResourcesSecureFileStatus, { body: { ids: sent } }));
+      if (gone) return;
+      const now = Object.fromEntries(found.map((e) => [e.id, e.fileData.status]));
+      setStatuses(now);
+      const scanning = sent.some((id) => !SCAN_DONE.includes(now[id] ?? 'Pending'));
+      if (scanning && ++looks < SCAN_MAX_LOOKS) timer = setTimeout(() => void look().catch(() => {}), SCAN_LOOK_EVERY_MS);
+    };
+    void look().catch(() => {});
     return () => {
       gone = true;
+      clearTimeout(timer);
     };
   }, [idsKey, tick]);
 

@@ -27,6 +27,8 @@ export interface RenderFormOptions {
   send?: (request: SendRequest) => Promise<unknown>;
   /** The app's theme, for what it sets on every component (the dialogs' × label). */
   theme?: MantineThemeOverride;
+  /** Answers the form opens with (a restored draft or an answer being changed). */
+  initialValues?: Readonly<Record<string, unknown>>;
 }
 
 export const renderForm = (config: ServedSurveyConfig, options: RenderFormOptions = {}) => {
@@ -38,6 +40,7 @@ export const renderForm = (config: ServedSurveyConfig, options: RenderFormOption
         config={config}
         mode={options.mode}
         search={options.search}
+        initialValues={options.initialValues}
         send={send}
         onSent={onSent}
         today={TODAY}
