@@ -153,6 +153,17 @@ test('日数: a first dose, then a second dose too early is held back or refused
   await send(page);
 });
 
+test('the calendar opens on the earliest day once the previous date is answered', async ({ page }) => {
+  await signInAs(page, '/survey/e2e-vac', 'o', `接種 次郎${RUN}`);
+  const previous = today.subtract({ days: 6 });
+  const earliest = previous.add({ days: 21 });
+  await secondDose(page, 'e2e-vac', 'ファイザー', previous);
+  await expect(page.getByTestId('vaccine-hint')).toContainText(`${earliest.month}月${earliest.day}日`);
+  // Two weeks on from this week, shown with no step of the resident's.
+  await expect(page.locator(`[data-testid="slot"][data-state="active"][data-date="${earliest.toString()}"]`).first()).toBeVisible();
+  await expect(page.locator(`[data-testid="slot"][data-date="${today.toString()}"]`)).toHaveCount(0);
+});
+
 test('月数: the interval counts months (モデルナ: 1 month, then a day)', async ({ page }) => {
   await signInAs(page, '/survey/e2e-vac-m', 'm', `接種 花子${RUN}`);
   const previous = today.subtract({ days: 25 });

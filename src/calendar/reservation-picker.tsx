@@ -296,7 +296,8 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
             <>
               <VaccineHint from={doseFrom} />
               <CalendarView
-                key={`${calendarId}:${item.itemId}`}
+                // A new earliest dose day opens the calendar again on it (or on the chosen day).
+                key={`${calendarId}:${item.itemId}:${doseFrom?.toString() ?? ''}`}
                 today={today}
                 window={window}
                 schedule={schedule.data?.data}
