@@ -18,7 +18,10 @@ export const kioskInfoSchema = z.object({
   name: z.string(),
   /** Seconds without a touch before the tablet wipes the visitor's answer. */
   idleSeconds: z.number().check(z.int(), z.positive()),
-  /** The forms the kiosk answers, in the order they were enrolled; a form since removed or disabled is left out. */
+  /**
+   * The forms the kiosk answers, in the order they were enrolled; a form since removed or disabled,
+   * or become one a kiosk cannot take (photo or file items, card payment, bed stays), is left out.
+   */
   forms: z.array(kioskFormSchema),
 });
 export type KioskInfo = z.infer<typeof kioskInfoSchema>;

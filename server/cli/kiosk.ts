@@ -11,9 +11,13 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Temporal } from 'temporal-polyfill';
+import { ITEM_TYPES } from '@core/form/item-types';
+import { loadItemDefs } from '@core/items/registry';
 import { KIOSK_IDLE_MIN_SECONDS, loadConfig } from '../config';
 import { openStore, type Store } from '../store/open';
 import { ENROL_CODE_TTL_MS, hashSecret, newEnrolCode, newKioskId } from '../auth/kiosk';
+import { KIOSK_UNFIT_TEXT, kioskUnfitOf } from '../auth/kiosk-forms';
+import { findSurveyConfig } from '../store/configs';
 import { enrolKiosk, existingSurveyIds, kioskStateByName, listKiosks, revokeKiosk, type KioskListing, type KioskState } from '../store/kiosks';
 
 const USAGE = [
@@ -103,17 +107,30 @@ export const runKiosk = async (args: readonly string[], io: KioskCliIo = {}): Pr
         const code = newEnrolCode();
         const at = now();
         const expiresAt = new Date(at.getTime() + ENROL_CODE_TTL_MS).toISOString();
-        // Checked and written in one transaction: an unknown form writes nothing.
+        // Stored configs are parsed by their item types' schemas.
+        await loadItemDefs(ITEM_TYPES);
+        // Checked and written in one transaction: an unknown form, or one a kiosk cannot take, writes nothing.
         const done = await store.write(async (trx) => {
           const known = await existingSurveyIds(trx, forms);
           const unknown = forms.filter((f) => !known.has(f));
-          if (unknown.length > 0) return { unknown, before: null };
+          if (unknown.length > 0) return { unknown, unfit: [], before: null };
+          const unfit: string[] = [];
+          for (const surveyId of forms) {
+            const cfg = await findSurveyConfig(trx, surveyId);
+            const why = cfg && kioskUnfitOf(cfg);
+            if (why) unfit.push(`${surveyId}（${KIOSK_UNFIT_TEXT[why]}）`);
+          }
+          if (unfit.length > 0) return { unknown, unfit, before: null };
           const before = await kioskStateByName(trx, name);
           await enrolKiosk(trx, { newId: newKioskId(), name, forms, idleSeconds, codeHash: hashSecret(code), expiresAt, now: at.toISOString() });
-          return { unknown, before };
+          return { unknown, unfit, before };
         });
         if (done.unknown.length > 0) {
           err(`次のフォームはありません。何も書き込んでいません / unknown forms, nothing written: ${done.unknown.join(', ')}`);
+          return 1;
+        }
+        if (done.unfit.length > 0) {
+          err(`次のフォームは受付端末では使えません。何も書き込んでいません / forms a kiosk cannot take, nothing written: ${done.unfit.join(', ')}`);
           return 1;
         }
         const idle = `${idleSeconds ?? config.kioskIdleSeconds}s${idleSeconds === null ? ' (KIOSK_IDLE_SECONDS)' : ''}`;

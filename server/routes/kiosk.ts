@@ -8,7 +8,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { hashSecret, kioskForbidden, kioskRevoked, newKioskToken, normaliseEnrolCode } from '../auth/kiosk';
-import { enabledFormTitles, findKioskById, redeemEnrolCode, type KioskRow } from '../store/kiosks';
+import { kioskUnfitOf } from '../auth/kiosk-forms';
+import { listEnabledSurveyConfigs } from '../store/configs';
+import { findKioskById, redeemEnrolCode, type KioskRow } from '../store/kiosks';
 import type { Database } from '../store/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -16,15 +18,18 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const registerKioskRoutes = (ctx: RouteContext): void => {
   const { store, config } = ctx.deps;
 
-  /** The kiosk as its tablet sees it: forms with their titles, in enrolled order, only those it can answer now. */
+  /**
+   * The kiosk as its tablet sees it: forms with their titles, in enrolled order, only those it can
+   * answer now (enabled, and still fit for a kiosk: auth/kiosk-forms.ts).
+   */
   const infoOf = async (db: Db, kiosk: KioskRow): Promise<KioskInfo> => {
-    const titles = await enabledFormTitles(db, kiosk.forms);
+    const open = new Map((await listEnabledSurveyConfigs(db, kiosk.forms)).map((c) => [c.surveyId, c]));
     return {
       name: kiosk.name,
       idleSeconds: kiosk.idleSeconds ?? config.kioskIdleSeconds,
       forms: kiosk.forms.flatMap((surveyId) => {
-        const surveyTitle = titles.get(surveyId);
-        return surveyTitle === undefined ? [] : [{ surveyId, surveyTitle }];
+        const cfg = open.get(surveyId);
+        return cfg === undefined || kioskUnfitOf(cfg) ? [] : [{ surveyId, surveyTitle: cfg.surveyTitle }];
       }),
     };
   };

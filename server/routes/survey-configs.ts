@@ -8,7 +8,8 @@ import {
 } from '@core/contract/survey';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
-import { requireKioskForm } from '../auth/kiosk';
+import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
+import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
 
@@ -31,6 +32,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     requireKioskForm(user, query.surveyId);
     const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
     if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };
   });

@@ -31,6 +31,7 @@ import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
 import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
+import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { ApiError } from '../http';
 import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
@@ -126,13 +127,20 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       checked = fresh;
       submission = checkSubmission(checked?.config ?? null, body);
     }
+    // Before the bed survey's own refusal: a kiosk is refused every form it cannot take alike.
+    if (user.kiosk && kioskUnfitOf(submission.config)) throw kioskForbidden();
     // A bed survey's stays claim nights through the bed calls; an answer here would book none.
     if (submission.config.surveyType === BED_SURVEY_TYPE) throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
     // A form for members takes answers from members only (the client sends others to register).
     if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
       throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
     }
-    const recheck = async (trx: Transaction<Database>) => checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
+    const recheck = async (trx: Transaction<Database>) => {
+      const fresh = checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
+      // The check above may have used this process's older copy of the config: asked again here.
+      if (user.kiosk && kioskUnfitOf(fresh.config)) throw kioskForbidden();
+      return fresh;
+    };
     const wanted = await readBeforeWrite(store.db, store.engine, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
 
     return commit(

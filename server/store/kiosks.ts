@@ -87,18 +87,6 @@ export const redeemEnrolCode = async (db: Db, a: { codeHash: string; tokenHash: 
   return row ? toKiosk(row) : null;
 };
 
-/** The survey titles of these forms that residents could answer now (enabled), by surveyId. */
-export const enabledFormTitles = async (db: Db, surveyIds: readonly string[]): Promise<Map<string, string>> => {
-  if (surveyIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('survey_configs')
-    .select(['survey_id', 'title'])
-    .where('survey_id', 'in', [...surveyIds])
-    .where('status', '=', 'enabled')
-    .execute();
-  return new Map(rows.map((r) => [r.survey_id, r.title]));
-};
-
 /** Which of these surveyIds have a stored config, whatever its status. */
 export const existingSurveyIds = async (db: Db, surveyIds: readonly string[]): Promise<Set<string>> => {
   if (surveyIds.length === 0) return new Set();

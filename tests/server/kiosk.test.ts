@@ -16,13 +16,37 @@ import {
 } from '@core/contract/kiosk';
 import { todayInTokyo } from '@core/ja/date-input';
 import { engines, startTestServer, type TestServer } from './harness';
-import { DEMO_BUNDLE_FILE, importBundleFile } from '../../server/forms/import';
+import { DEMO_BUNDLE_FILE, importBundle, importBundleFile } from '../../server/forms/import';
 import { runKiosk } from '../../server/cli/kiosk';
 import { hashSecret } from '../../server/auth/kiosk';
 import { loadConfig } from '../../server/config';
 
 const CLINIC = { surveyId: 'clinic-yoyaku', surveyTitle: 'さくら市民クリニック 診療予約' };
 const KENKO = { surveyId: 'kenko-survey', surveyTitle: 'さくら市 健康づくりアンケート' };
+
+/** Forms a kiosk cannot take for their items (server/auth/kiosk-forms.ts); the demo has none. */
+const PHOTO_FORM = 'kiosk-photo';
+const FILE_FORM = 'kiosk-files';
+/** A form a kiosk takes until it is imported again with a photo item. */
+const changingForm = (withPhoto: boolean) => ({
+  surveyId: 'kiosk-changing',
+  surveyTitle: '受付票',
+  surveySchema: [
+    { itemKey: 'shimei', type: 'text', title: 'お名前' },
+    ...(withPhoto ? [{ itemKey: 'photo', type: 'image', title: '保険証の写真' }] : []),
+  ],
+});
+const fileForms = [
+  {
+    surveyId: PHOTO_FORM,
+    surveyTitle: '写真つき申請',
+    surveySchema: [
+      { itemKey: 'shimei', type: 'text', title: 'お名前' },
+      { itemKey: 'photo', type: 'image', title: '写真' },
+    ],
+  },
+  { surveyId: FILE_FORM, surveyTitle: '書類の提出', surveySchema: [{ itemKey: 'docs', type: 'secureFiles', title: '保険証など' }] },
+];
 
 const kenkoAnswer = (extra: Record<string, unknown> = {}) => ({
   data: [
@@ -116,6 +140,7 @@ for (const engine of engines()) {
     beforeAll(async () => {
       srv = await startTestServer(engine, { KIOSK_IDLE_SECONDS: '120' });
       await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
+      await importBundle(srv.deps.store, { surveyConfigs: [...fileForms, changingForm(false)] }, 'kiosk-test');
       resident = await srv.token('U-kiosk-resident', { name: '住民' });
       // The command line works on the server's own database, as an operator's would.
       cliEnv = { DATA_DIR: srv.dataDir, PUBLIC_URL: srv.url, KIOSK_IDLE_SECONDS: '120' };
@@ -222,6 +247,28 @@ for (const engine of engines()) {
           expect((await me(token)).json.kiosk.forms).toEqual([KENKO]);
         } finally {
           await srv.deps.store.db.updateTable('survey_configs').set({ status: 'enabled' }).where('survey_id', '=', 'sodai-gomi').execute();
+        }
+      });
+
+      it('leaves out, and refuses, a form that has since become one a kiosk cannot take', async () => {
+        const token = await enrol('受付-変更', 'kenko-survey,kiosk-changing');
+        expect((await me(token)).json.kiosk.forms).toEqual([KENKO, { surveyId: 'kiosk-changing', surveyTitle: '受付票' }]);
+        const answer = { data: [{ surveyId: 'kiosk-changing', itemKey: 'shimei', value: '受付 太郎' }] };
+        // Answered once: this server process now holds the form's config as it was.
+        expect((await put(token, answer)).status).toBe(200);
+        await importBundle(srv.deps.store, { surveyConfigs: [changingForm(true)] }, 'kiosk-test');
+        try {
+          const before = await count('survey_results');
+          expect((await me(token)).json.kiosk.forms).toEqual([KENKO]);
+          const read = () => srv.api('GET', '/survey-configs/getItem?surveyId=kiosk-changing', { token });
+          expectForbidden(await read());
+          // The photo item is optional, so the answer itself would pass: refused, and nothing written.
+          expectForbidden(await put(token, answer));
+          expect(await count('survey_results')).toBe(before);
+          // Residents answer it on their own phones as before.
+          expect((await srv.api('GET', '/survey-configs/getItem?surveyId=kiosk-changing', { token: resident })).status).toBe(200);
+        } finally {
+          await importBundle(srv.deps.store, { surveyConfigs: [changingForm(false)] }, 'kiosk-test');
         }
       });
 
@@ -418,6 +465,23 @@ for (const engine of engines()) {
         // An existing kiosk is left as it was too.
         const again = await cli('enrol', '--name', '受付1', '--forms', 'no-such-form');
         expect(again.code).toBe(1);
+        expect(await srv.deps.store.db.selectFrom('kiosks').select(['id', 'name', 'forms', 'enrol_code_hash']).execute()).toEqual(before);
+      });
+
+      it('refuses forms a kiosk cannot take (photos or files, card payment, bed stays), naming why, and writes nothing', async () => {
+        const before = await srv.deps.store.db.selectFrom('kiosks').select(['id', 'name', 'forms', 'enrol_code_hash']).execute();
+        const r = await cli('enrol', '--name', '受付-不可', '--forms', `kenko-survey,${PHOTO_FORM},${FILE_FORM},sesshu-shiharai,nyuin-yoyaku`);
+        expect(r.code).toBe(1);
+        expect(r.out).toEqual([]);
+        const said = r.err.join('\n');
+        expect(said).toContain('受付端末では使えません');
+        expect(said).toContain(`${PHOTO_FORM}（写真・ファイルの項目があります`);
+        expect(said).toContain(`${FILE_FORM}（写真・ファイルの項目があります`);
+        expect(said).toContain('sesshu-shiharai（カード決済を使います');
+        expect(said).toContain('nyuin-yoyaku（入院予約のフォームです');
+        expect(said).not.toContain('kenko-survey');
+        // An existing kiosk is left as it was too.
+        expect((await cli('enrol', '--name', '受付1', '--forms', `clinic-yoyaku,${FILE_FORM}`)).code).toBe(1);
         expect(await srv.deps.store.db.selectFrom('kiosks').select(['id', 'name', 'forms', 'enrol_code_hash']).execute()).toEqual(before);
       });
 
