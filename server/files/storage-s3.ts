@@ -1,18 +1,23 @@
 /**
  * The file storage on an S3-compatible object store (path-style addressing:
- * {endpoint}/{bucket}/{prefix}{area}/{ref}), signed with SigV4. An upload is first counted into a
- * local temporary file (the limit applies as it arrives, and S3 wants the length up front), then
- * sent whole; a cut upload therefore never reaches the bucket.
+ * {endpoint}/{bucket}/{prefix}{area}/{ref}), signed with SigV4 by aws4. An upload is first counted
+ * into a local temporary file (the limit applies as it arrives, and S3 wants the length up front),
+ * then sent whole; a cut upload therefore never reaches the bucket. The payload is sent as
+ * UNSIGNED-PAYLOAD (TLS protects it on the way; the files are encrypted by this server anyway), so
+ * a body can stream.
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
+import aws4 from 'aws4';
 import { createLocalStorage, type Area, type FileStorage } from './storage';
-import { amzDateOf, authorizationOf, uriEncode, UNSIGNED_PAYLOAD, type SigV4Credentials } from './sigv4';
 
-export interface S3Settings extends SigV4Credentials {
+export interface S3Settings {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
   endpoint: string;
   bucket: string;
   prefix: string;
@@ -23,6 +28,12 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
   body: http.IncomingMessage;
 }
+
+/** RFC 3986 encoding of a path segment or query part (encodeURIComponent leaves !'()* alone). */
+const uriEncode = (s: string, keepSlash = false): string =>
+  encodeURIComponent(s)
+    .replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(keepSlash ? /%2F/g : /$^/, '/');
 
 const readText = async (s: Readable): Promise<string> => {
   let out = '';
@@ -39,21 +50,24 @@ export const createS3Storage = (s3: S3Settings, tmpDir: string): FileStorage => 
 
   const send = (method: string, p: string, query: Record<string, string>, extra: Record<string, string>, body?: Readable) =>
     new Promise<Answer>((resolve, reject) => {
-      const headers: Record<string, string> = {
-        host: base.host,
-        'x-amz-date': amzDateOf(new Date()),
-        'x-amz-content-sha256': UNSIGNED_PAYLOAD,
-        ...extra,
-      };
-      headers['authorization'] = authorizationOf(s3, { method, path: p, query, headers: { ...headers } });
       const qs = Object.entries(query)
         .map(([k, v]) => `${uriEncode(k)}=${uriEncode(v)}`)
         .join('&');
-      const lib = base.protocol === 'https:' ? https : http;
-      const req = lib.request(
-        { method, hostname: base.hostname, port: base.port || undefined, path: qs ? `${p}?${qs}` : p, headers },
-        (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res }),
+      // Adds Host, X-Amz-Date and Authorization.
+      const signed = aws4.sign(
+        {
+          service: 's3',
+          region: s3.region,
+          method,
+          hostname: base.hostname,
+          port: base.port || undefined,
+          path: qs ? `${p}?${qs}` : p,
+          headers: { 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD', ...extra },
+        },
+        { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
       );
+      const lib = base.protocol === 'https:' ? https : http;
+      const req = lib.request(signed, (res) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res }));
       req.setTimeout(60_000, () => req.destroy(new Error('object store timed out')));
       req.on('error', reject);
       if (body) body.on('error', (e) => req.destroy(e)).pipe(req);

@@ -1,11 +1,56 @@
 /**
  * A stand-in for an S3-compatible object store: one bucket in memory behind the S3 REST calls the
  * server uses (PUT, GET with Range, HEAD, DELETE object; ListObjectsV2), answering 403 to a
- * request whose SigV4 signature does not check out with its keys.
+ * request whose SigV4 signature does not check out with its keys. Its check is its own code, not
+ * the server's signer (aws4), so an upload suite that passes means two implementations agree; it
+ * is itself held to AWS's published example (file-parts.test.ts).
  */
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureOf } from '../../server/files/sigv4';
+
+interface SigV4Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+}
+
+export interface SignInput {
+  method: string;
+  /** Path, URI-encoded per segment. */
+  path: string;
+  query: Record<string, string>;
+  /** The signed headers, lower-case names. */
+  headers: Record<string, string>;
+}
+
+const hmac = (key: Buffer | string, data: string) => crypto.createHmac('sha256', key).update(data).digest();
+const sha256 = (data: string) => crypto.createHash('sha256').update(data).digest('hex');
+/** RFC 3986, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
+const uriEncode = (s: string): string => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** The signature S3 expects of a request (header-signed, AWS4-HMAC-SHA256). */
+export const signatureOf = (creds: SigV4Credentials, req: SignInput): { signedHeaders: string; signature: string; scope: string } => {
+  const amzDate = req.headers['x-amz-date'] as string;
+  const day = amzDate.slice(0, 8);
+  const names = Object.keys(req.headers).map((h) => h.toLowerCase()).sort();
+  const canonicalQuery = Object.keys(req.query)
+    .sort()
+    .map((k) => `${uriEncode(k)}=${uriEncode(req.query[k] as string)}`)
+    .join('&');
+  const canonical = [
+    req.method,
+    req.path,
+    canonicalQuery,
+    names.map((n) => `${n}:${String(req.headers[n]).trim().replace(/\s+/g, ' ')}\n`).join(''),
+    names.join(';'),
+    req.headers['x-amz-content-sha256'] ?? 'UNSIGNED-PAYLOAD',
+  ].join('\n');
+  const scope = `${day}/${creds.region}/s3/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonical)].join('\n');
+  const key = hmac(hmac(hmac(hmac(`AWS4${creds.secretAccessKey}`, day), creds.region), 's3'), 'aws4_request');
+  return { signedHeaders: names.join(';'), signature: crypto.createHmac('sha256', key).update(toSign).digest('hex'), scope };
+};
 
 export const FAKE_S3_KEYS = { accessKeyId: 'AKIDFAKE', secretAccessKey: 'fake/secret+key', region: 'ap-northeast-1' };
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesMatchType, sniffType } from '../../server/files/magic';
 import { createSignatureScanner, parseSignatureList } from '../../server/files/scanner';
 import { decryptStream, encryptStream, readBlobEnds, signGrant, verifyGrant } from '../../server/files/crypto';
-import { signatureOf } from '../../server/files/sigv4';
+import { signatureOf } from './fake-s3';
 import { cleanPdf, cleanPng, eicarPdf, EICAR, polyglotPng } from './file-fixtures';
 
 const chunks = (...parts: Buffer[]) => () => Readable.from(parts);
