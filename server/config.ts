@@ -80,6 +80,8 @@ const envSchema = z.object({
   FILE_URL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
   /** Seconds a scan may hold a file before another pass takes it over (a crashed scan's file). */
   FILE_SCAN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Megabytes of files one resident may upload in any 24 hours; 0: no limit. */
+  FILE_QUOTA_MB: z.coerce.number().int().min(0).default(500),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -139,6 +141,8 @@ export interface AppConfig {
     signaturesFile: string | undefined;
     urlSeconds: number;
     scanLeaseSeconds: number;
+    /** Megabytes one resident may upload in any 24 hours; 0: no limit. */
+    quotaMb: number;
     /** null: the local directory DATA_DIR/files. */
     s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   };
@@ -290,6 +294,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       signaturesFile: e.SCAN_SIGNATURES_FILE,
       urlSeconds: e.FILE_URL_SECONDS,
       scanLeaseSeconds: e.FILE_SCAN_LEASE_SECONDS,
+      quotaMb: e.FILE_QUOTA_MB,
       s3: s3Of(e),
     },
     distDir: path.resolve('dist'),

@@ -69,6 +69,9 @@ export const FILE_TEXTS = {
   imageType: 'JPG、JPEG、PNG、HEIF の写真ファイルを選んでください',
 } as const;
 
+/** Not in the spec: an upload over the resident's allowance (the server's FILE_QUOTA_MB in any 24 hours). */
+export const FILE_QUOTA_TEXT = 'アップロードできるファイルの容量の上限（24時間あたり）に達しました。時間をおいてからもう一度お試しください。';
+
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Where the server takes and gives file bytes (outside the JSON API: bodies up to 50 MB). */
 export const FILE_TRANSFER_PATH = '/survey/api/v1/files';

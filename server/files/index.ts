@@ -14,6 +14,8 @@ export interface FileDeps {
   keys: FileKeys;
   urlSeconds: number;
   leaseSeconds: number;
+  /** Bytes one resident may upload in any 24 hours (FILE_QUOTA_MB); 0: no limit. */
+  quotaBytes: number;
   /** Set by startServer; before that (or in an app built twice by a test) uploads are scanned at the next start. */
   pipeline: Pipeline | null;
 }
@@ -26,6 +28,7 @@ export const buildFileDeps = async (config: AppConfig): Promise<FileDeps> => ({
   keys: await loadFileKeys(config.dataDir, config.files.encryptionKey),
   urlSeconds: config.files.urlSeconds,
   leaseSeconds: config.files.scanLeaseSeconds,
+  quotaBytes: config.files.quotaMb * 1024 * 1024,
   pipeline: null,
 });
 

@@ -9,10 +9,10 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
-import { FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
+import { FILE_QUOTA_TEXT, FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
 import type { App, AppEnv } from '../http';
 import type { Deps } from '../app';
-import { ensureImageRow, findFile, markRefused, markUploaded, type FileRow } from '../store/files';
+import { ensureImageRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
 import { bytesMatchType } from './magic';
 import { decryptStream, readBlobEnds, verifyGrant } from './crypto';
@@ -21,6 +21,7 @@ const refuse = (c: Context<AppEnv>, status: number, code: string, errorMessage: 
   c.json({ result: 'ERROR', requestId: c.get('requestId'), code, errorMessage }, status as 400);
 
 const NOT_FOUND = 'ファイルが見つかりません。';
+const DAY_MS = 24 * 3600 * 1000;
 
 /** RFC 6266: an ASCII fallback and the real name in UTF-8. */
 const disposition = (kind: 'attachment' | 'inline', name: string) => {
@@ -75,6 +76,12 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
     }
     const drop = (status: number, code: string, text: string) => files.storage.remove('quarantine', put.ref).then(() => refuse(c, status, code, text));
     if (put.size === 0) return drop(400, 'empty_file', typeText);
+    // Checked once the bytes are in (a refusal before reading them reaches the phone as a network
+    // error, and the upload would be tried again for ever). Two uploads of one resident at the
+    // same moment may both pass: the overshoot is bounded by one file each.
+    if (files.quotaBytes > 0 && (await uploadedBytesSince(store.db, grant.u, new Date(Date.now() - DAY_MS).toISOString())) + put.size > files.quotaBytes) {
+      return drop(413, 'file_quota', FILE_QUOTA_TEXT);
+    }
     // A secure file's size was declared (and checked against 50 MB) when its entry was made.
     if (!image && put.size !== row.size) return drop(400, 'size_mismatch', `ファイルの大きさが申告 (${row.size} bytes) と違います`);
     if (!bytesMatchType(put.head, row.content_type)) {

@@ -58,6 +58,17 @@ export const findUserFiles = (db: Db, userId: string, fileIds: string[]): Promis
     ? Promise.resolve([])
     : db.selectFrom('files').select(FILE_COLUMNS).where('user_id', '=', userId).where('file_id', 'in', fileIds).execute();
 
+/** The bytes a resident's uploads stored since `since` (files whose bytes arrived then, whatever their scan said). */
+export const uploadedBytesSince = async (db: Db, userId: string, since: string): Promise<number> => {
+  const r = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+    .where('user_id', '=', userId)
+    .where('uploaded_at', '>=', since)
+    .executeTakeFirst();
+  return Number(r?.bytes ?? 0);
+};
+
 /** The first complete upload of a file wins; false: one was already recorded. */
 export const markUploaded = async (db: Db, fileId: string, blobRef: string, size: number, now: string): Promise<boolean> => {
   const r = await db
