@@ -1,7 +1,8 @@
 /**
  * Files an answer names (spec 02 §3, §5): a secure file value must be an entry of the resident's
  * own, made for that item; an image key may not be someone else's upload. A photo that has not
- * arrived yet is allowed (the outbox may deliver the answer before the photo).
+ * arrived yet is allowed (the outbox may deliver the answer before the photo). A deleted answer
+ * takes the files it named with it, unless another answer of the resident still names them.
  */
 import type { Transaction } from 'kysely';
 import type { AnswerRowInput } from '@core/contract/survey';
@@ -9,7 +10,10 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { parseSecureFileValue } from '@core/items/secure-files';
 import type { FormIssues } from '@core/form/validate';
 import type { Database } from '../store/schema';
-import { findFile, findUserFiles } from '../store/files';
+import type { ResultRow } from '@core/contract/result-rows';
+import { deleteUserFiles, findFile, findUserFiles, itemValuesInSurvey } from '../store/files';
+import type { FileStorage } from '../files/storage';
+import type { Logger } from '../log';
 import { invalidAnswer } from './check';
 
 export const checkFileValues = async (
@@ -36,4 +40,39 @@ export const checkFileValues = async (
     }
   }
   if (Object.keys(issues).length > 0) throw invalidAnswer(issues);
+};
+
+/** The file a file item's stored value names: a photo's key, or a secure file entry's id. */
+const fileIdOf = (type: string | undefined, value: string): string | null =>
+  type === 'image' ? value : type === 'secureFiles' ? (parseSecureFileValue(value)?.id ?? null) : null;
+
+/**
+ * In the transaction that deleted an answer's rows: deletes the resident's files they named that
+ * no other answer of theirs to the survey names. Answers the blobs, to remove once it commits.
+ * Without the form's config the items' types are unknown: the files stay.
+ */
+export const releaseFiles = async (
+  trx: Transaction<Database>,
+  config: ServedSurveyConfig | null,
+  userId: string,
+  deleted: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
+): Promise<string[]> => {
+  if (!config) return [];
+  const fileItems = new Map(config.surveySchema.filter((i) => i.type === 'image' || i.type === 'secureFiles').map((i) => [i.itemKey, i.type]));
+  const named = new Set(deleted.flatMap((r) => fileIdOf(fileItems.get(r.itemKey), r.value) ?? []));
+  if (named.size === 0) return [];
+  for (const r of await itemValuesInSurvey(trx, config.surveyId, userId, [...fileItems.keys()])) named.delete(fileIdOf(fileItems.get(r.itemKey), r.value) ?? '');
+  return deleteUserFiles(trx, userId, [...named]);
+};
+
+/**
+ * Removes released blobs from both areas (a file may have been in either). Best effort: a blob
+ * left behind has no row and goes with the orphan sweep at the next start.
+ */
+export const removeBlobs = async (storage: FileStorage, refs: readonly string[], log: Logger): Promise<void> => {
+  for (const ref of refs) {
+    for (const area of ['quarantine', 'store'] as const) {
+      await storage.remove(area, ref).catch((e: unknown) => log('warn', { msg: 'file blob not removed', ref, area, error: String(e) }));
+    }
+  }
 };

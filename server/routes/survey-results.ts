@@ -45,6 +45,7 @@ import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
 import { finishSubmission, readBeforeWrite, writeSubmission, type Checked } from '../answers/write';
+import { releaseFiles, removeBlobs } from '../answers/files';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 /** Not in the spec: an answer to a members' form from a resident who is not a member. */
@@ -192,7 +193,9 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
 
   ctx.route(surveyResultsDeleteItem, async ({ query, user, commit }) => {
     const config = await findSurveyConfig(store.db, query.surveyId);
-    return commit(async (trx) => {
+    // The blobs of the files the answer takes with it: removed only once the deletion has committed.
+    let released: string[] = [];
+    const answer = await commit(async (trx) => {
       await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
       const rows = await listUserPartition(trx, query.surveyId, user.userId, query.partitionKey);
       if (rows.length === 0) throw noResult();
@@ -200,8 +203,11 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       await releasePartition(trx, query.partitionKey);
       await deleteExtras(trx, query.partitionKey);
       const deleted = await deletePartition(trx, query.surveyId, user.userId, query.partitionKey);
-      return { result: 'OK', data: { deleted } };
+      released = await releaseFiles(trx, config, user.userId, rows);
+      return { result: 'OK' as const, data: { deleted } };
     });
+    await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
+    return answer;
   });
 
   ctx.route(surveyResultsPutUserId, async ({ body, user, commit }) => {

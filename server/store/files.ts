@@ -140,6 +140,30 @@ export const stepFile = async (
   return Number(r.numUpdatedRows) === 1;
 };
 
+/** A resident's stored values of these items of one survey (its file items: photo keys, "id#name" entries). */
+export const itemValuesInSurvey = async (
+  db: Db,
+  surveyId: string,
+  userId: string,
+  itemKeys: readonly string[],
+): Promise<{ itemKey: string; value: string }[]> =>
+  itemKeys.length === 0
+    ? []
+    : db
+        .selectFrom('survey_results')
+        .select(['item_key as itemKey', 'value'])
+        .where('survey_id', '=', surveyId)
+        .where('user_id', '=', userId)
+        .where('item_key', 'in', [...itemKeys])
+        .execute();
+
+/** Deletes these files of the resident; answers the blobs they pointed at. */
+export const deleteUserFiles = async (db: Db, userId: string, fileIds: readonly string[]): Promise<string[]> => {
+  if (fileIds.length === 0) return [];
+  const rows = await db.deleteFrom('files').where('user_id', '=', userId).where('file_id', 'in', [...fileIds]).returning('blob_ref').execute();
+  return rows.flatMap((r) => (r.blob_ref ? [r.blob_ref] : []));
+};
+
 /** Every blob a row still points at, for the orphan sweep. */
 export const referencedBlobs = async (db: Db): Promise<Set<string>> => {
   const rows = await db.selectFrom('files').select('blob_ref').where('blob_ref', 'is not', null).execute();
