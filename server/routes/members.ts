@@ -31,6 +31,7 @@ import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerRows } from '../answers/check';
 import { noResult } from '../answers/rules';
+import { checkFileValues } from '../answers/files';
 import {
   claimMemberRowForUser,
   deleteMemberPartition,
@@ -99,7 +100,11 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
     // A registration of an automatic number alone is something to store: the number.
     const numbered = config.surveySchema.some((i) => i.type === 'memberNumber' && i.isAutomaticNumbering === true);
     if (kept.length === 0 && !numbered) throw nothingToStore();
-    return commit(async (trx) => ({ result: 'OK', data: await writeMemberRecord(trx, { config, user, rows: kept }) }));
+    return commit(async (trx) => {
+      // As for a form's answer: photos and secure files must be the resident's own.
+      await checkFileValues(trx, config, user.userId, kept);
+      return { result: 'OK', data: await writeMemberRecord(trx, { config, user, rows: kept }) };
+    });
   });
 
   /** Sets the caller's record キャンセル; 404 when it is not theirs. */

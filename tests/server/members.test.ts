@@ -4,9 +4,11 @@
  * and the numbers' guarantees — unique, consecutive under 100 concurrent registrations, never
  * given again after a cancel, a typed number held by someone else refused with nothing written.
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle, BundleError } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
+import { cleanPng } from './file-fixtures';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: `${itemKey}の題`, ...extra });
 const searchable = { isSearchable: { value: true } };
@@ -47,6 +49,12 @@ const bundle = {
       surveyTitle: '会員登録（番号入力）',
       linkedForms: [],
       surveySchema: [item('no', 'memberNumber', { ...searchable, isRequired: { value: true } }), item('name', 'text')],
+    },
+    {
+      surveyId: 'shashin',
+      surveyTitle: '会員登録（写真つき）',
+      linkedForms: [],
+      surveySchema: [item('name', 'text'), item('photo', 'image'), item('docs', 'secureFiles')],
     },
   ],
 };
@@ -243,6 +251,31 @@ for (const engine of engines()) {
       expect(changed.json.data.find((r: { itemKey: string }) => r.itemKey === 'seiri').value).toBe(kept);
       const next = await put({ data: rows('bangou', { memo: 'next' }) });
       expect(next.json.data.find((r: { itemKey: string }) => r.itemKey === 'seiri').value).toBe('00070000011');
+    });
+
+    it('takes only the resident’s own photos and files, as a form’s answer does', async () => {
+      const photoOf = async (userId: string) => {
+        const key = `answers/${crypto.randomUUID()}`;
+        const u = await srv.api('GET', `/survey-resources/presignedUrl?key=${key}&contentType=image/png`, { token: await token(userId) });
+        const put = await srv.fetch(u.json.uploadUrl as string, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(cleanPng) });
+        expect(put.status).toBe(200);
+        return key;
+      };
+      const entryOf = async (userId: string) => {
+        const made = await srv.api('POST', '/survey-resources/secure-files', {
+          token: await token(userId),
+          body: { files: [{ itemKey: 'docs', name: 'card.pdf', contentType: 'application/pdf', size: 10 }] },
+        });
+        return `${made.json.data[0].id as string}#card.pdf`;
+      };
+      const theirPhoto = await photoOf('U-photo-other');
+      const stolen = await register('U-photo', 'shashin', { name: '写真', photo: theirPhoto });
+      expect(stolen.status).toBe(400);
+      expect(stolen.json.itemIssues).toEqual({ photo: [{ key: 'invalidValue' }] });
+      const theirEntry = await register('U-photo', 'shashin', { name: '写真', docs: await entryOf('U-photo-other') });
+      expect(theirEntry.json.itemIssues).toEqual({ docs: [{ key: 'invalidValue' }] });
+      const mine = await register('U-photo', 'shashin', { name: '写真', photo: await photoOf('U-photo'), docs: await entryOf('U-photo') });
+      expect(mine.status, mine.text).toBe(200);
     });
 
     it('refuses a bundle whose member links name no form, writing nothing', async () => {
