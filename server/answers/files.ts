@@ -48,20 +48,22 @@ const fileIdOf = (type: string | undefined, value: string): string | null =>
 
 /**
  * In the transaction that deleted an answer's rows: deletes the resident's files they named that
- * no other answer of theirs to the survey names. Answers the blobs, to remove once it commits.
+ * no other answer of theirs to the survey names (`table`: a member form's records). Answers the
+ * blobs, to remove once it commits.
  * Without the form's config the items' types are unknown: the files stay.
  */
 export const releaseFiles = async (
   trx: Transaction<Database>,
-  config: ServedSurveyConfig | null,
+  config: Pick<ServedSurveyConfig, 'surveyId' | 'surveySchema'> | null,
   userId: string,
   deleted: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
+  table: 'survey_results' | 'member_results' = 'survey_results',
 ): Promise<string[]> => {
   if (!config) return [];
   const fileItems = new Map(config.surveySchema.filter((i) => i.type === 'image' || i.type === 'secureFiles').map((i) => [i.itemKey, i.type]));
   const named = new Set(deleted.flatMap((r) => fileIdOf(fileItems.get(r.itemKey), r.value) ?? []));
   if (named.size === 0) return [];
-  for (const r of await itemValuesInSurvey(trx, config.surveyId, userId, [...fileItems.keys()])) named.delete(fileIdOf(fileItems.get(r.itemKey), r.value) ?? '');
+  for (const r of await itemValuesInSurvey(trx, table, config.surveyId, userId, [...fileItems.keys()])) named.delete(fileIdOf(fileItems.get(r.itemKey), r.value) ?? '');
   return deleteUserFiles(trx, userId, [...named]);
 };
 

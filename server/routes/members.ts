@@ -31,7 +31,7 @@ import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerRows } from '../answers/check';
 import { noResult } from '../answers/rules';
-import { checkFileValues } from '../answers/files';
+import { checkFileValues, releaseFiles, removeBlobs } from '../answers/files';
 import {
   claimMemberRowForUser,
   deleteMemberPartition,
@@ -138,13 +138,19 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
   });
 
   ctx.route(memberResultsDeleteItem, async ({ query, user, commit }) => {
-    await requireConfig(query.surveyId);
-    return commit(async (trx) => {
+    const config = await requireConfig(query.surveyId);
+    // As a form's deleteItem: the record's photos and files go with it, their blobs once it has committed.
+    let released: string[] = [];
+    const answer = await commit(async (trx) => {
       await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
+      const rows = await listMemberRows(trx, query.surveyId, user.userId, query.partitionKey);
       const deleted = await deleteMemberPartition(trx, query.surveyId, user.userId, query.partitionKey);
       if (deleted === 0) throw noResult();
-      return { result: 'OK', data: { deleted } };
+      released = await releaseFiles(trx, config, user.userId, rows, 'member_results');
+      return { result: 'OK' as const, data: { deleted } };
     });
+    await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
+    return answer;
   });
 
   ctx.route(memberResultsPutUserId, async ({ body, user, commit }) => {

@@ -140,9 +140,13 @@ export const stepFile = async (
   return Number(r.numUpdatedRows) === 1;
 };
 
-/** A resident's stored values of these items of one survey (its file items: photo keys, "id#name" entries). */
+/**
+ * A resident's stored values of these items of one form (its file items: photo keys, "id#name"
+ * entries), among the answers to a survey or the records of a member form.
+ */
 export const itemValuesInSurvey = async (
   db: Db,
+  table: 'survey_results' | 'member_results',
   surveyId: string,
   userId: string,
   itemKeys: readonly string[],
@@ -150,7 +154,7 @@ export const itemValuesInSurvey = async (
   itemKeys.length === 0
     ? []
     : db
-        .selectFrom('survey_results')
+        .selectFrom(table)
         .select(['item_key as itemKey', 'value'])
         .where('survey_id', '=', surveyId)
         .where('user_id', '=', userId)

@@ -253,7 +253,7 @@ for (const engine of engines()) {
       expect(next.json.data.find((r: { itemKey: string }) => r.itemKey === 'seiri').value).toBe('00070000011');
     });
 
-    it('takes only the resident’s own photos and files, as a form’s answer does', async () => {
+    it('takes only the resident’s own photos and files, as a form’s answer does, and lets them go with the record', async () => {
       const photoOf = async (userId: string) => {
         const key = `answers/${crypto.randomUUID()}`;
         const u = await srv.api('GET', `/survey-resources/presignedUrl?key=${key}&contentType=image/png`, { token: await token(userId) });
@@ -274,8 +274,17 @@ for (const engine of engines()) {
       expect(stolen.json.itemIssues).toEqual({ photo: [{ key: 'invalidValue' }] });
       const theirEntry = await register('U-photo', 'shashin', { name: '写真', docs: await entryOf('U-photo-other') });
       expect(theirEntry.json.itemIssues).toEqual({ docs: [{ key: 'invalidValue' }] });
-      const mine = await register('U-photo', 'shashin', { name: '写真', photo: await photoOf('U-photo'), docs: await entryOf('U-photo') });
+      const photo = await photoOf('U-photo');
+      const mine = await register('U-photo', 'shashin', { name: '写真', photo, docs: await entryOf('U-photo') });
       expect(mine.status, mine.text).toBe(200);
+      const fileRows = () => srv.deps.store.db.selectFrom('files').select('file_id').where('user_id', '=', 'U-photo').execute();
+      expect(await fileRows()).toHaveLength(2);
+      const partitionKey = (mine.json.data as { partitionKey: string }[])[0]?.partitionKey as string;
+      const gone = await srv.api('DELETE', `/member-results/deleteItem?surveyId=shashin&partitionKey=${encodeURIComponent(partitionKey)}`, {
+        token: await token('U-photo'),
+      });
+      expect(gone.status, gone.text).toBe(200);
+      expect(await fileRows()).toEqual([]);
     });
 
     it('refuses a bundle whose member links name no form, writing nothing', async () => {
