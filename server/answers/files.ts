@@ -2,7 +2,9 @@
  * Files an answer names (spec 02 §3, §5): a secure file value must be an entry of the resident's
  * own, made for that item; an image key may not be someone else's upload. A photo that has not
  * arrived yet is allowed (the outbox may deliver the answer before the photo). A deleted answer
- * takes the files it named with it, unless another answer of the resident still names them.
+ * takes the files it named with it, unless another answer of the resident still names them; so
+ * does a single answer written again, for the files the new one no longer names. (A changed
+ * appending answer is kept, marked 取り消し, and keeps its files with it.)
  */
 import type { Transaction } from 'kysely';
 import type { AnswerRowInput } from '@core/contract/survey';
@@ -46,6 +48,25 @@ export const checkFileValues = async (
 const fileIdOf = (type: string | undefined, value: string): string | null =>
   type === 'image' ? value : type === 'secureFiles' ? (parseSecureFileValue(value)?.id ?? null) : null;
 
+type FormItems = Pick<ServedSurveyConfig, 'surveyId' | 'surveySchema'>;
+const fileItemsOf = (config: FormItems) =>
+  new Map(config.surveySchema.filter((i) => i.type === 'image' || i.type === 'secureFiles').map((i) => [i.itemKey, i.type]));
+
+/** The rows of a replaced answer naming files its replacement does not name. */
+export const filesDropped = (
+  config: FormItems,
+  replaced: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
+  next: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
+): Pick<ResultRow, 'itemKey' | 'value'>[] => {
+  const fileItems = fileItemsOf(config);
+  if (fileItems.size === 0) return [];
+  const kept = new Set(next.flatMap((r) => fileIdOf(fileItems.get(r.itemKey), r.value) ?? []));
+  return replaced.filter((r) => {
+    const id = fileIdOf(fileItems.get(r.itemKey), r.value);
+    return id !== null && !kept.has(id);
+  });
+};
+
 /**
  * In the transaction that deleted an answer's rows: deletes the resident's files they named that
  * no other answer of theirs to the survey names (`table`: a member form's records). Answers the
@@ -54,13 +75,13 @@ const fileIdOf = (type: string | undefined, value: string): string | null =>
  */
 export const releaseFiles = async (
   trx: Transaction<Database>,
-  config: Pick<ServedSurveyConfig, 'surveyId' | 'surveySchema'> | null,
+  config: FormItems | null,
   userId: string,
   deleted: readonly Pick<ResultRow, 'itemKey' | 'value'>[],
   table: 'survey_results' | 'member_results' = 'survey_results',
 ): Promise<string[]> => {
   if (!config) return [];
-  const fileItems = new Map(config.surveySchema.filter((i) => i.type === 'image' || i.type === 'secureFiles').map((i) => [i.itemKey, i.type]));
+  const fileItems = fileItemsOf(config);
   const named = new Set(deleted.flatMap((r) => fileIdOf(fileItems.get(r.itemKey), r.value) ?? []));
   if (named.size === 0) return [];
   for (const r of await itemValuesInSurvey(trx, table, config.surveyId, userId, [...fileItems.keys()])) named.delete(fileIdOf(fileItems.get(r.itemKey), r.value) ?? '');

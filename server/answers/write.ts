@@ -33,7 +33,7 @@ import {
 } from '../store/results';
 import type { Database, SurveyResultTable } from '../store/schema';
 import { badRequest } from './check';
-import { checkFileValues } from './files';
+import { checkFileValues, filesDropped, releaseFiles } from './files';
 import { claimAutomaticNumber, surveyNumberScope } from '../members/numbers';
 import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras } from './extras';
 import { clientTimestampOf, planForKeys, type KeyPlan, type NamedKeys } from './partition-key';
@@ -70,6 +70,8 @@ export interface Written {
   type: 'new' | 'amend';
   stored: ResultRow[];
   extras: AnswerExtras;
+  /** Blobs of files the replaced answer named and this one does not: to remove once it commits. */
+  released: string[];
   /** What is left to write, the answer's key last of all (finishSubmission). */
   finish: Omit<Finish, 'keyAnswer'>;
 }
@@ -202,6 +204,9 @@ export const writeSubmission = async (
       throw new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
     }
   }
+  // A single answer written again: the files only the old one named go (server/answers/files.ts).
+  const dropped = appending ? [] : filesDropped(config, previous, rows);
+  const released = dropped.length > 0 ? await releaseFiles(trx, config, userId, dropped) : [];
   // The old answer's places are given back and the new ones claimed in one step (moving within a
   // full slot, or into a slot the old answer fills, works); a refusal rolls everything back.
   const reservations = await replaceReservations(trx, {
@@ -262,6 +267,7 @@ export const writeSubmission = async (
     type: edited ? 'amend' : 'new',
     stored: stored.map(toResultRow),
     extras,
+    released,
     finish: { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps },
   };
 };

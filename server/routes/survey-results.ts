@@ -144,7 +144,9 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     };
     const wanted = await readBeforeWrite(store.db, store.engine, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
 
-    return commit(
+    // Blobs of files the answer no longer names: removed only once the write has committed.
+    let released: string[] = [];
+    const answer = await commit(
       async (trx, settle, claimKey) => {
         const written = await writeSubmission(trx, {
           checked: checked as StampedConfig,
@@ -168,10 +170,13 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
         // The rows, the key's answer and the places in one last step, the places last: a claimed
         // slot row is locked until the commit, so the next resident's claim of it waits for little.
         await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, written, keyAnswer));
+        released = written.released;
         return answer;
       },
       { claimsKey: true },
     );
+    await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
+    return answer;
   });
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {

@@ -1,7 +1,8 @@
 /**
  * A deleted answer takes its files with it (rows and blobs), through the real server on both
  * engines, unless another answer of the resident still names them; nothing of another resident's
- * is touched, and a deletion refused by the form's rules removes nothing.
+ * is touched, and a deletion refused by the form's rules removes nothing. A single answer written
+ * again lets go of the files only the old one named.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -78,6 +79,7 @@ for (const engine of engines()) {
         {
           surveyConfigs: [
             { surveyId: 'papers-many', surveyTitle: '書類の提出', isAppending: { value: true }, surveySchema: schema },
+            { surveyId: 'papers-one', surveyTitle: '書類の提出（一回）', surveySchema: schema },
             {
               surveyId: 'papers-locked',
               surveyTitle: '書類の提出（取り消し不可）',
@@ -122,6 +124,25 @@ for (const engine of engines()) {
       // The other resident's answer and photo are untouched.
       expect(await fileRow(theirs)).toBeDefined();
       expect((await srv.api('GET', `/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=papers-many&partitionKey=${encodeURIComponent(theirAnswer)}`, { token: other })).status).toBe(200);
+    });
+
+    it('a single answer written again lets go of the files only the old one named', async () => {
+      const pdf = await uploadPdf(owner);
+      const oldPhoto = await uploadPhoto(owner);
+      await answer(owner, 'papers-one', pdf, oldPhoto);
+      await scansDone();
+      const oldBlob = (await fileRow(oldPhoto))?.blob_ref as string;
+      // The same PDF, a new photo: the old photo goes, the PDF stays.
+      const newPhoto = await uploadPhoto(owner);
+      await answer(owner, 'papers-one', pdf, newPhoto);
+      expect(await fileRow(oldPhoto)).toBeUndefined();
+      expect(blobs()).not.toContain(oldBlob);
+      expect(await fileRow(idOf(pdf))).toBeDefined();
+      expect(await fileRow(newPhoto)).toBeDefined();
+      // The same values again: nothing goes.
+      await answer(owner, 'papers-one', pdf, newPhoto);
+      expect(await fileRow(idOf(pdf))).toBeDefined();
+      expect(await fileRow(newPhoto)).toBeDefined();
     });
 
     it('a deletion the form refuses removes nothing', async () => {
