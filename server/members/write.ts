@@ -9,6 +9,7 @@
  * member_numbers, so a number someone else holds refuses the whole write. A member who changes
  * their typed number gives the old one back; a cancelled record keeps its number held for good.
  * Each number's row keeps it as original_value, which an update's existence check excludes.
+ * A changed record lets go of the photos and files only the old one named (answers/files.ts).
  */
 import type { Selectable, Transaction } from 'kysely';
 import type { AnswerRowInput } from '@core/contract/survey';
@@ -17,6 +18,7 @@ import type { SchemaItem } from '@core/form/survey-config';
 import { NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@core/rules/status';
 import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../errors';
+import { filesDropped, releaseFiles } from '../answers/files';
 import { sortKeyOf } from '../answers/rules';
 import { DEFAULT_REGISTRANT_NAME } from '../answers/write';
 import { memberPrefixOf } from '../forms/member-bundle';
@@ -43,7 +45,11 @@ export interface MemberWrite {
   rows: readonly AnswerRowInput[];
 }
 
-export const writeMemberRecord = async (trx: Transaction<Database>, { config, user, rows }: MemberWrite): Promise<MemberResultRow[]> => {
+/** The stored record, and the blobs of files it no longer names: to remove once the write commits. */
+export const writeMemberRecord = async (
+  trx: Transaction<Database>,
+  { config, user, rows }: MemberWrite,
+): Promise<{ stored: MemberResultRow[]; released: string[] }> => {
   const { surveyId } = config;
   const partitionKey = memberPartitionKey(surveyId, user.userId);
   const now = new Date().toISOString();
@@ -73,6 +79,8 @@ export const writeMemberRecord = async (trx: Transaction<Database>, { config, us
   }
 
   await deleteMemberPartition(trx, surveyId, user.userId, partitionKey);
+  const dropped = filesDropped(config, previous, rows);
+  const released = dropped.length > 0 ? await releaseFiles(trx, config, user.userId, dropped, 'member_results') : [];
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
   const sent: AnswerRowInput[] = [
     ...rows.filter((r) => !numbers.has(r.itemKey)),
@@ -107,5 +115,5 @@ export const writeMemberRecord = async (trx: Transaction<Database>, { config, us
     };
   });
   await insertMemberRows(trx, stored);
-  return stored.map(toMemberRow);
+  return { stored: stored.map(toMemberRow), released };
 };

@@ -100,11 +100,16 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
     // A registration of an automatic number alone is something to store: the number.
     const numbered = config.surveySchema.some((i) => i.type === 'memberNumber' && i.isAutomaticNumbering === true);
     if (kept.length === 0 && !numbered) throw nothingToStore();
-    return commit(async (trx) => {
+    let released: string[] = [];
+    const answer = await commit(async (trx) => {
       // As for a form's answer: photos and secure files must be the resident's own.
       await checkFileValues(trx, config, user.userId, kept);
-      return { result: 'OK', data: await writeMemberRecord(trx, { config, user, rows: kept }) };
+      const written = await writeMemberRecord(trx, { config, user, rows: kept });
+      released = written.released;
+      return { result: 'OK' as const, data: written.stored };
     });
+    await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
+    return answer;
   });
 
   /** Sets the caller's record キャンセル; 404 when it is not theirs. */

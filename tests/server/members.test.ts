@@ -253,7 +253,7 @@ for (const engine of engines()) {
       expect(next.json.data.find((r: { itemKey: string }) => r.itemKey === 'seiri').value).toBe('00070000011');
     });
 
-    it('takes only the resident’s own photos and files, as a form’s answer does, and lets them go with the record', async () => {
+    it('takes only the resident’s own photos and files, as a form’s answer does, and lets go of those it drops', async () => {
       const photoOf = async (userId: string) => {
         const key = `answers/${crypto.randomUUID()}`;
         const u = await srv.api('GET', `/survey-resources/presignedUrl?key=${key}&contentType=image/png`, { token: await token(userId) });
@@ -279,6 +279,11 @@ for (const engine of engines()) {
       expect(mine.status, mine.text).toBe(200);
       const fileRows = () => srv.deps.store.db.selectFrom('files').select('file_id').where('user_id', '=', 'U-photo').execute();
       expect(await fileRows()).toHaveLength(2);
+      // A changed record with a new photo lets go of the old one, and keeps the entry it names again.
+      const docs = (mine.json.data as { itemKey: string; value: string }[]).find((r) => r.itemKey === 'docs')?.value as string;
+      const newPhoto = await photoOf('U-photo');
+      expect((await register('U-photo', 'shashin', { name: '写真', photo: newPhoto, docs })).status).toBe(200);
+      expect((await fileRows()).map((r) => r.file_id).sort()).toEqual([newPhoto, docs.split('#')[0]].sort());
       const partitionKey = (mine.json.data as { partitionKey: string }[])[0]?.partitionKey as string;
       const gone = await srv.api('DELETE', `/member-results/deleteItem?surveyId=shashin&partitionKey=${encodeURIComponent(partitionKey)}`, {
         token: await token('U-photo'),
