@@ -1,11 +1,9 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { AccountMenu } from '../features/account/account-menu';
-import { KioskIdleWatch } from '../features/kiosk/idle-watch';
-import { KioskHeader, KioskRevoked } from '../features/kiosk/kiosk-frame';
+import { Suspense } from 'react';
 import { usePageIdentity } from '../lib/use-session';
 import { ja } from '../messages/ja';
-import { OutboxStatus } from '../ui/outbox-status';
+import { AccountMenu, KioskHeader, KioskIdleWatch, KioskRevoked, OutboxStatus } from './later';
 
 /**
  * Phone first (390 px wide in LINE); tablets (1024 px and wider) get a wide column, 16 px text
@@ -25,20 +23,32 @@ export function RootLayout() {
           <Text fw={700} size="sm">
             {ja.app.title}
           </Text>
-          {kiosk ? (
-            <KioskHeader kiosk={kiosk} />
-          ) : (
-            <Group gap="xs" wrap="nowrap" ml="auto">
-              <OutboxStatus />
-              {resident ? <AccountMenu profile={resident.profile} /> : null}
-            </Group>
-          )}
+          <Suspense fallback={null}>
+            {kiosk ? (
+              <KioskHeader kiosk={kiosk} />
+            ) : (
+              <Group gap="xs" wrap="nowrap" ml="auto">
+                <OutboxStatus />
+                {resident ? <AccountMenu profile={resident.profile} /> : null}
+              </Group>
+            )}
+          </Suspense>
         </Group>
       </Box>
       <Box component="main" px="md" py="lg" className="app-column">
-        {stopped ? <KioskRevoked /> : <Outlet />}
+        {stopped ? (
+          <Suspense fallback={null}>
+            <KioskRevoked />
+          </Suspense>
+        ) : (
+          <Outlet />
+        )}
       </Box>
-      {kiosk && !stopped && !onKioskStart ? <KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
+      {kiosk && !stopped && !onKioskStart ? (
+        <Suspense fallback={null}>
+          <KioskIdleWatch idleSeconds={kiosk.idleSeconds} />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

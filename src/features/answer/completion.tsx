@@ -3,14 +3,14 @@
  * image parts) or the default text, and the answer code as 受付番号 when the form shows it.
  */
 import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
-import { endOpenDraftSavers } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
 import { SignInButton } from '../../ui/sign-in-again';
+import { useKioskHome } from './kiosk-home';
 import { ReservedList, type Reserved } from './reserved';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
@@ -81,25 +81,6 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
         {ja.errors.completionNotice}
       </Text>
     </Stack>
-  );
-}
-
-/** Back to the kiosk's start screen, whose arrival wipes the visit; the open form saves nothing more. */
-const useKioskHome = () => {
-  const navigate = useNavigate();
-  return () => {
-    endOpenDraftSavers();
-    void navigate({ to: '/kiosk', replace: true });
-  };
-};
-
-/** A kiosk visitor who chose the wrong form, or is done: back to the start screen (the visit is wiped). */
-export function KioskHomeButton() {
-  const home = useKioskHome();
-  return (
-    <Button variant="default" onClick={home} data-testid="kiosk-home">
-      {ja.kiosk.home}
-    </Button>
   );
 }
 

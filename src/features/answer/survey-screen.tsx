@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { SCHEDULE_KEY } from '../../calendar/keys';
@@ -13,6 +13,7 @@ import { ErrorCard } from '../../ui/error-card';
 import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
+import { afterFirstScreen } from '../../lib/first-screen';
 import { ja } from '../../messages/ja';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
@@ -22,7 +23,8 @@ import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { MessageLines } from '../../ui/message-lines';
-import { Completion, KioskHomeButton, type Delivery } from './completion';
+import { KioskHomeButton } from './kiosk-home';
+import type { Delivery } from './completion';
 import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { useEditDeadlinePassed } from './deadline';
@@ -30,6 +32,12 @@ import { useRestored, useSentEntry } from './restore';
 import { reservedOf } from './reserved';
 import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
 import { WithWayBack } from './way-back';
+
+// Shown after a send, not on the first screen: its chunk comes once that screen is usable, with
+// the offline layer the send needs anyway (lib/first-screen.ts).
+const loadCompletion = () => import('./completion');
+const Completion = lazy(() => loadCompletion().then((m) => ({ default: m.Completion })));
+afterFirstScreen(() => void loadCompletion().catch(() => {}));
 
 export interface SurveyScreenProps {
   surveyId: string;
@@ -234,14 +242,16 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         {config.surveyTitle}
       </Title>
       {live ? (
-        <Completion
-          config={config}
-          answerCode={answerCodeOf(live)}
-          replacedCode={live.meta.replacesAnswerCode ?? null}
-          delivery={delivery}
-          kiosk={kiosk}
-          reserved={reservedOf(config, sentRowsOf(live))}
-        />
+        <Suspense fallback={<LoadingText />}>
+          <Completion
+            config={config}
+            answerCode={answerCodeOf(live)}
+            replacedCode={live.meta.replacesAnswerCode ?? null}
+            delivery={delivery}
+            kiosk={kiosk}
+            reserved={reservedOf(config, sentRowsOf(live))}
+          />
+        </Suspense>
       ) : (
         <>
           {config.description ? (
