@@ -33,7 +33,6 @@ import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerR
 import { noResult } from '../answers/rules';
 import { checkFileValues, releaseFiles, removeBlobs } from '../answers/files';
 import {
-  claimMemberRowForUser,
   deleteMemberPartition,
   filterMemberRows,
   findEnabledMemberConfig,
@@ -43,7 +42,7 @@ import {
   numberHolder,
   setMemberCheck,
 } from '../store/members';
-import { REVISION_COUNTER, claimCounter } from '../store/results';
+import { REVISION_COUNTER, claimCounter, claimRowForUser } from '../store/results';
 import type { Database } from '../store/schema';
 import { memberPartitionKey, writeMemberRecord } from '../members/write';
 
@@ -162,7 +161,7 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
     const now = new Date().toISOString();
     return commit(async (trx) => {
       for (const key of body.keys) {
-        if (!(await claimMemberRowForUser(trx, key, user.userId, now))) throw noResult();
+        if (!(await claimRowForUser(trx, 'member_results', key, user.userId, now))) throw noResult();
       }
       return { result: 'OK', data: { updated: new Set(body.keys.map((k) => JSON.stringify([k.partitionKey, k.sortKey]))).size } };
     });

@@ -220,7 +220,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     return commit(async (trx) => {
       // All or nothing: the first missing or foreign row throws, and the transaction rolls back.
       for (const key of body.keys) {
-        if (!(await claimRowForUser(trx, key, user.userId, now))) throw noResult();
+        if (!(await claimRowForUser(trx, 'survey_results', key, user.userId, now))) throw noResult();
       }
       const updated = new Set(body.keys.map((k) => JSON.stringify([k.partitionKey, k.sortKey]))).size;
       return { result: 'OK', data: { updated } };

@@ -129,23 +129,6 @@ export const setMemberCheck = async (
     ).numUpdatedRows,
   );
 
-/** Gives one row to the user when it is unowned ('') or already theirs (results.ts claimRowForUser). */
-export const claimMemberRowForUser = async (
-  trx: Transaction<Database>,
-  key: { partitionKey: string; sortKey: string },
-  userId: string,
-  now: string,
-): Promise<boolean> => {
-  const r = await trx
-    .updateTable('member_results')
-    .set({ user_id: userId, updated_at: now })
-    .where('partition_key', '=', key.partitionKey)
-    .where('sort_key', '=', key.sortKey)
-    .where((eb) => eb.or([eb('user_id', '=', ''), eb('user_id', '=', userId)]))
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
-};
-
 /**
  * Claims a member number for a record in one statement (the primary key decides, never a read
  * before): 'claimed' when it was free, 'own' when this record holds it already, 'taken' otherwise.

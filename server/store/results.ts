@@ -271,17 +271,19 @@ export const setPartitionCheck = async (
 };
 
 /**
- * Gives one row to the user when it is unowned ('') or already theirs. Answers false when the row
- * is missing or someone else's, so the caller can refuse the whole request.
+ * Gives one row of a form's answers (or of a member form's records) to the user when it is unowned
+ * ('') or already theirs. Answers false when the row is missing or someone else's, so the caller
+ * can refuse the whole request.
  */
 export const claimRowForUser = async (
   trx: Transaction<Database>,
+  table: 'survey_results' | 'member_results',
   key: { partitionKey: string; sortKey: string },
   userId: string,
   now: string,
 ): Promise<boolean> => {
   const r = await trx
-    .updateTable('survey_results')
+    .updateTable(table)
     .set({ user_id: userId, updated_at: now })
     .where('partition_key', '=', key.partitionKey)
     .where('sort_key', '=', key.sortKey)

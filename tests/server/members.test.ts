@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle, BundleError } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
+import { counterRowColumns } from './admin-rows';
 import { cleanPng } from './file-fixtures';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: `${itemKey}の題`, ...extra });
@@ -215,6 +216,36 @@ for (const engine of engines()) {
       expect(deleted.json.data.deleted).toBe(2);
       // Its number stays taken.
       expect(await exists('tegaki', 'ab124')).toBe(true);
+    });
+
+    it('putUserId gives unowned records to the caller, all or nothing', async () => {
+      const base = { ...counterRowColumns('tegaki', new Date().toISOString()), original_value: null };
+      await srv.deps.store.db
+        .insertInto('member_results')
+        .values([
+          { ...base, user_id: '', partition_key: 'tegaki#walk-in', sort_key: 'no', item_key: 'no', value: 'zz901' },
+          { ...base, user_id: '', partition_key: 'tegaki#walk-in', sort_key: 'name', item_key: 'name', value: '窓口 花子' },
+          { ...base, user_id: 'U-someone', partition_key: 'tegaki#someone', sort_key: 'name', item_key: 'name', value: '他の人' },
+        ])
+        .execute();
+      const t = await token('U-walk-in');
+      const unowned = [
+        { partitionKey: 'tegaki#walk-in', sortKey: 'no' },
+        { partitionKey: 'tegaki#walk-in', sortKey: 'name' },
+      ];
+      const owners = async () =>
+        (await srv.deps.store.db.selectFrom('member_results').select(['sort_key', 'user_id']).where('partition_key', 'like', 'tegaki#%').orderBy('partition_key').orderBy('sort_key').execute())
+          .filter((r) => r.sort_key === 'no' || r.sort_key === 'name')
+          .map((r) => r.user_id);
+      const before = await owners();
+      // Someone else's record among the keys: nothing at all changes hands.
+      const refused = await srv.api('POST', '/member-results/putUserId', { token: t, body: { keys: [...unowned, { partitionKey: 'tegaki#someone', sortKey: 'name' }] } });
+      expect(refused.status).toBe(404);
+      expect(await owners()).toEqual(before);
+      const given = await srv.api('POST', '/member-results/putUserId', { token: t, body: { userId: 'U-ignored', keys: unowned } });
+      expect(given.json).toEqual({ result: 'OK', data: { updated: 2 } });
+      const mine = await srv.api('GET', '/member-results/getByUserId?surveyId=tegaki', { token: t });
+      expect(mine.json.data.map((r: { itemKey: string; value: string }) => `${r.itemKey}=${r.value}`).sort()).toEqual(['name=窓口 花子', 'no=zz901']);
     });
 
     it('answers hasMember per resident and takes a members’ form only from members', async () => {

@@ -3,6 +3,7 @@ import { engines, startTestServer, type TestServer } from './harness';
 import { importBundle } from '../../server/forms/import';
 import { cancelledCheck } from '../../server/answers/rules';
 import { claimCounterWith } from '../../server/store/results';
+import { counterRowColumns } from './admin-rows';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: `${itemKey}の題`, ...extra });
 const searchable = { isSearchable: { value: true } };
@@ -400,24 +401,7 @@ for (const engine of engines()) {
     });
 
     it('putUserId links unowned rows to the caller', async () => {
-      const now = new Date().toISOString();
-      const base = {
-        survey_id: 'single',
-        user_id: '',
-        title: '',
-        type: 'admin',
-        check_status: '未対応',
-        user_search_key: null,
-        is_liff_mode: 0,
-        registrant_name: '窓口',
-        user_name: null,
-        clinic_attributes: null,
-        answer_code: null,
-        is_appending: 0,
-        status: null,
-        created_at: now,
-        updated_at: now,
-      };
+      const base = counterRowColumns('single', new Date().toISOString());
       await srv.deps.store.db
         .insertInto('survey_results')
         .values([
