@@ -25,29 +25,21 @@
  * same key (the server answers the first result, or 409 temporary_locked while that still runs).
  * Inside one survey, entries go in the order they were made; a waiting entry holds back the later
  * ones of its survey only.
+ *
+ * Beside it: outbox-deps.ts (what it is given: sender, session, lock), outbox-store.ts (each state
+ * change as one database write), outbox-feed.ts (the snapshot the screens watch).
  */
-import type { EndpointDef, EndpointName, endpoints } from '@core/contract';
-import { Dexie, type ObservabilitySet } from 'dexie';
-import { createApiClient, type ApiClientDeps, type CallOptions, type CallRequest } from '../lib/api';
-import { ApiClientError } from '../lib/api-error';
-import { kioskVisitScope } from '../lib/kiosk';
-import { getSession, getStoredUserId } from '../lib/session';
-import { ja } from '../messages/ja';
 import { createUserCompletionGuard, outboxFingerprint, type UserCompletionGuard } from './completion-guard';
-import type { OfflineDb, OutboxMeta, OutboxRow } from './db';
-import { draftKey } from './drafts';
-import { EMPTY_OUTBOX_SNAPSHOT, isPending, summarizeOutbox, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
-import {
-  classifySendFailure,
-  DEFAULT_BACKOFF,
-  MAX_SEND_ATTEMPTS,
-  nextAttemptDelay,
-  OutboxEntryInvalidError,
-  type BackoffPolicy,
-  type SendOutcome,
-} from './send-failure';
+import type { OfflineDb, OutboxRow } from './db';
+import { AlreadySentError, createApiSender, OutboxNotSignedInError, sessionOutboxAuth, webLockRunner } from './outbox-deps';
+import type { EnqueueInput, LockRunner, OutboxAuth, OutboxEndpointName, OutboxSender, OutboxToken } from './outbox-deps';
+import { createOutboxFeed } from './outbox-feed';
+import { isPending, type OutboxEntry } from './outbox-snapshot';
+import { createOutboxStore } from './outbox-store';
+import { classifySendFailure, DEFAULT_BACKOFF, MAX_SEND_ATTEMPTS, type BackoffPolicy, type SendOutcome } from './send-failure';
 
-export { EMPTY_OUTBOX_SNAPSHOT, summarizeOutbox, type OutboxEntry, type OutboxSnapshot };
+export * from './outbox-deps';
+export { EMPTY_OUTBOX_SNAPSHOT, summarizeOutbox, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
 export {
   backoffDelay,
   classifySendFailure,
@@ -57,110 +49,6 @@ export {
   type BackoffPolicy,
   type SendOutcome,
 } from './send-failure';
-
-type Endpoints = typeof endpoints;
-
-/** Writes the outbox may carry: those whose contract entry accepts an Idempotency-Key. */
-export type OutboxEndpointName = {
-  [K in EndpointName]: Endpoints[K] extends { idempotent: true } ? K : never;
-}[EndpointName];
-
-export interface EnqueueInput<N extends OutboxEndpointName = OutboxEndpointName> {
-  endpoint: N;
-  request: CallRequest<Endpoints[N]>;
-  meta: OutboxMeta;
-  /** What the completion guard compares; by default core's submissionFingerprint of the rows sent. */
-  fingerprint?: string;
-}
-
-export interface OutboxToken {
-  userId: string;
-  idToken: string;
-}
-
-export interface OutboxAuth {
-  /** Whose queue this page shows and sends: the stored session's user, even when expired. */
-  currentUserId(): string | null;
-  /** A token valid now, read at send time (never at enqueue); null when missing or expired. */
-  freshToken(): OutboxToken | null | Promise<OutboxToken | null>;
-  /**
-   * Narrows the completed-submit guard below the owner: a kiosk's visitors share one owner, and
-   * two of them may well give the same answers (kiosk.ts's visit id). Null: the owner alone.
-   */
-  guardScope?(): string | null;
-}
-
-export type OutboxSender = (entry: OutboxEntry, auth: { idToken: string; idempotencyKey: string }) => Promise<unknown>;
-
-/** (name, fn): runs fn while holding an origin-wide lock. */
-export type LockRunner = <T>(name: string, fn: () => Promise<T>) => Promise<T>;
-
-export class AlreadySentError extends Error {
-  readonly code = 'already_sent';
-  /** The queued entry with the same answer, when that is what refused it. */
-  readonly entryId: string | undefined;
-  constructor(entryId?: string) {
-    super(ja.offline.alreadySent);
-    this.name = 'AlreadySentError';
-    this.entryId = entryId;
-  }
-}
-
-export class OutboxNotSignedInError extends Error {
-  readonly code = 'not_signed_in';
-  constructor() {
-    super('No resident is signed in: an outbox entry needs its owner.');
-    this.name = 'OutboxNotSignedInError';
-  }
-}
-
-const isErrorEnvelope = (v: unknown): v is { result: 'ERROR'; code?: string; errorMessage?: string } =>
-  v !== null && typeof v === 'object' && (v as { result?: unknown }).result === 'ERROR';
-
-/** The real sender: the API client (retry rule included) with the entry's id as Idempotency-Key. */
-export const createApiSender =
-  (deps: Omit<ApiClientDeps, 'getSession'> = {}): OutboxSender =>
-  async (entry, { idToken, idempotencyKey }) => {
-    // The whole contract is loaded on the first send only: it is large, and the first screen
-    // (which starts the outbox) must not wait for it. The chunk is precached, so it loads offline.
-    const { endpoints: registry } = await import('@core/contract');
-    const endpoint = (registry as Record<string, EndpointDef>)[entry.endpoint];
-    if (!endpoint?.idempotent) throw new OutboxEntryInvalidError(`unknown or non-idempotent endpoint: ${entry.endpoint}`);
-    // The token is the one read at send time, not the session of whoever is signed in by then.
-    const client = createApiClient({
-      ...deps,
-      getSession: () => ({ idToken, accessToken: '', profile: { userId: entry.userId, displayName: '' } }),
-    });
-    const callAny = client.call as (e: EndpointDef, r: unknown, o: CallOptions) => Promise<unknown>;
-    const answer = await callAny(endpoint, entry.request, { idempotencyKey });
-    if (isErrorEnvelope(answer)) {
-      const a = answer as { code?: string; errorMessage?: string; needRefresh?: boolean; checkDetail?: string | null };
-      throw new ApiClientError({
-        status: 200,
-        code: a.code ?? 'error',
-        errorMessage: a.errorMessage ?? '',
-        needRefresh: a.needRefresh,
-        checkDetail: typeof a.checkDetail === 'string' ? a.checkDetail : undefined,
-      });
-    }
-    return answer;
-  };
-
-export const sessionOutboxAuth: OutboxAuth = {
-  currentUserId: getStoredUserId,
-  guardScope: kioskVisitScope,
-  freshToken: () => {
-    const s = getSession();
-    return s ? { userId: s.profile.userId, idToken: s.idToken } : null;
-  },
-};
-
-/** navigator.locks when the browser has it (iOS ≥ 15.4, Chromium, Firefox); otherwise none. */
-export const webLockRunner = (): LockRunner | null => {
-  const locks = typeof navigator === 'undefined' ? undefined : (navigator as Partial<Navigator>).locks;
-  if (!locks || typeof locks.request !== 'function') return null;
-  return <T>(name: string, fn: () => Promise<T>) => locks.request(name, () => fn()) as Promise<T>;
-};
 
 export interface ReplayOptions {
   /** Send queued entries now, whatever their backoff (the resident pressed 今すぐ再送信). */
@@ -216,82 +104,9 @@ export const createOutbox = (deps: OutboxDeps) => {
   const retention = deps.deliveredRetentionMs ?? 7 * DAY;
   const onError = deps.onError ?? ((e: unknown) => console.warn('outbox', e));
 
-  // ---- snapshot and listeners -------------------------------------------------------------
-
-  const listeners = new Set<(s: OutboxSnapshot) => void>();
-  let current: OutboxSnapshot = EMPTY_OUTBOX_SNAPSHOT;
-  let replaying = false;
-  let refreshing: Promise<void> | null = null;
-  let refreshAgain = false;
-
-  const rowsOf = async (userId: string | null): Promise<OutboxRow[]> =>
-    userId ? db.outbox.where('userId').equals(userId).toArray() : [];
-
-  const snapshot = async (): Promise<OutboxSnapshot> => {
-    const userId = auth.currentUserId();
-    return summarizeOutbox(userId, await rowsOf(userId), replaying);
-  };
-
-  const publish = (next: OutboxSnapshot) => {
-    current = next;
-    for (const l of [...listeners]) l(next);
-  };
-
-  /**
-   * Re-reads the database and tells the listeners. Coalesced, so a burst of changes costs one or
-   * two reads. Other tabs' changes arrive through the `storagemutated` hook in subscribe().
-   */
-  const refresh = (): Promise<void> => {
-    if (listeners.size === 0) return Promise.resolve();
-    if (refreshing) {
-      refreshAgain = true;
-      return refreshing;
-    }
-    refreshing = (async () => {
-      try {
-        do {
-          refreshAgain = false;
-          publish(await snapshot());
-        } while (refreshAgain);
-      } catch (e) {
-        onError(e);
-      } finally {
-        refreshing = null;
-      }
-    })();
-    return refreshing;
-  };
-
-  const setReplaying = (value: boolean) => {
-    replaying = value;
-    if (listeners.size > 0) publish({ ...current, replaying });
-  };
-
-  let stopCrossTab: (() => void) | null = null;
-  const watchCrossTab = () => {
-    // Dexie announces committed writes of this and other tabs (BroadcastChannel) on this event.
-    const prefix = `idb://${db.name}/outbox/`;
-    const onMutated = (parts: ObservabilitySet) => {
-      if (Object.keys(parts).some((k) => k.startsWith(prefix))) void refresh();
-    };
-    Dexie.on('storagemutated', onMutated);
-    return () => Dexie.on.storagemutated.unsubscribe(onMutated);
-  };
-
-  const subscribe = (listener: (s: OutboxSnapshot) => void): (() => void) => {
-    listeners.add(listener);
-    stopCrossTab ??= watchCrossTab();
-    void refresh();
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) {
-        stopCrossTab?.();
-        stopCrossTab = null;
-      }
-    };
-  };
-
-  // ---- writes -----------------------------------------------------------------------------
+  const store = createOutboxStore({ db, now, random, policy, maxSendAttempts, retention, scope: () => auth.guardScope?.() ?? null });
+  const feed = createOutboxFeed({ db, auth, rowsOf: store.rowsOf, onError });
+  const { refresh } = feed;
 
   /** The row for an input, refused early when this session already sent the same answer. */
   const prepare = <N extends OutboxEndpointName>(input: EnqueueInput<N>): OutboxRow => {
@@ -321,115 +136,16 @@ export const createOutbox = (deps: OutboxDeps) => {
     };
   };
 
-  /** Inside a rw transaction on outbox. */
-  const insert = async (row: OutboxRow): Promise<void> => {
-    // A pending twin survives even a closed browser, which the session guard does not.
-    const twin = await db.outbox
-      .where('userId')
-      .equals(row.userId)
-      .filter((e) => e.fingerprint === row.fingerprint && isPending(e.status))
-      .first();
-    if (twin) throw new AlreadySentError(twin.id);
-    // createdAt is the send order; two answers in the same millisecond (a double tap, a clock
-    // set back) still get distinct, increasing values.
-    const last = await db.outbox.orderBy('createdAt').last();
-    const createdAt = last && last.createdAt >= row.createdAt ? last.createdAt + 1 : row.createdAt;
-    await db.outbox.add({ ...row, createdAt });
-  };
-
   /**
    * Stores the entry (strict durability: on disk when this resolves) and returns its id, the
    * idempotency key. Throws AlreadySentError for an answer this session already sent or queued.
    */
   const enqueue = async <N extends OutboxEndpointName>(input: EnqueueInput<N>): Promise<string> => {
     const row = prepare(input);
-    await db.transaction('rw', db.outbox, () => insert(row));
+    await store.add(row);
     guard.add(row.userId, row.fingerprint);
     void refresh();
     return row.id;
-  };
-
-  /**
-   * Another user's waiting entries cannot be sent with this token: they wait as needs-auth
-   * until their owner signs in on this device again (shared kiosk tablets).
-   */
-  const parkOthers = async (userId: string | null, t: number) => {
-    await db.outbox
-      .where('status')
-      .anyOf('queued', 'sending')
-      .filter((e) => e.userId !== userId)
-      .modify({ status: 'needs-auth', updatedAt: t });
-  };
-
-  const parkForAuth = async (userId: string, t: number) => {
-    await db.outbox
-      .where('[userId+status]')
-      .anyOf([userId, 'queued'], [userId, 'sending'])
-      .modify((e: OutboxRow) => {
-        e.status = 'needs-auth';
-        e.updatedAt = t;
-        e.nextAttemptAt = t;
-        e.lastError ??= { status: 401, code: 'no_session', message: 'No valid session to send with' };
-      });
-  };
-
-  const prune = async (t: number) => {
-    await db.outbox
-      .where('status')
-      .equals('delivered')
-      .filter((e) => e.updatedAt < t - retention)
-      .delete();
-  };
-
-  const claim = (id: string, userId: string): Promise<OutboxRow | null> =>
-    db.transaction('rw', db.outbox, async () => {
-      const cur = await db.outbox.get(id);
-      if (!cur || cur.userId !== userId || !isPending(cur.status)) return null;
-      const next: OutboxRow = { ...cur, status: 'sending', attempts: cur.attempts + 1, updatedAt: now() };
-      await db.outbox.put(next);
-      return next;
-    });
-
-  const settle = async (entry: OutboxRow, outcome: SendOutcome): Promise<void> => {
-    const t = now();
-    await db.transaction('rw', db.outbox, db.drafts, async () => {
-      const cur = await db.outbox.get(entry.id);
-      if (!cur) return;
-      if (outcome.kind === 'delivered') {
-        // Delivered wins over whatever a concurrent tab wrote: the server has it.
-        if (cur.status === 'delivered') return;
-        if (cur.scope !== undefined && cur.scope !== (auth.guardScope?.() ?? null)) {
-          await db.outbox.delete(cur.id);
-          return;
-        }
-        await db.outbox.put({ ...cur, status: 'delivered', answer: outcome.answer, lastError: undefined, updatedAt: t, nextAttemptAt: t });
-        // The draft is done with, unless the resident typed a new one after pressing 送信.
-        const key = draftKey({ userId: cur.userId, surveyId: cur.meta.surveyId, partitionKey: cur.meta.partitionKey ?? null });
-        const draft = await db.drafts.get(key);
-        if (draft && draft.updatedAt <= cur.createdAt) await db.drafts.delete(key);
-        return;
-      }
-      if (cur.status !== 'sending') return;
-      if (outcome.kind === 'retry') {
-        const { retryAfterMs } = outcome;
-        const lastError = retryAfterMs === undefined ? outcome.error : { ...outcome.error, notBefore: t + retryAfterMs };
-        // attempts counts every send since the entry was made (or resent): each one failed but this.
-        const stalled = cur.attempts >= maxSendAttempts;
-        await db.outbox.put({
-          ...cur,
-          status: stalled ? 'stalled' : 'queued',
-          lastError,
-          updatedAt: t,
-          nextAttemptAt: t + nextAttemptDelay(cur.attempts, random(), policy, retryAfterMs),
-        });
-      } else if (outcome.kind === 'needs-auth') {
-        await db.outbox.put({ ...cur, status: 'needs-auth', lastError: outcome.error, updatedAt: t, nextAttemptAt: t });
-      } else {
-        await db.outbox.put({ ...cur, status: 'rejected', lastError: outcome.error, updatedAt: t });
-      }
-    });
-    // A refused answer may be fixed and sent again, even with the same values.
-    if (outcome.kind === 'rejected') guard.remove(entry.userId, entry.fingerprint);
   };
 
   const sendOne = async (entry: OutboxRow, token: OutboxToken): Promise<SendOutcome> => {
@@ -453,14 +169,14 @@ export const createOutbox = (deps: OutboxDeps) => {
 
   const pass = async (opts: ReplayOptions, report: ReplayReport): Promise<void> => {
     const userId = auth.currentUserId();
-    await prune(now());
-    await parkOthers(userId, now());
+    await store.prune(now());
+    await store.parkOthers(userId, now());
     if (!userId) return;
     const heldBack = new Set<string>();
     const tried = new Set<string>();
     for (;;) {
       // Re-read each round: entries enqueued meanwhile (this tab or another) join this pass.
-      const rows = (await rowsOf(userId)).filter((e) => isPending(e.status) && !tried.has(e.id)).sort(byCreated);
+      const rows = (await store.rowsOf(userId)).filter((e) => isPending(e.status) && !tried.has(e.id)).sort(byCreated);
       const entry = rows.find((e) => !heldBack.has(e.meta.surveyId));
       if (!entry) return;
       tried.add(entry.id);
@@ -476,16 +192,18 @@ export const createOutbox = (deps: OutboxDeps) => {
       }
       const token = await auth.freshToken();
       if (!token || token.userId !== userId) {
-        await parkForAuth(userId, now());
+        await store.parkForAuth(userId, now());
         return;
       }
-      const claimed = await claim(entry.id, userId);
+      const claimed = await store.claim(entry.id, userId);
       if (!claimed) continue;
       report.sent += 1;
       const outcome = await sendOne(claimed, token);
-      await settle(claimed, outcome);
+      await store.settle(claimed, outcome);
+      // A refused answer may be fixed and sent again, even with the same values.
+      if (outcome.kind === 'rejected') guard.remove(claimed.userId, claimed.fingerprint);
       if (outcome.kind === 'needs-auth') {
-        await parkForAuth(userId, now());
+        await store.parkForAuth(userId, now());
         return;
       }
       if (outcome.kind === 'retry') {
@@ -512,7 +230,7 @@ export const createOutbox = (deps: OutboxDeps) => {
     }
     const report: ReplayReport = { sent: 0 };
     running = (async () => {
-      setReplaying(true);
+      feed.setReplaying(true);
       try {
         let round: ReplayOptions | null = opts;
         while (round) {
@@ -528,33 +246,16 @@ export const createOutbox = (deps: OutboxDeps) => {
         return report;
       } finally {
         running = null;
-        setReplaying(false);
+        feed.setReplaying(false);
         void refresh();
       }
     })();
     return running;
   };
 
-  /** Stalled entries of this owner (all, or the one `id`) queued again as they are: same key, attempts from 0. */
-  const requeueStalled = (id?: string): Promise<number> => {
-    const userId = auth.currentUserId();
-    if (!userId) return Promise.resolve(0);
-    const t = now();
-    return db.outbox
-      .where('[userId+status]')
-      .equals([userId, 'stalled'])
-      .filter((e) => id === undefined || e.id === id)
-      .modify((e: OutboxRow) => {
-        e.status = 'queued';
-        e.attempts = 0;
-        e.nextAttemptAt = t;
-        e.updatedAt = t;
-      });
-  };
-
   /** The resident's 今すぐ再送信: every waiting entry goes now, backoff or not, stopped ones too. */
   const retryNow = async (): Promise<ReplayReport> => {
-    await requeueStalled();
+    await store.requeueStalled(auth.currentUserId());
     return replay({ ignoreBackoff: true });
   };
 
@@ -576,12 +277,7 @@ export const createOutbox = (deps: OutboxDeps) => {
    */
   const discard = async (id: string): Promise<boolean> => {
     const userId = auth.currentUserId();
-    const removed = await db.transaction('rw', db.outbox, async () => {
-      const cur = await db.outbox.get(id);
-      if (!cur || cur.userId !== userId || cur.status === 'sending') return null;
-      await db.outbox.delete(id);
-      return cur;
-    });
+    const removed = await store.remove(id, userId);
     if (!removed) return false;
     if (removed.status !== 'delivered') guard.remove(removed.userId, removed.fingerprint);
     void refresh();
@@ -594,14 +290,7 @@ export const createOutbox = (deps: OutboxDeps) => {
    */
   const resubmit = async <N extends OutboxEndpointName>(rejectedId: string, input: EnqueueInput<N>): Promise<string> => {
     const row = prepare(input);
-    await db.transaction('rw', db.outbox, async () => {
-      const old = await db.outbox.get(rejectedId);
-      if (!old || old.userId !== row.userId || old.status !== 'rejected') {
-        throw new Error(`outbox entry ${rejectedId} is not a rejected entry of this user`);
-      }
-      await db.outbox.delete(rejectedId);
-      await insert(row);
-    });
+    await store.replaceRejected(rejectedId, row);
     guard.add(row.userId, row.fingerprint);
     void refresh();
     return row.id;
@@ -613,7 +302,7 @@ export const createOutbox = (deps: OutboxDeps) => {
    * MAX_SEND_ATTEMPTS sends before it stalls again. Returns whether it was requeued.
    */
   const resend = async (id: string): Promise<boolean> => {
-    const requeued = (await requeueStalled(id)) > 0;
+    const requeued = (await store.requeueStalled(auth.currentUserId(), id)) > 0;
     if (requeued) await replay();
     return requeued;
   };
@@ -639,10 +328,10 @@ export const createOutbox = (deps: OutboxDeps) => {
     resend,
     get,
     forget,
-    snapshot,
-    subscribe,
+    snapshot: feed.snapshot,
+    subscribe: feed.subscribe,
     /** The last published snapshot (for useSyncExternalStore). */
-    getSnapshot: (): OutboxSnapshot => current,
+    getSnapshot: feed.getSnapshot,
     /** Re-reads after a sign-in or sign-out. */
     refresh,
   };
