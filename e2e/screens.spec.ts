@@ -159,3 +159,27 @@ test('the built page paints its splash before the stylesheet and the app arrive'
   expect(app).toBeGreaterThan(css);
   expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<link rel="stylesheet"/);
 });
+
+for (const size of [SIZES[1], SIZES[2]]) {
+  test(`at ${size.width}×${size.height} the header's late parts move nothing, and a failed one breaks nothing`, async ({ page }) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    // The account menu and outbox badge come after the first screen, in chunks of their own.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/account-menu-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.route(/\/assets\/outbox-status-[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+    await signInAs(page, '/survey/kenko-survey', 'U-header-parts', 'ヘッダー 確認');
+    await expect(page.getByTestId('survey-title')).toBeVisible();
+    await expect(page.getByTestId('account-menu')).toHaveCount(0);
+    const before = await page.getByTestId('survey-title').boundingBox();
+    release();
+    await expect(page.getByTestId('account-menu')).toBeVisible();
+    expect(await page.getByTestId('survey-title').boundingBox()).toEqual(before);
+    // The badge's chunk never came: the form is still there and answerable.
+    await expect(page.getByTestId('survey-form')).toBeVisible();
+    await expect(page.getByTestId('submit-button')).toBeEnabled();
+  });
+}

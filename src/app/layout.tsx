@@ -1,9 +1,14 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { useLater } from '../lib/use-later';
 import { usePageIdentity } from '../lib/use-session';
 import { ja } from '../messages/ja';
-import { AccountMenu, KioskHeader, KioskIdleWatch, KioskRevoked, OutboxStatus } from './later';
+
+// Not part of any first screen, so not of the app's first chunk: each shows once its own is here.
+const loadOutboxStatus = () => import('../ui/outbox-status');
+const loadAccountMenu = () => import('../features/account/account-menu');
+const loadKioskFrame = () => import('../features/kiosk/kiosk-frame');
+const loadIdleWatch = () => import('../features/kiosk/idle-watch');
 
 /**
  * Phone first (390 px wide in LINE); tablets (1024 px and wider) get a wide column, 16 px text
@@ -15,40 +20,32 @@ export function RootLayout() {
   const onKioskStart = path === '/kiosk' || path.startsWith('/kiosk/');
   // Re-enrolling is how a stopped tablet is brought back.
   const stopped = kiosk?.revoked === true && path !== '/kiosk/enrol';
+  const outbox = useLater(kiosk ? null : loadOutboxStatus);
+  const account = useLater(resident && !kiosk ? loadAccountMenu : null);
+  const kioskFrame = useLater(kiosk ? loadKioskFrame : null);
+  const idleWatch = useLater(kiosk && !stopped && !onKioskStart ? loadIdleWatch : null);
   return (
     <Box mih="100dvh" bg="gray.0" className={kiosk ? 'app-kiosk' : undefined}>
       <Box component="header" bg="white" py="xs" className="app-header">
-        <Group gap="xs" wrap="nowrap" px="md" className="app-column">
+        <Group gap="xs" wrap="nowrap" px="md" className="app-column app-header-row">
           <img src="/favicon.svg" alt="" width={24} height={24} />
           <Text fw={700} size="sm">
             {ja.app.title}
           </Text>
-          <Suspense fallback={null}>
-            {kiosk ? (
-              <KioskHeader kiosk={kiosk} />
-            ) : (
-              <Group gap="xs" wrap="nowrap" ml="auto">
-                <OutboxStatus />
-                {resident ? <AccountMenu profile={resident.profile} /> : null}
-              </Group>
-            )}
-          </Suspense>
+          {kiosk ? (
+            kioskFrame ? <kioskFrame.KioskHeader kiosk={kiosk} /> : null
+          ) : (
+            <Group gap="xs" wrap="nowrap" ml="auto">
+              {outbox ? <outbox.OutboxStatus /> : null}
+              {resident && account ? <account.AccountMenu profile={resident.profile} /> : null}
+            </Group>
+          )}
         </Group>
       </Box>
-      <Box component="main" px="md" py="lg" className="app-column">
-        {stopped ? (
-          <Suspense fallback={null}>
-            <KioskRevoked />
-          </Suspense>
-        ) : (
-          <Outlet />
-        )}
+      <Box component="main" px="md" py="lg" className="app-column app-header-row">
+        {stopped ? (kioskFrame ? <kioskFrame.KioskRevoked /> : null) : <Outlet />}
       </Box>
-      {kiosk && !stopped && !onKioskStart ? (
-        <Suspense fallback={null}>
-          <KioskIdleWatch idleSeconds={kiosk.idleSeconds} />
-        </Suspense>
-      ) : null}
+      {kiosk && idleWatch ? <idleWatch.KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
     </Box>
   );
 }

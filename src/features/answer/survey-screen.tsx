@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { SCHEDULE_KEY } from '../../calendar/keys';
@@ -14,6 +14,7 @@ import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
+import { useLater } from '../../lib/use-later';
 import { ja } from '../../messages/ja';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
@@ -33,10 +34,9 @@ import { reservedOf } from './reserved';
 import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
 import { WithWayBack } from './way-back';
 
-// Shown after a send, not on the first screen: its chunk comes once that screen is usable, with
-// the offline layer the send needs anyway (lib/first-screen.ts).
+// Shown after a send, not on the first screen: its chunk is fetched once that screen is usable,
+// with the offline layer the send needs anyway (lib/first-screen.ts), so it is here by then.
 const loadCompletion = () => import('./completion');
-const Completion = lazy(() => loadCompletion().then((m) => ({ default: m.Completion })));
 afterFirstScreen(() => void loadCompletion().catch(() => {}));
 
 export interface SurveyScreenProps {
@@ -140,6 +140,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
 
   // The sent entry as it stands now: a waiting answer becomes delivered (or refused) later.
   const live = sent ? (queue.entries.find((e) => e.id === sent.id) ?? sent) : null;
+  const completion = useLater(live ? loadCompletion : null);
   // A page that names no sent answer (any more) opens the form afresh.
   const dropSent = useCallback(
     () => void navigate({ to: '.', search: (prev: Search) => withoutSent(prev), replace: true }),
@@ -242,8 +243,8 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         {config.surveyTitle}
       </Title>
       {live ? (
-        <Suspense fallback={<LoadingText />}>
-          <Completion
+        completion ? (
+          <completion.Completion
             config={config}
             answerCode={answerCodeOf(live)}
             replacedCode={live.meta.replacesAnswerCode ?? null}
@@ -251,7 +252,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
             kiosk={kiosk}
             reserved={reservedOf(config, sentRowsOf(live))}
           />
-        </Suspense>
+        ) : (
+          <LoadingText />
+        )
       ) : (
         <>
           {config.description ? (
