@@ -141,3 +141,30 @@ test('offline: a postcode whose data was never fetched says the lookup needs the
   await expect(address).toHaveValue('北海道札幌市中央区北一条西2丁目');
   await context.setOffline(false);
 });
+
+test.describe('a weak link', () => {
+  // Every chunk request goes through the page (no service worker to answer it from its precache).
+  test.use({ serviceWorkers: 'block' });
+
+  test('the confirm dialog and completion chunks fail at first, and the answer still goes', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Their first two requests die on the way (a weak link that never says offline); later ones arrive.
+    const failed = { confirm: 0, completion: 0 };
+    await page.route(/\/assets\/confirm-dialog-[^/]*\.js$/, (route) => (failed.confirm++ < 2 ? route.abort('connectionreset') : route.continue()));
+    await page.route(/\/assets\/completion-[^/]*\.js$/, (route) => (failed.completion++ < 2 ? route.abort('connectionreset') : route.continue()));
+    await page.goto(`/survey/${SURVEY}`);
+    await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+    await page.getByRole('link', { name: /山田 花子/ }).click();
+    await expect(page.getByTestId('survey-form')).toBeVisible();
+    await page.getByRole('radio', { name: '30代' }).check();
+    await page.getByRole('combobox', { name: /お住まいの地区/ }).click();
+    await page.getByRole('option', { name: '中央地区' }).click();
+    await page.getByRole('radio', { name: 'ほぼ毎日' }).check();
+    await page.getByTestId('submit-button').click();
+    // The dialog comes once its code is here (tried again after a failed request), the form never leaves.
+    await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click({ timeout: 20_000 });
+    await expect(page.getByTestId('survey-complete')).toContainText('ご回答ありがとうございました。', { timeout: 20_000 });
+    expect(failed.confirm).toBeGreaterThanOrEqual(3);
+    expect(failed.completion).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -14,6 +14,7 @@ import type { Issue } from '@core/contract/envelope';
 import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
 import { firstScreenShown } from '../lib/first-screen';
+import { preloadLater, useLater } from '../lib/use-later';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
 import { NO_ORDER, sameOrder, type FormOrder } from '../payment/form-order';
@@ -44,7 +45,6 @@ const loadConfirmDialog = () => import('./confirm-dialog');
 export const FIRST_PAINT_ITEMS = 24;
 /** A form this short renders whole at once: splitting it would cost a second layout to save little. */
 export const ONE_PASS_ITEMS = 40;
-const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
 
 export interface SurveyFormProps<R> {
   config: ServedSurveyConfig;
@@ -154,6 +154,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     onConfirmClosed: props.onConfirmClosed,
   });
   const { notice, refusal, step, confirming, sending, checking, sendError, submitRef } = flow;
+  const dialog = useLater(confirming ? loadConfirmDialog : null);
   const total = engine.plan.items.length;
   const [limit, setLimit] = useState(() => (total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
 
@@ -171,7 +172,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
 
   // The dialog is not needed to paint or to type; fetch its code once the form is idle.
   useEffect(() => {
-    const t = setTimeout(() => void loadConfirmDialog(), 1500);
+    const t = setTimeout(() => preloadLater(loadConfirmDialog), 1500);
     return () => clearTimeout(t);
   }, []);
 
@@ -233,25 +234,23 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
             </Alert>
           ) : null}
           {props.readOnly ? null : (
-            <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking} data-testid="submit-button">
+            <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking || (confirming !== null && !dialog)} data-testid="submit-button">
               {pay.active ? (pay.paymentPath ? ja.payment.toPayment : ja.payment.reserve) : config.submitButtonTitle || ja.form.submitDefault}
             </Button>
           )}
         </Stack>
       </form>
       </ReservationStepContext>
-      {confirming ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            entries={confirming.entries}
-            sending={sending}
-            error={sendError?.message}
-            reload={sendError?.reload ?? false}
-            onClose={flow.closeConfirm}
-            onSend={() => void flow.sendAnswers()}
-            sendLabel={confirming.paymentPath ? ja.payment.toPayment : undefined}
-          />
-        </Suspense>
+      {confirming && dialog ? (
+        <dialog.ConfirmDialog
+          entries={confirming.entries}
+          sending={sending}
+          error={sendError?.message}
+          reload={sendError?.reload ?? false}
+          onClose={flow.closeConfirm}
+          onSend={() => void flow.sendAnswers()}
+          sendLabel={confirming.paymentPath ? ja.payment.toPayment : undefined}
+        />
       ) : null}
     </FormEngineContext>
   );

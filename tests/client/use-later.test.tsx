@@ -1,10 +1,11 @@
 /**
  * src/lib/use-later.ts: a part loaded after the first screen shows once it is here; a failed
- * load shows nothing (never an error screen) and is tried again when the browser is back online.
+ * load shows nothing (never an error screen) and is tried again when the browser is back online,
+ * or after a short wait.
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLater } from '../../src/lib/use-later';
+import { LATER_RETRY_MS, preloadLater, useLater } from '../../src/lib/use-later';
 
 const part = { Part: () => <p data-testid="part">here</p> };
 
@@ -13,7 +14,10 @@ function Host({ load }: { load: (() => Promise<typeof part>) | null }) {
   return <div data-testid="host">{mod ? <mod.Part /> : 'waiting'}</div>;
 }
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 describe('useLater', () => {
   it('shows nothing until the module is here, then the part', async () => {
@@ -34,9 +38,45 @@ describe('useLater', () => {
     await act(async () => void window.dispatchEvent(new Event('online')));
     expect(load).toHaveBeenCalledTimes(2);
     expect(await screen.findByTestId('part')).toBeTruthy();
-    // Only one retry per failure: another online event loads nothing more.
+    // Here now: another online event loads nothing more.
     await act(async () => void window.dispatchEvent(new Event('online')));
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a failed load on a link that never went offline is tried again after a short wait', async () => {
+    vi.useFakeTimers();
+    const fail = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    const load = vi.fn<() => Promise<typeof part>>().mockImplementationOnce(fail).mockImplementationOnce(fail).mockResolvedValue(part);
+    render(<Host load={load} />);
+    await act(async () => {});
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(LATER_RETRY_MS - 10)));
+    expect(load).toHaveBeenCalledTimes(1);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(20)));
+    expect(load).toHaveBeenCalledTimes(2);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(LATER_RETRY_MS)));
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(screen.getByTestId('part').textContent).toBe('here');
+  });
+
+  it('stops trying once the part is no longer on screen', async () => {
+    vi.useFakeTimers();
+    const load = vi.fn<() => Promise<typeof part>>().mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    const view = render(<Host load={load} />);
+    await act(async () => {});
+    view.unmount();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(LATER_RETRY_MS * 3)));
+    window.dispatchEvent(new Event('online'));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('a preloaded part shows on its first render', async () => {
+    const load = vi.fn(async () => part);
+    preloadLater(load);
+    await act(async () => {});
+    render(<Host load={load} />);
+    expect(screen.getByTestId('part').textContent).toBe('here');
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
   it('once here, a part mounted later shows at once, without loading again', async () => {

@@ -14,7 +14,7 @@ import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
-import { useLater } from '../../lib/use-later';
+import { preloadLater, useLater } from '../../lib/use-later';
 import { ja } from '../../messages/ja';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
@@ -37,7 +37,7 @@ import { WithWayBack } from './way-back';
 // Shown after a send, not on the first screen: its chunk is fetched once that screen is usable,
 // with the offline layer the send needs anyway (lib/first-screen.ts), so it is here by then.
 const loadCompletion = () => import('./completion');
-afterFirstScreen(() => void loadCompletion().catch(() => {}));
+afterFirstScreen(() => preloadLater(loadCompletion));
 
 export interface SurveyScreenProps {
   surveyId: string;
