@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { laterComponent } from '../lib/later-component';
 import { createQueryClient } from '../lib/query-client';
 import { usePwaUpdate } from '../lib/pwa';
 import { createAppRouter } from './router';
@@ -13,15 +14,11 @@ export interface AppProps {
 }
 
 // The prompt is an overlay (Affix, Notification, Portal): its code loads only when a new version waits.
-const UpdatePrompt = lazy(() => import('../ui/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = laterComponent(() => import('../ui/update-prompt').then((m) => m.UpdatePrompt));
 
 function LazyUpdatePrompt() {
   const { needRefresh } = usePwaUpdate();
-  return needRefresh ? (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
-  ) : null;
+  return needRefresh ? <UpdatePrompt /> : null;
 }
 
 export function App({ queryClient: given }: AppProps = {}) {

@@ -6,7 +6,7 @@
  */
 import './form.css';
 import { Alert, Button, Stack } from '@mantine/core';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -32,6 +32,7 @@ import { ReservationStepContext, type ReservationStep } from './step-context';
 import { serverItemErrors } from './submit';
 import { useItemTypes } from './use-item-types';
 import { SLOT_GONE, useSubmitFlow, type ReservationCheckRefusal, type SendRequest } from './submit-flow';
+import { laterComponent } from '../lib/later-component';
 
 export type { ReservationCheckRefusal, SendRequest } from './submit-flow';
 
@@ -93,7 +94,7 @@ export interface SurveyFormProps<R> {
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
-const OrderWatch = lazy(() => import('../payment/use-form-order').then((m) => ({ default: m.OrderWatch })));
+const OrderWatch = laterComponent(() => import('../payment/use-form-order').then((m) => m.OrderWatch));
 
 const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const mode = props.mode ?? 'user';
@@ -135,9 +136,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const [pay, setPay] = useState<FormOrder>(() => (usesPayment(config) ? { ...NO_ORDER, active: true } : NO_ORDER));
   const reportOrder = useCallback((next: FormOrder) => setPay((cur) => (sameOrder(cur, next) ? cur : next)), []);
   const orderWatch = usesPayment(config) ? (
-    <Suspense fallback={null}>
-      <OrderWatch config={config} store={engine.store} onChange={reportOrder} />
-    </Suspense>
+    <OrderWatch config={config} store={engine.store} onChange={reportOrder} />
   ) : null;
   const flow = useSubmitFlow({
     engine,

@@ -4,19 +4,18 @@
  * place so the layout does not jump.
  */
 import { TextInput } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { laterComponent } from '../lib/later-component';
 import { ja } from '../messages/ja';
 import { textOf, wrapperProps } from './parts';
 import type { ItemProps } from './types';
 
-const DatepickerInput = lazy(() => import('./datepicker-input').then((m) => ({ default: m.DatepickerInput })));
+const DatepickerInput = laterComponent(() => import('./datepicker-input').then((m) => m.DatepickerInput));
 
 export function DatepickerItem(p: ItemProps<'datepicker'>) {
   return (
-    <Suspense
+    <DatepickerInput
+      {...p}
       fallback={<TextInput {...wrapperProps(p)} readOnly value={textOf(p.value)} placeholder={ja.items.datepickerPlaceholder} />}
-    >
-      <DatepickerInput {...p} />
-    </Suspense>
+    />
   );
 }

@@ -4,15 +4,16 @@
  * never carry it). The search needs the network; a facility is then part of the answer like any value.
  */
 import { Button, Group, Input, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import { formatFacilityValue, parseFacilityValue } from '@core/items/facility';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
+import { laterComponent } from '../lib/later-component';
 
-const FacilityDialog = lazy(() => import('./facility-dialog').then((m) => ({ default: m.FacilityDialog })));
+const FacilityDialog = laterComponent(() => import('./facility-dialog').then((m) => m.FacilityDialog));
 
 export function FacilityItem(p: ItemProps<'facility'>) {
   const { plan } = useFormEngine();
@@ -38,18 +39,16 @@ export function FacilityItem(p: ItemProps<'facility'>) {
         )}
       </Group>
       {open && (
-        <Suspense fallback={null}>
-          <FacilityDialog
-            surveyId={plan.surveyId}
-            itemKey={p.item.itemKey}
-            defaultPrefecture={p.item.defaultPrefecture}
-            onPick={(v) => {
-              p.onChange(formatFacilityValue(v));
-              setOpen(false);
-            }}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+        <FacilityDialog
+          surveyId={plan.surveyId}
+          itemKey={p.item.itemKey}
+          defaultPrefecture={p.item.defaultPrefecture}
+          onPick={(v) => {
+            p.onChange(formatFacilityValue(v));
+            setOpen(false);
+          }}
+          onClose={() => setOpen(false)}
+        />
       )}
     </Input.Wrapper>
   );

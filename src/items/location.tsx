@@ -4,15 +4,16 @@
  * 位置情報を入力 (the device's position). Either way the address comes from reverse geocoding.
  */
 import { Alert, Button, Group, Input, Paper, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import { parseLocationValue } from '@core/items/location';
 import { ja } from '../messages/ja';
 import { devicePosition, LocationError, locationValueAt } from './location-address';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
+import { laterComponent } from '../lib/later-component';
 
-const LocationMap = lazy(() => import('./location-map').then((m) => ({ default: m.LocationMap })));
+const LocationMap = laterComponent(() => import('./location-map').then((m) => m.LocationMap));
 
 export function LocationItem(p: ItemProps<'location'>) {
   const [open, setOpen] = useState(false);
@@ -67,18 +68,16 @@ export function LocationItem(p: ItemProps<'location'>) {
         </Alert>
       )}
       {open && (
-        <Suspense fallback={null}>
-          <LocationMap
-            value={value}
-            zoom={p.item.zoom}
-            center={p.item.center}
-            onSet={(v) => {
-              p.onChange(v);
-              setOpen(false);
-            }}
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+        <LocationMap
+          value={value}
+          zoom={p.item.zoom}
+          center={p.item.center}
+          onSet={(v) => {
+            p.onChange(v);
+            setOpen(false);
+          }}
+          onClose={() => setOpen(false)}
+        />
       )}
     </Input.Wrapper>
   );

@@ -4,24 +4,23 @@
  * only when a form has this item, so the survey form's first render does not carry them.
  */
 import { Input, Loader } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import type { FormValue } from '@core/items/define';
 import { reservationSummaryOf } from '../calendar/summary';
+import { laterComponent } from '../lib/later-component';
 import type { ItemProps, ItemUi } from './types';
 
-const Picker = lazy(() => import('../calendar/reservation-picker').then((m) => ({ default: m.ReservationPicker })));
+const Picker = laterComponent(() => import('../calendar/reservation-picker').then((m) => m.ReservationPicker));
 
 export function ReservationItem(p: ItemProps<'reservation'>) {
   return (
-    <Suspense
+    <Picker
+      {...p}
       fallback={
         <Input.Wrapper label={p.label} description={p.description} error={p.error}>
           <Loader size="sm" mt={4} />
         </Input.Wrapper>
       }
-    >
-      <Picker {...p} />
-    </Suspense>
+    />
   );
 }
 

@@ -6,7 +6,7 @@
  */
 import { Alert, Button, Input, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PAY_TYPE } from '@core/contract/payment-codes';
 import { todayInTokyo } from '@core/ja/date-input';
 import { orderLinesValue, type OrderLine } from '@core/items/select-products';
@@ -17,8 +17,9 @@ import { linesOf, priceLines, yen } from '../payment/order-view';
 import { paymentServiceQuery, taxSettingQuery } from '../payment/queries';
 import { wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
+import { laterComponent } from '../lib/later-component';
 
-const OrderLineDialog = lazy(() => import('../payment/order-line-dialog').then((m) => ({ default: m.OrderLineDialog })));
+const OrderLineDialog = laterComponent(() => import('../payment/order-line-dialog').then((m) => m.OrderLineDialog));
 
 /** null: closed; 'new': adding; a number: changing that line (0-based). */
 type Editing = null | 'new' | number;
@@ -115,21 +116,19 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
         </Button>
       )}
       {editing !== null ? (
-        <Suspense fallback={null}>
-          <OrderLineDialog
-            products={offeredProducts(svc.products ?? [])}
-            purchaseLimit={svc.purchaseLimit}
-            lines={lines}
-            editing={editing === 'new' ? null : editing}
-            rule={taxSetting}
-            service={svc}
-            onClose={() => setEditing(null)}
-            onSave={(next) => {
-              setLines(next);
-              setEditing(null);
-            }}
-          />
-        </Suspense>
+        <OrderLineDialog
+          products={offeredProducts(svc.products ?? [])}
+          purchaseLimit={svc.purchaseLimit}
+          lines={lines}
+          editing={editing === 'new' ? null : editing}
+          rule={taxSetting}
+          service={svc}
+          onClose={() => setEditing(null)}
+          onSave={(next) => {
+            setLines(next);
+            setEditing(null);
+          }}
+        />
       ) : null}
     </>,
   );

@@ -6,7 +6,7 @@
  * first screen.
  */
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { storedErrorText } from '../lib/error-text';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
@@ -14,9 +14,10 @@ import { pageOutbox } from '../offline/load';
 import type { OutboxEntry } from '../offline/outbox-snapshot';
 import { useOutbox } from '../offline/use-outbox';
 import { SignInButton } from './sign-in-again';
+import { laterComponent } from '../lib/later-component';
 
 // The calendar reads are not part of the header's first load: fetched when a queued reservation shows.
-const ReservationLinesList = lazy(() => import('../calendar/reservation-lines'));
+const ReservationLinesList = laterComponent(() => import('../calendar/reservation-lines').then((m) => m.default));
 
 const statusColor: Record<OutboxEntry['status'], string> = {
   queued: 'yellow',
@@ -98,11 +99,9 @@ export function OutboxList({ onClose }: { onClose: () => void }) {
                   </Badge>
                 </Group>
                 {e.meta.reservation ? (
-                  <Suspense fallback={null}>
-                    <div className="outbox-reservation" data-testid="outbox-reservation">
-                      <ReservationLinesList item={e.meta.reservation.item} value={e.meta.reservation.value} />
-                    </div>
-                  </Suspense>
+                  <div className="outbox-reservation" data-testid="outbox-reservation">
+                    <ReservationLinesList item={e.meta.reservation.item} value={e.meta.reservation.value} />
+                  </div>
                 ) : null}
                 {e.lastError ? (
                   <Text

@@ -5,6 +5,7 @@
  */
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { laterComponent } from '../../src/lib/later-component';
 import { LATER_RETRY_MS, preloadLater, useLater } from '../../src/lib/use-later';
 
 const part = { Part: () => <p data-testid="part">here</p> };
@@ -92,5 +93,21 @@ describe('useLater', () => {
   it('null asks for nothing', () => {
     render(<Host load={null} />);
     expect(screen.getByTestId('host').textContent).toBe('waiting');
+  });
+});
+
+describe('laterComponent', () => {
+  it('shows its fallback until the code is here and while a failed load waits, then the component with its props', async () => {
+    vi.useFakeTimers();
+    const Shown = ({ text }: { text: string }) => <p data-testid="shown">{text}</p>;
+    const load = vi.fn<() => Promise<typeof Shown>>().mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module')).mockResolvedValue(Shown);
+    const Later = laterComponent(load);
+    render(<Later text="地図" fallback={<p data-testid="fallback">読み込み中</p>} />);
+    await act(async () => {});
+    // The failed load threw nothing: the fallback stays.
+    expect(screen.getByTestId('fallback')).toBeTruthy();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(LATER_RETRY_MS)));
+    expect(screen.getByTestId('shown').textContent).toBe('地図');
+    expect(screen.queryByTestId('fallback')).toBeNull();
   });
 });

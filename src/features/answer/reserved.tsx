@@ -3,14 +3,14 @@
  * reservation item's title, then its categories, item, date and time — never the raw value.
  */
 import { Card, Stack, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isReservationItem } from '@core/rules/reservation-value';
 import type { ReservationItemConfig } from '../../calendar/categories';
+import { laterComponent } from '../../lib/later-component';
 
 // The calendar reads stay out of the form's first load (this screen is in the main bundle).
-const ReservationLinesList = lazy(() => import('../../calendar/reservation-lines'));
+const ReservationLinesList = laterComponent(() => import('../../calendar/reservation-lines').then((m) => m.default));
 
 export interface Reserved {
   itemKey: string;
@@ -34,9 +34,7 @@ export function ReservedList({ reserved }: { reserved: readonly Reserved[] }) {
         {reserved.map((r) => (
           <Stack key={r.itemKey} gap={4}>
             {r.title ? <Text fw={700}>{r.title}</Text> : null}
-            <Suspense fallback={null}>
-              <ReservationLinesList item={r.item} value={r.value} />
-            </Suspense>
+            <ReservationLinesList item={r.item} value={r.value} />
           </Stack>
         ))}
       </Stack>
