@@ -29,6 +29,14 @@ const storedAnswers = async (page: Page): Promise<string[]> => {
   return [...new Set(body.data.map((r) => r.partitionKey))];
 };
 
+/** The survey's required items, answered. */
+const answerKenko = async (page: Page, age: string) => {
+  await page.getByRole('radio', { name: age }).check();
+  await page.getByRole('combobox', { name: /お住まいの地区/ }).click();
+  await page.getByRole('option', { name: '中央地区' }).click();
+  await page.getByRole('radio', { name: 'ほぼ毎日' }).check();
+};
+
 const countDrafts = (page: Page) =>
   page.evaluate(
     () =>
@@ -66,10 +74,7 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   await expect(page.getByTestId('survey-form')).toBeVisible();
   await expect(page.getByTestId('stale-config')).toBeVisible();
 
-  await page.getByRole('radio', { name: '20代' }).check();
-  await page.getByRole('combobox', { name: /お住まいの地区/ }).click();
-  await page.getByRole('option', { name: '中央地区' }).click();
-  await page.getByRole('radio', { name: 'ほぼ毎日' }).check();
+  await answerKenko(page, '20代');
   await page.getByTestId('submit-button').click();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
 
@@ -156,10 +161,7 @@ test.describe('a weak link', () => {
     await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
     await page.getByRole('link', { name: /山田 花子/ }).click();
     await expect(page.getByTestId('survey-form')).toBeVisible();
-    await page.getByRole('radio', { name: '30代' }).check();
-    await page.getByRole('combobox', { name: /お住まいの地区/ }).click();
-    await page.getByRole('option', { name: '中央地区' }).click();
-    await page.getByRole('radio', { name: 'ほぼ毎日' }).check();
+    await answerKenko(page, '30代');
     await page.getByTestId('submit-button').click();
     // The dialog comes once its code is here (tried again after a failed request), the form never leaves.
     await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click({ timeout: 20_000 });
