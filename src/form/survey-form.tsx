@@ -13,7 +13,7 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { Issue } from '@core/contract/envelope';
 import type { FormValue, Mode } from '@core/items/define';
 import { todayInTokyo } from '@core/ja/date-input';
-import { firstScreenShown } from '../lib/first-screen';
+import { afterFirstScreen, firstScreenShown } from '../lib/first-screen';
 import { preloadLater, useLater } from '../lib/use-later';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { ja } from '../messages/ja';
@@ -37,6 +37,9 @@ import { laterComponent } from '../lib/later-component';
 export type { ReservationCheckRefusal, SendRequest } from './submit-flow';
 
 const loadConfirmDialog = () => import('./confirm-dialog');
+// Not needed to paint or to type, but at 送信, which may come after the link has gone: its code
+// is fetched at the first idle moment after the first screen, whatever that screen is.
+afterFirstScreen(() => preloadLater(loadConfirmDialog));
 
 /**
  * Items rendered before the first paint: a few screens' worth. The rest render right after, in a
@@ -168,12 +171,6 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     if (!onValuesChange) return;
     return engine.store.subscribeAny(() => onValuesChange(engine.store.snapshot()));
   }, [engine, onValuesChange]);
-
-  // The dialog is not needed to paint or to type; fetch its code once the form is idle.
-  useEffect(() => {
-    const t = setTimeout(() => preloadLater(loadConfirmDialog), 1500);
-    return () => clearTimeout(t);
-  }, []);
 
   const reservationStep: ReservationStep = {
     summaryOnly: stepped && step === 'form',

@@ -1,11 +1,11 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
+import { laterComponent } from '../../lib/later-component';
 import type { LoginSearch } from '../../lib/login';
 import { LoadingText } from '../../ui/loading-text';
 import { ja } from '../../messages/ja';
 import { Route as rootRoute } from './root';
 
-const LoginScreen = lazy(() => import('../../features/login/login-screen').then((m) => ({ default: m.LoginScreen })));
+const LoginScreen = laterComponent(() => import('../../features/login/login-screen').then((m) => m.LoginScreen));
 
 const pick = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
@@ -23,9 +23,5 @@ export const Route = createRoute({
 
 function LoginPage() {
   const search = Route.useSearch();
-  return (
-    <Suspense fallback={<LoadingText text={ja.login.inProgress} />}>
-      <LoginScreen search={search} />
-    </Suspense>
-  );
+  return <LoginScreen search={search} fallback={<LoadingText text={ja.login.inProgress} />} />;
 }

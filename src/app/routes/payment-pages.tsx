@@ -3,21 +3,22 @@
  * and the form's config from features/answer; loaded only when one of these routes is visited.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { surveyConfigQuery } from '../../features/answer/queries';
 import { paymentResultQuery } from '../../features/payment/queries';
+import { laterComponent } from '../../lib/later-component';
 import { LoadingText } from '../../ui/loading-text';
 import { getResidentSession } from '../../lib/session';
 import { clearDraft, currentDraftKey } from '../../offline/drafts';
 import { completedPaymentRoute, errorPaymentRoute, receiptRoute } from './payment';
 
 const screens = () => import('../../features/payment/result-screens');
-const CompletedPaymentScreen = lazy(() => screens().then((m) => ({ default: m.CompletedPaymentScreen })));
-const CanceledPaymentScreen = lazy(() => screens().then((m) => ({ default: m.CanceledPaymentScreen })));
-const ErrorPaymentScreen = lazy(() => screens().then((m) => ({ default: m.ErrorPaymentScreen })));
-const ReceiptScreen = lazy(() => import('../../features/receipt/receipt-screen').then((m) => ({ default: m.ReceiptScreen })));
+const CompletedPaymentScreen = laterComponent(() => screens().then((m) => m.CompletedPaymentScreen));
+const CanceledPaymentScreen = laterComponent(() => screens().then((m) => m.CanceledPaymentScreen));
+const ErrorPaymentScreen = laterComponent(() => screens().then((m) => m.ErrorPaymentScreen));
+const ReceiptScreen = laterComponent(() => import('../../features/receipt/receipt-screen').then((m) => m.ReceiptScreen));
 
-const lazily = (node: ReactNode) => <Suspense fallback={<LoadingText />}>{node}</Suspense>;
+const loading = <LoadingText />;
 
 export function CompletedPayment() {
   const { id } = completedPaymentRoute.useParams();
@@ -31,19 +32,19 @@ export function CompletedPayment() {
     const key = currentDraftKey(id);
     if (paid && key) void clearDraft(key);
   }, [paid, id]);
-  return lazily(<CompletedPaymentScreen config={config.data?.data} orderId={orderId} />);
+  return <CompletedPaymentScreen config={config.data?.data} orderId={orderId} fallback={loading} />;
 }
 
 export function ErrorPayment() {
   const orderId = errorPaymentRoute.useSearch()['orderId'] || undefined;
-  return lazily(<ErrorPaymentScreen orderId={orderId} />);
+  return <ErrorPaymentScreen orderId={orderId} fallback={loading} />;
 }
 
 export function ReceiptPage() {
   const key = receiptRoute.useSearch()['key'] || undefined;
-  return lazily(<ReceiptScreen receiptKey={key} addressee={getResidentSession()?.profile?.displayName} />);
+  return <ReceiptScreen receiptKey={key} addressee={getResidentSession()?.profile?.displayName} fallback={loading} />;
 }
 
 export function CanceledPayment() {
-  return lazily(<CanceledPaymentScreen />);
+  return <CanceledPaymentScreen fallback={loading} />;
 }

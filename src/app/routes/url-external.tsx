@@ -1,13 +1,13 @@
 import { createRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { externalTarget } from '../../features/external/external-target';
+import { laterComponent } from '../../lib/later-component';
 import { LoadingText } from '../../ui/loading-text';
 import { NotFoundScreen } from '../not-found';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';
 
 // Its own chunk, with the app config call it reads: not code a form's first screen should carry.
-const ExternalScreen = lazy(() => import('../../features/external/external-screen').then((m) => ({ default: m.ExternalScreen })));
+const ExternalScreen = laterComponent(() => import('../../features/external/external-screen').then((m) => m.ExternalScreen));
 
 /**
  * spec 01 §2 /url-external: a link out of the app (e.g. after login). A listed host is a
@@ -24,9 +24,7 @@ function UrlExternal() {
   const search = Route.useSearch();
   const target = externalTarget(search['url']);
   return target ? (
-    <Suspense fallback={<LoadingText />}>
-      <ExternalScreen target={target} />
-    </Suspense>
+    <ExternalScreen target={target} fallback={<LoadingText />} />
   ) : (
     <NotFoundScreen />
   );
