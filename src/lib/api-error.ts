@@ -60,6 +60,13 @@ export const isApiClientError = (e: unknown): e is ApiClientError => e instanceo
 export const timeoutError = (): ApiClientError =>
   new ApiClientError({ status: 0, code: 'timeout', errorMessage: 'Request timeout' });
 
+/**
+ * Code fetched on demand that did not arrive (offline before the service worker holds it, a weak
+ * link) fails as the network does: the resident's next step is the same, connect and try again.
+ */
+export const codeNotLoaded = (e: unknown): ApiClientError =>
+  new ApiClientError({ status: 0, code: 'network', errorMessage: e instanceof Error ? e.message : String(e) });
+
 /** spec 01 §8: 403 invalid_request "IdToken expired.", LINE's (and our server's) expired login. */
 export const isTokenExpired = (e: unknown): boolean =>
   isApiClientError(e) && e.status === 403 && e.code === ID_TOKEN_EXPIRED_CODE && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;

@@ -14,6 +14,7 @@
  *   Cache writes wait without loading it (cache.ts), and the outbox badge shows once it is here
  *   (use-outbox.ts).
  */
+import { codeNotLoaded } from '../lib/api-error';
 import type { OfflineDb } from './db';
 import type { Outbox } from './outbox';
 import type * as Runtime from './runtime';
@@ -27,7 +28,10 @@ const loaded = new Promise<OfflineLayer>((resolve) => {
   announce = resolve;
 });
 
-/** Loads the layer (once); resolves when it is here. A failed load (offline, first visit) may be tried again. */
+/**
+ * Loads the layer (once); resolves when it is here. A failed load (offline, first visit) rejects as
+ * a network failure and may be tried again.
+ */
 export const loadOfflineLayer = (): Promise<OfflineLayer> => {
   loading ??= import('./runtime').then(
     (m) => {
@@ -37,7 +41,7 @@ export const loadOfflineLayer = (): Promise<OfflineLayer> => {
     },
     (e: unknown) => {
       loading = null;
-      throw e;
+      throw codeNotLoaded(e);
     },
   );
   return loading;

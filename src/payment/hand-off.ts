@@ -8,14 +8,8 @@ import { paymentOrdersCreate, surveyResultsTemporary, type PaymentOrder, type Pr
 import type { AnswerRowInput } from '@core/contract/survey';
 import { ApiClientError, isApiClientError } from '../lib/api-error';
 import { call } from '../lib/api';
-import { ja } from '../messages/ja';
+import { paymentOffline } from './codes';
 import { successData } from './queries';
-
-import { PAYMENT_OFFLINE } from './codes';
-
-export { PAYMENT_OFFLINE };
-
-const offline = () => new ApiClientError({ status: 0, code: PAYMENT_OFFLINE, errorMessage: ja.payment.offline });
 
 export interface HandOffDeps {
   isOnline?: () => boolean;
@@ -47,7 +41,7 @@ const online = async <T>(f: () => Promise<T>): Promise<T> => {
   try {
     return await f();
   } catch (e) {
-    if (isApiClientError(e) && (e.code === 'network' || e.code === 'timeout')) throw offline();
+    if (isApiClientError(e) && (e.code === 'network' || e.code === 'timeout')) throw paymentOffline();
     throw e;
   }
 };
@@ -57,7 +51,7 @@ export const handOffToPayment = async (
   deps: HandOffDeps = {},
 ): Promise<ProviderForm> => {
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
-  if (!isOnline()) throw offline();
+  if (!isOnline()) throw paymentOffline();
   const { order } = request;
   const saved = await online(() => call(surveyResultsTemporary, { body: { data: [...request.rows], order } }));
   if ('result' in saved) throw new ApiClientError({ status: 200, code: saved.code ?? 'error', errorMessage: saved.errorMessage, issues: saved.issues });

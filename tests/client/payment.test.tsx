@@ -2,7 +2,7 @@
  * The payment form in the app (spec 02 §2, §4, §5, §7): the order-line dialog (TanStack Form),
  * the order list and totals, the submit button's two texts, the payment hand-off (temporary save,
  * order post, the provider's form posted in field order), a cash order riding with putItem, and
- * payment refusing to start offline with nothing queued.
+ * payment refusing to start offline (or without the hand-off's code) with nothing queued.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -220,6 +220,26 @@ describe('a payment form', () => {
     expect((await screen.findByTestId('send-error')).textContent).toBe(ja.payment.offline);
     expect(fetch.mock.calls.some(([u]) => /temprary|payment-orders|putItem/.test(String(u)))).toBe(false);
     expect(await getOfflineDb().outbox.count()).toBe(0);
+  });
+
+  it("the hand-off's code not arriving (offline before the service worker holds it) says the same, not 不明なエラー", async () => {
+    const fetch = serve();
+    vi.doMock('../../src/payment/hand-off', () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    try {
+      await openForm();
+      await addLine('c1', 'p1', '1');
+      fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+      await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
+      fireEvent.click(screen.getByTestId('submit-button'));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '決済画面へ' }));
+      expect((await screen.findByTestId('send-error')).textContent).toBe(ja.payment.offline);
+      expect(fetch.mock.calls.some(([u]) => /temprary|payment-orders|putItem/.test(String(u)))).toBe(false);
+      expect(await getOfflineDb().outbox.count()).toBe(0);
+    } finally {
+      vi.doUnmock('../../src/payment/hand-off');
+    }
   });
 });
 

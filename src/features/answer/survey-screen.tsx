@@ -16,6 +16,7 @@ import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
 import { preloadLater, useLater } from '../../lib/use-later';
 import { ja } from '../../messages/ja';
+import { paymentOffline } from '../../payment/codes';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
@@ -165,7 +166,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
       if (request.paymentPath && request.order) {
         // Spec 02 §4: the page posts to the card provider and does not continue. The draft stays
         // (a cancelled or failed payment starts again from it); nothing goes to the outbox.
-        const { handOffToPayment } = await import('../../payment/hand-off');
+        const { handOffToPayment } = await import('../../payment/hand-off').catch(() => {
+          throw paymentOffline();
+        });
         await handOffToPayment({ surveyId, rows: request.rows, order: request.order });
         return new Promise<never>(() => undefined);
       }
