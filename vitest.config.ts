@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -6,6 +7,10 @@ const alias = { '@core': path.resolve(import.meta.dirname, 'core') };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One file per core: Vitest's default keeps a core for its main process, which on CI's two
+    // cores runs the files one at a time; they wait on databases, timers and child processes enough
+    // to share the cores.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias },
