@@ -2,10 +2,11 @@
  * The offline layer's chunk not arriving (offline on a first visit, before the service worker
  * holds it): the send says the network failed, not 不明なエラーです, and the next try loads again.
  */
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeSendError } from '../../src/form/submit-flow';
 import { isApiClientError } from '../../src/lib/api-error';
 import { ja } from '../../src/messages/ja';
+import { pageOutbox } from '../../src/offline/load';
 
 let arrives = false;
 vi.mock('../../src/offline/runtime', () => {
@@ -14,10 +15,7 @@ vi.mock('../../src/offline/runtime', () => {
 });
 
 describe("the offline layer's code", () => {
-  afterAll(() => vi.doUnmock('../../src/offline/runtime'));
-
   it('not arriving fails as the network does, and is fetched again on the next try', async () => {
-    const { pageOutbox } = await import('../../src/offline/load');
     const failure = await pageOutbox().then(
       () => null,
       (e: unknown) => e,
@@ -26,7 +24,6 @@ describe("the offline layer's code", () => {
     expect(describeSendError(failure).message).toBe(ja.errors.network);
 
     arrives = true;
-    vi.resetModules();
     await expect(pageOutbox()).resolves.toBe('outbox');
   });
 });

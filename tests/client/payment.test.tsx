@@ -97,6 +97,20 @@ const openForm = async () => {
   await screen.findByTestId('order-add');
 };
 
+/** A form with one line of 接種料 paid by card, its button reading 決済画面へ. */
+const cardOrder = async (quantity: string) => {
+  await openForm();
+  await addLine('c1', 'p1', quantity);
+  fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+  await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
+};
+
+/** 決済画面へ, then the confirmation dialog's 決済画面へ. */
+const pressPay = async () => {
+  fireEvent.click(screen.getByTestId('submit-button'));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '決済画面へ' }));
+};
+
 let resident = 0;
 
 describe('a payment form', () => {
@@ -176,12 +190,8 @@ describe('a payment form', () => {
     vi.spyOn(HTMLFormElement.prototype, 'submit').mockImplementation(function (this: HTMLFormElement) {
       submitted.push(this);
     });
-    await openForm();
-    await addLine('c1', 'p1', '2');
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
-    await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
-    fireEvent.click(screen.getByTestId('submit-button'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '決済画面へ' }));
+    await cardOrder('2');
+    await pressPay();
     await waitFor(() => expect(submitted).toHaveLength(1));
 
     const temporary = bodyOf(fetch, '/survey-results/temprary')!;
@@ -210,13 +220,9 @@ describe('a payment form', () => {
 
   it('offline, 決済画面へ says payment needs a connection and queues nothing', async () => {
     const fetch = serve();
-    await openForm();
-    await addLine('c1', 'p1', '1');
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
-    await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
+    await cardOrder('1');
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    fireEvent.click(screen.getByTestId('submit-button'));
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '決済画面へ' }));
+    await pressPay();
     expect((await screen.findByTestId('send-error')).textContent).toBe(ja.payment.offline);
     expect(fetch.mock.calls.some(([u]) => /temprary|payment-orders|putItem/.test(String(u)))).toBe(false);
     expect(await getOfflineDb().outbox.count()).toBe(0);
@@ -228,12 +234,8 @@ describe('a payment form', () => {
       throw new TypeError('Failed to fetch dynamically imported module');
     });
     try {
-      await openForm();
-      await addLine('c1', 'p1', '1');
-      fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
-      await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
-      fireEvent.click(screen.getByTestId('submit-button'));
-      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '決済画面へ' }));
+      await cardOrder('1');
+      await pressPay();
       expect((await screen.findByTestId('send-error')).textContent).toBe(ja.payment.offline);
       expect(fetch.mock.calls.some(([u]) => /temprary|payment-orders|putItem/.test(String(u)))).toBe(false);
       expect(await getOfflineDb().outbox.count()).toBe(0);
