@@ -22,6 +22,7 @@ import {
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
+import { CurrentSchemaIntrospector } from './pg-introspector';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -154,7 +155,15 @@ export const poolOptions = (url: string, pgSchema?: string): pg.PoolConfig => ({
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   // Also a connection option (poolOptions): only plain names.
   if (opts.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema)) throw new Error(`bad schema name ${opts.pgSchema}`);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(new pg.Pool(poolOptions(opts.databaseUrl as string, opts.pgSchema))) }) });
+  const dialect = new PostgresDialect({ pool: namedStatementPool(new pg.Pool(poolOptions(opts.databaseUrl as string, opts.pgSchema))) });
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => dialect.createAdapter(),
+      createDriver: () => dialect.createDriver(),
+      createQueryCompiler: () => dialect.createQueryCompiler(),
+      createIntrospector: (kysely) => new CurrentSchemaIntrospector(kysely),
+    },
+  });
   // Fails now, loudly, rather than at the first request when the database cannot be reached.
   await (opts.pgSchema ? sql`create schema if not exists ${sql.id(opts.pgSchema)}` : sql`select 1`).execute(db);
   return db;
@@ -167,8 +176,7 @@ export const openStore = async (opts: StoreOptions): Promise<Store> => {
     await checkpointer?.stop();
     await db.destroy();
   };
-  // Kysely looks for its migration tables in every schema unless told which; with a schema per
-  // test suite (or per tenant) that finds another schema's table and skips creating its own.
+  // Kysely's migration tables go in the store's schema (tests and tenants each have their own).
   const migrator = new Migrator({
     db,
     provider: migrationProvider,
