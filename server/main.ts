@@ -47,8 +47,20 @@ export const startServer = async (
   // Idempotency keys past their retention go at startup (and every few hundred writes after).
   const purged = await writes.purgeExpired();
   if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  const release = () =>
+    Promise.resolve(holdSweep?.stop())
+      .then(() => files.pipeline?.stop())
+      .then(() => deps.store.close());
+  // A port already taken (EADDRINUSE) rejects, with the database closed again.
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
+    s.once('error', reject);
+  }).catch(async (e: unknown) => {
+    await release();
+    throw e;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -59,16 +71,18 @@ export const startServer = async (
       // close() stops accepting and resolves once in-flight requests have answered.
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
-    })
-      .then(() => holdSweep?.stop())
-      .then(() => files.pipeline?.stop())
-      .then(() => deps.store.close()));
+    }).then(release));
   return { url, deps, stop };
 };
 
 export const runMain = async (): Promise<void> => {
   const config = loadConfig();
-  const running = await startServer(config);
+  const running = await startServer(config).catch((e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES') throw e;
+    jsonLogger('error', { msg: `cannot listen on ${config.host}:${config.port} (${code}): set PORT to a free port`, code });
+    process.exit(1);
+  });
   jsonLogger('info', {
     msg: 'listening',
     url: running.url,

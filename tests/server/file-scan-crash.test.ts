@@ -6,7 +6,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
@@ -19,14 +18,8 @@ import { silentLogger } from '../../server/log';
 import { dropSchema, engines, startTestServer } from './harness';
 import { startFakeClamd } from './fake-clamd';
 import { cleanPdf } from './file-fixtures';
+import { freePort } from './ports';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const bundleDir = path.resolve('node_modules/.cache', `file-crash-test-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');

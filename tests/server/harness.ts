@@ -4,7 +4,6 @@
  * its own so suites never see each other's rows.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +11,7 @@ import { loadConfig } from '../../server/config';
 import { startServer, type Running } from '../../server/main';
 import { silentLogger, type Logger } from '../../server/log';
 import { openStore, type Engine, type Store } from '../../server/store/open';
+import { freePort } from './ports';
 
 /** Drops a test schema of TEST_DATABASE_URL and everything in it. */
 export const dropSchema = async (schema: string) => {
@@ -50,15 +50,6 @@ export const scratchStores = (name: string) => {
   };
 };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
 
 export interface TestServer extends Running {
   engine: Engine;
@@ -86,23 +77,35 @@ export const startTestServer = async (
   env: Record<string, string> = {},
   opts: TestServerOptions = {},
 ): Promise<TestServer> => {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-test-'));
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOAD_DEMO: '0',
-    LOG_REQUESTS: '0',
-    // Suites and benchmarks write far faster than a resident; rate-limit.test.ts sets its own.
-    WRITE_RATE_LIMIT: '0',
-    ...(engine === 'postgres' ? { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string } : {}),
-    ...env,
-  });
-  if (opts.distDir) config.distDir = opts.distDir;
   const pgSchema = engine === 'postgres' ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
-  const running = await startServer(config, opts.log ?? silentLogger, { pgSchema });
+  const listen = async (port: number) => {
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOAD_DEMO: '0',
+      LOG_REQUESTS: '0',
+      // Suites and benchmarks write far faster than a resident; rate-limit.test.ts sets its own.
+      WRITE_RATE_LIMIT: '0',
+      ...(engine === 'postgres' ? { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string } : {}),
+      ...env,
+    });
+    if (opts.distDir) config.distDir = opts.distDir;
+    return startServer(config, opts.log ?? silentLogger, { pgSchema });
+  };
+  // Another suite's server may take the port between the pick and the listen: pick again.
+  let port = await freePort();
+  let running: Running | undefined;
+  for (let attempt = 1; !running; attempt++) {
+    try {
+      running = await listen(port);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 5) throw e;
+      port = await freePort();
+    }
+  }
   const base = `http://127.0.0.1:${port}`;
   const doFetch = (p: string, init?: RequestInit) => fetch(`${base}${p}`, init);
   return {

@@ -23,17 +23,11 @@ import { devChannelSecret } from '../../server/providers/login-dev';
 import { importBundle } from '../../server/forms/import';
 import { openStore, type StoreOptions } from '../../server/store/open';
 import { dropSchema, engines } from './harness';
+import { freePort } from './ports';
 
 const ROUNDS = 20;
 const NEW_KEYS_PER_ROUND = 6;
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
