@@ -13,10 +13,13 @@ export const LATER_RETRY_MS = 5_000;
 
 const loaded = new Map<Load<unknown>, unknown>();
 
-/** Starts a load now, so the part's first render finds it here; a failure is left to useLater. */
-export const preloadLater = <M>(load: Load<M>): void => {
-  if (loaded.has(load)) return;
-  load().then(
+/**
+ * Starts a load now, so the part's first render finds it here. Settles once it is here or has
+ * failed, never rejecting: a failure is left to useLater.
+ */
+export const preloadLater = <M>(load: Load<M>): Promise<void> => {
+  if (loaded.has(load)) return Promise.resolve();
+  return load().then(
     (m) => void loaded.set(load, m),
     () => {},
   );

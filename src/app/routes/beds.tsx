@@ -1,5 +1,6 @@
 /** /bed-reservation/$id and /bed-reservation-list/$id (spec 02 §2); both need a session. */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
@@ -16,12 +17,12 @@ export const bedReservationRoute = createRoute({
   path: '/bed-reservation/$id',
   validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
   beforeLoad: requireSession,
-  component: lazyRouteComponent(() => import('../../features/beds/routes'), 'BedReservationRoute'),
+  component: laterRouteComponent(() => import('../../features/beds/routes'), 'BedReservationRoute'),
 });
 
 export const bedHistoryRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/bed-reservation-list/$id',
   beforeLoad: requireSession,
-  component: lazyRouteComponent(() => import('../../features/beds/routes'), 'BedHistoryRoute'),
+  component: laterRouteComponent(() => import('../../features/beds/routes'), 'BedHistoryRoute'),
 });

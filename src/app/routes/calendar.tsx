@@ -4,7 +4,8 @@
  * calendar": read here as the first open (enabled) form, in the order the open-forms list gives,
  * whose schema has a reservation item.
  */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { surveyConfigQuery } from '../../features/answer/queries';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
@@ -25,7 +26,7 @@ export const calendarRoute = createRoute({
   loader: ({ context, params }) => {
     void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
   },
-  component: lazyRouteComponent(() => import('../../features/answer/survey-screen'), 'CalendarRoute'),
+  component: laterRouteComponent(() => import('../../features/answer/survey-screen'), 'CalendarRoute'),
 });
 
 export const defaultCalendarRoute = createRoute({
@@ -33,5 +34,5 @@ export const defaultCalendarRoute = createRoute({
   path: '/calendar',
   validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
   beforeLoad: requireSession,
-  component: lazyRouteComponent(() => import('../default-calendar'), 'DefaultCalendar'),
+  component: laterRouteComponent(() => import('../default-calendar'), 'DefaultCalendar'),
 });

@@ -2,7 +2,8 @@
  * Kiosk routes: /kiosk (the start screen) and /kiosk/enrol?code=… (the operator's one-time URL).
  * Lazy: a resident's phone never loads them.
  */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { getKiosk } from '../../lib/kiosk';
 import { Route as rootRoute } from './root';
 
@@ -12,7 +13,7 @@ export const kioskRoute = createRoute({
   beforeLoad: () => {
     if (!getKiosk()) throw redirect({ to: '/', replace: true });
   },
-  component: lazyRouteComponent(() => import('../../features/kiosk/start-screen'), 'KioskStartPage'),
+  component: laterRouteComponent(() => import('../../features/kiosk/start-screen'), 'KioskStartPage'),
 });
 
 export interface KioskEnrolSearch {
@@ -25,5 +26,5 @@ export const kioskEnrolRoute = createRoute({
   validateSearch: (search: Record<string, unknown>): KioskEnrolSearch => ({
     code: typeof search['code'] === 'string' && search['code'] !== '' ? search['code'] : undefined,
   }),
-  component: lazyRouteComponent(() => import('../../features/kiosk/enrol-screen'), 'KioskEnrolPage'),
+  component: laterRouteComponent(() => import('../../features/kiosk/enrol-screen'), 'KioskEnrolPage'),
 });

@@ -3,7 +3,8 @@
  * All need a session (the confirm step sends to login and back); the list, details and cancel
  * pages also need the search the resident made in this tab, else they start over at /confirm.
  */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
@@ -33,11 +34,11 @@ const requireResults = () => {
 };
 
 const screen = {
-  select: lazyRouteComponent(() => import('../../features/lookup/select-screen'), 'SelectScreen'),
-  search: lazyRouteComponent(() => import('../../features/lookup/search-screen'), 'SearchScreen'),
-  list: lazyRouteComponent(() => import('../../features/lookup/list-screen'), 'ListScreen'),
-  details: lazyRouteComponent(() => import('../../features/lookup/details-screen'), 'DetailsScreen'),
-  cancel: lazyRouteComponent(() => import('../../features/lookup/cancel-screen'), 'CancelScreen'),
+  select: laterRouteComponent(() => import('../../features/lookup/select-screen'), 'SelectScreen'),
+  search: laterRouteComponent(() => import('../../features/lookup/search-screen'), 'SearchScreen'),
+  list: laterRouteComponent(() => import('../../features/lookup/list-screen'), 'ListScreen'),
+  details: laterRouteComponent(() => import('../../features/lookup/details-screen'), 'DetailsScreen'),
+  cancel: laterRouteComponent(() => import('../../features/lookup/cancel-screen'), 'CancelScreen'),
 };
 
 const plain = (search: Record<string, unknown>): PlainSearch => stringsOnly(search);

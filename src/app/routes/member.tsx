@@ -5,7 +5,8 @@
  * remembered path is the search's (spec 02 §6: member-confirmList replaced by member-confirm),
  * since the list shows only what a search in this tab found.
  */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
@@ -28,9 +29,9 @@ const hasStoredSearch = (): boolean => {
 };
 
 const screen = {
-  register: lazyRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen'),
-  search: lazyRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen'),
-  list: lazyRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen'),
+  register: laterRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen'),
+  search: laterRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen'),
+  list: laterRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen'),
 };
 
 export const memberRoute = createRoute({

@@ -5,7 +5,8 @@
  * happened. The screens live in features/payment and features/receipt; the form's config (for
  * its end-of-survey message) comes from features/answer; payment-pages.tsx composes them.
  */
-import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { laterRouteComponent } from '../later-route';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
@@ -19,7 +20,7 @@ const requireSession = ({ location, preload }: { location: { pathname: string; s
 
 // Their own chunk, with the payment calls' code: no form's first screen needs them.
 const page = (name: 'CompletedPayment' | 'CanceledPayment' | 'ErrorPayment' | 'ReceiptPage') =>
-  lazyRouteComponent(() => import('./payment-pages'), name);
+  laterRouteComponent(() => import('./payment-pages'), name);
 
 const plain = (search: Record<string, unknown>): PlainSearch => stringsOnly(search);
 
