@@ -80,7 +80,7 @@ export const runMain = async (): Promise<void> => {
   const running = await startServer(config).catch((e: unknown) => {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'EADDRINUSE' && code !== 'EACCES') throw e;
-    jsonLogger('error', { msg: `cannot listen on ${config.host}:${config.port} (${code}): set PORT to a free port`, code });
+    jsonLogger('error', { msg: `cannot listen on ${config.host}:${config.port} (${code}): choose another PORT`, code });
     process.exit(1);
   });
   jsonLogger('info', {

@@ -50,7 +50,6 @@ export const scratchStores = (name: string) => {
   };
 };
 
-
 export interface TestServer extends Running {
   engine: Engine;
   dataDir: string;

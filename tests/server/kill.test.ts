@@ -50,7 +50,6 @@ const bundle = {
 };
 const nameOf = (key: string) => `answer-of-${key}`;
 
-
 const bundleDir = path.resolve('node_modules/.cache', `kill-test-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');
 beforeAll(() => {

@@ -10,33 +10,37 @@ import { startServer } from '../../server/main';
 import { silentLogger } from '../../server/log';
 import { freePort } from './ports';
 
+/** `npm start`'s server as a child process, its output collected. */
+const startProcess = (env: Record<string, string>) => {
+  const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run = { child, out: '', exited: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) };
+  child.stdout.on('data', (d: Buffer) => (run.out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (run.out += d.toString()));
+  return run;
+};
 
 describe('server process', () => {
   it('migrates, loads the demo forms, serves, and shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'proc-'));
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOAD_DEMO: '1', DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const server = startProcess({ PORT: String(port), DATA_DIR: dataDir, LOAD_DEMO: '1' });
     try {
-      for (let i = 0; i < 200 && !out.includes('"msg":"listening"'); i++) await new Promise((r) => setTimeout(r, 100));
-      expect(out).toContain('"msg":"listening"');
-      expect(out).toContain('"msg":"demo forms loaded"');
+      for (let i = 0; i < 200 && !server.out.includes('"msg":"listening"'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(server.out).toContain('"msg":"listening"');
+      expect(server.out).toContain('"msg":"demo forms loaded"');
       const res = await fetch(`http://127.0.0.1:${port}/survey/api/v1/db/survey-configs/open`);
       expect(res.status).toBe(200);
       const body = (await res.json()) as { data: unknown[] };
       expect(body.data.length).toBeGreaterThanOrEqual(3);
       expect(fs.existsSync(path.join(dataDir, 'app.sqlite'))).toBe(true);
     } finally {
-      child.kill('SIGTERM');
+      server.child.kill('SIGTERM');
     }
-    expect(await exited).toBe(0);
-    expect(out).toContain('"msg":"shutting down"');
+    expect(await server.exited).toBe(0);
+    expect(server.out).toContain('"msg":"shutting down"');
     // A clean close checkpoints the WAL: the file is gone or empty.
     const wal = path.join(dataDir, 'app.sqlite-wal');
     expect(!fs.existsSync(wal) || fs.statSync(wal).size === 0).toBe(true);
@@ -52,17 +56,10 @@ describe('server process', () => {
       const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOAD_DEMO: '0' });
       await expect(startServer(config, silentLogger)).rejects.toMatchObject({ code: 'EADDRINUSE' });
 
-      const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOAD_DEMO: '0', DATABASE_URL: '' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-      expect(code).toBe(1);
-      expect(out).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
-      expect(out).not.toContain('"msg":"listening"');
+      const server = startProcess({ PORT: String(port), DATA_DIR: dataDir, LOAD_DEMO: '0' });
+      expect(await server.exited).toBe(1);
+      expect(server.out).toContain(`cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
+      expect(server.out).not.toContain('"msg":"listening"');
     } finally {
       await new Promise((resolve) => holder.close(resolve));
       fs.rmSync(dataDir, { recursive: true, force: true });
