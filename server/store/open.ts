@@ -10,7 +10,6 @@ import {
   CompiledQuery,
   Kysely,
   Migrator,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -22,7 +21,7 @@ import {
 import type { Database } from './schema';
 import { migrationProvider } from './migrations';
 import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer';
-import { CurrentSchemaIntrospector } from './pg-introspector';
+import { currentSchemaDialect } from './pg-introspector';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -155,14 +154,8 @@ export const poolOptions = (url: string, pgSchema?: string): pg.PoolConfig => ({
 const openPostgres = async (opts: StoreOptions): Promise<Kysely<Database>> => {
   // Also a connection option (poolOptions): only plain names.
   if (opts.pgSchema && !/^[a-z_][a-z0-9_]*$/.test(opts.pgSchema)) throw new Error(`bad schema name ${opts.pgSchema}`);
-  const dialect = new PostgresDialect({ pool: namedStatementPool(new pg.Pool(poolOptions(opts.databaseUrl as string, opts.pgSchema))) });
   const db = new Kysely<Database>({
-    dialect: {
-      createAdapter: () => dialect.createAdapter(),
-      createDriver: () => dialect.createDriver(),
-      createQueryCompiler: () => dialect.createQueryCompiler(),
-      createIntrospector: (kysely) => new CurrentSchemaIntrospector(kysely),
-    },
+    dialect: currentSchemaDialect({ pool: namedStatementPool(new pg.Pool(poolOptions(opts.databaseUrl as string, opts.pgSchema))) }),
   });
   // Fails now, loudly, rather than at the first request when the database cannot be reached.
   await (opts.pgSchema ? sql`create schema if not exists ${sql.id(opts.pgSchema)}` : sql`select 1`).execute(db);

@@ -7,8 +7,11 @@
 import {
   DEFAULT_MIGRATION_LOCK_TABLE,
   DEFAULT_MIGRATION_TABLE,
+  PostgresDialect,
   sql,
   type DatabaseIntrospector,
+  type Dialect,
+  type PostgresDialectConfig,
   type DatabaseMetadata,
   type DatabaseMetadataOptions,
   type Kysely,
@@ -79,3 +82,14 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
     return { tables: await this.getTables(options) };
   }
 }
+
+/** Kysely's PostgreSQL dialect with the introspection above. */
+export const currentSchemaDialect = (config: PostgresDialectConfig): Dialect => {
+  const dialect = new PostgresDialect(config);
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => dialect.createDriver(),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createIntrospector: (db) => new CurrentSchemaIntrospector(db),
+  };
+};

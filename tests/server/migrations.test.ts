@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrationProvider } from '../../server/store/migrations';
 import { openStore, type Engine, type Store } from '../../server/store/open';
+import { currentSchemaDialect } from '../../server/store/pg-introspector';
 import { dropSchema, engines } from './harness';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -34,7 +35,7 @@ const upgraded = async (engine: Engine, version: string, fill: (db: Kysely<unkno
     await admin.connect();
     await admin.query(`create schema ${pgSchema}`);
     await admin.end();
-    old = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${pgSchema}` }) }) });
+    old = new Kysely({ dialect: currentSchemaDialect({ pool: new pg.Pool({ connectionString: databaseUrl, options: `-c search_path=${pgSchema}` }) }) });
   } else {
     old = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, 'app.sqlite')) }) });
   }
