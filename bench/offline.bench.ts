@@ -21,22 +21,21 @@
  *     any script), target ≤ 1.0 s; and (b) minus (e), visited alternately in the same run (the
  *     median of the pairs' differences), target ≤ 0.4 s; split into the JS's later arrival and
  *     the main thread's time after it, each the median of the pairs' parts.
+ * (g) the splash's floor: the built index.html with its scripts and links taken out, its splash
+ *     alone, visited the same way beside each pair; the splash's paint minus this one is what the
+ *     page's scripts and preloads cost it, the rest is the link and the host.
  */
-import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
 import { build } from 'esbuild';
-import { build as viteBuild } from 'vite';
 import { startTestServer } from '../tests/server/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
 import { percentile } from './lib';
 import { generateForm } from './renderer.bench';
-
+import { FLOOR_ITEMS, type FloorKind, floorPage, splashFloorPage } from './offline-floors';
 
 const FORM = 'bench-offline';
 const APPEND = 'bench-offline-append';
@@ -61,26 +60,30 @@ const interactiveProbe = (session: unknown) => `
 `;
 
 /**
- * Polled through a CDP session of its own: Playwright's waitForFunction first injects its own
- * script into the page, which under 4× CPU holds the main thread for about half a second while
- * the page loads, and a phone runs no such script.
+ * Polls `expression` in the page until it is a number. Through a CDP session of its own:
+ * Playwright's waitForFunction first injects its own script into the page, which under 4× CPU
+ * holds the main thread for about half a second while the page loads, and a phone runs no such script.
  */
+const pollNumber = async (cdp: CDPSession, expression: string, failure: string, timeoutMs = 60_000): Promise<number> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // The document may still be replacing the previous one: no context yet is "not yet".
+    const answer = (await cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => null)) as {
+      result: { value?: unknown };
+    } | null;
+    const value = answer?.result.value;
+    if (typeof value === 'number') return value;
+    if (Date.now() > deadline) throw new Error(failure);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 const waitInteractive = async (context: BrowserContext, url: string, page = context.pages()[0]) => {
   const p = page ?? (await context.newPage());
   const cdp = await context.newCDPSession(p);
   await p.goto(url, { waitUntil: 'commit' });
-  const deadline = Date.now() + 60_000;
   try {
-    for (;;) {
-      // The document may still be replacing the previous one: no context yet is "not yet".
-      const answer = (await cdp.send('Runtime.evaluate', { expression: 'window.__interactive', returnByValue: true }).catch(() => null)) as {
-        result: { value?: unknown };
-      } | null;
-      const ms = answer?.result.value;
-      if (typeof ms === 'number') return { page: p, ms };
-      if (Date.now() > deadline) throw new Error(`${url}: not interactive within 60 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    return { page: p, ms: await pollNumber(cdp, 'window.__interactive', `${url}: not interactive within 60 s`) };
   } finally {
     await cdp.detach();
   }
@@ -107,6 +110,37 @@ const repeatVisitOffline = async (browser: Browser, baseUrl: string, session: un
   return { medianMs: r1(median(runs)), p95Ms: r1(percentile([...runs].sort((a, b) => a - b), 95)), runs: runs.map(r1) };
 };
 
+/** A fresh context and page: empty cache, no service worker, Slow 4G and 4× CPU. */
+const slow4gPage = async (browser: Browser, initScript: string | null) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: 180_000,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page, cdp };
+};
+
+const FIRST_PAINT = `(performance.getEntriesByName('first-contentful-paint')[0] || { startTime: null }).startTime`;
+
+/** (g): one first visit of a page that runs no script, to its first contentful paint. */
+const firstPaintSlow4g = async (browser: Browser, url: string): Promise<number> => {
+  const { context, page, cdp } = await slow4gPage(browser, null);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    return await pollNumber(cdp, FIRST_PAINT, `${url}: nothing painted within 30 s`, 30_000);
+  } finally {
+    await context.close();
+  }
+};
+
 interface ScriptEntry {
   name: string;
   encoded: number;
@@ -117,19 +151,7 @@ interface ScriptEntry {
 const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown, pagePath = `/survey/${FORM}`, count = 3) => {
   const runs: { ms: number; paintMs: number | null; jsEnd: number; scripts: ScriptEntry[] }[] = [];
   for (let i = 0; i < count; i++) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
-    await context.addInitScript(interactiveProbe(session));
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: 180_000,
-      uploadThroughput: (675 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { context, page } = await slow4gPage(browser, interactiveProbe(session));
     const { ms } = await waitInteractive(context, `${baseUrl}${pagePath}`, page);
     const scripts = (await page.evaluate(`
       performance.getEntriesByType('resource')
@@ -137,9 +159,7 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
         .map(function (e) { return { name: new URL(e.name).pathname, encoded: e.encodedBodySize, transfer: e.transferSize, end: e.responseEnd }; })
     `)) as ScriptEntry[];
     // The first paint with content: on the app's page that is index.html's splash.
-    const paintMs = (await page.evaluate(
-      `(performance.getEntriesByName('first-contentful-paint')[0] || { startTime: null }).startTime`,
-    )) as number | null;
+    const paintMs = (await page.evaluate(FIRST_PAINT)) as number | null;
     const loaded = scripts.filter((s) => s.end <= ms);
     // The last byte of the JS the form needed: before it the visit waits on the link, after it on the CPU.
     runs.push({ ms, paintMs, jsEnd: Math.max(0, ...loaded.map((s) => s.end)), scripts: loaded });
@@ -185,104 +205,6 @@ const mergeRuns = (sets: Awaited<ReturnType<typeof firstVisitSlow4g>>[]): Awaite
   const paints = sets.flatMap((s) => (s.firstPaintMedianMs === null ? [] : [s.firstPaintMedianMs]));
   const last = sets[sets.length - 1] as Awaited<ReturnType<typeof firstVisitSlow4g>>;
   return { ...last, medianMs: r1(median(runs)), runs, jsEnds: sets.flatMap((s) => s.jsEnds), firstPaintMedianMs: paints.length > 0 ? r1(median(paints)) : null, firstPaints: paints };
-};
-
-const FLOOR_ITEMS = 30;
-
-const floorForm = `<form data-testid="survey-form" data-rendered="all">
-      <Stack>{items.map((i) => <TextInput key={i} label={'質問 ' + (i + 1)} description="説明" />)}</Stack>
-      <Button type="button" data-testid="submit-button">送信</Button>
-    </form>`;
-
-/** The floor pages' code: (d) the UI libraries alone; (e) every library the app's first screen needs. */
-const FLOOR_MAIN = {
-  ui: (root: string) => `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
-import { createRoot } from 'react-dom/client';
-import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
-const items = Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => i);
-createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    ${floorForm}
-  </MantineProvider>,
-);
-`,
-  // The form's config goes through a query and a zod/mini schema, the date through Temporal, the
-  // page through the router, as in the app; the config is a literal (the app's arrives early, off
-  // the critical path, see src/early.ts).
-  stack: (root: string) => `import ${JSON.stringify(path.join(root, 'src/app/mantine.css'))};
-import { createRoot } from 'react-dom/client';
-import { Button, MantineProvider, Stack, TextInput } from '@mantine/core';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { RouterProvider, createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
-import { Temporal } from 'temporal-polyfill';
-import * as z from 'zod/mini';
-const Config = z.object({ title: z.string(), items: z.array(z.object({ itemKey: z.string(), title: z.string(), required: z.optional(z.boolean()) })) });
-const literal = { title: 'floor', items: Array.from({ length: ${FLOOR_ITEMS} }, (_, i) => ({ itemKey: 'q' + i, title: '質問 ' + (i + 1) })) };
-const Form = () => {
-  const q = useQuery({ queryKey: ['config'], queryFn: async () => Config.parse(literal) });
-  const today = Temporal.Now.plainDateISO('Asia/Tokyo');
-  if (!q.data) return null;
-  const items = q.data.items.map((_, i) => i);
-  return (<><p>{today.toString()}</p>${floorForm}</>);
-};
-const rootRoute = createRootRoute({ component: () => <Outlet /> });
-const formRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: Form });
-const router = createRouter({ routeTree: rootRoute.addChildren([formRoute]) });
-const client = new QueryClient();
-createRoot(document.getElementById('root')!).render(
-  <MantineProvider>
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </MantineProvider>,
-);
-`,
-};
-
-/**
- * A floor page of (d) or (e), built under node_modules/.cache (so its bare imports resolve to the
- * project's packages) and served from a static server that answers every file brotli-compressed,
- * compressed once before any visit, as the app's build serves its precompressed files.
- */
-const floorPage = async (kind: keyof typeof FLOOR_MAIN): Promise<{ url: string; close: () => Promise<void> }> => {
-  const root = path.resolve(import.meta.dirname, '..');
-  const dir = path.join(root, `node_modules/.cache/bench-floor-${kind}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><html lang="ja"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>floor</title></head><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
-  );
-  fs.writeFileSync(path.join(dir, 'main.tsx'), FLOOR_MAIN[kind](root));
-  const out = path.join(dir, 'dist');
-  await viteBuild({ root: dir, configFile: false, logLevel: 'error', build: { outDir: out, emptyOutDir: true } });
-  // The app's first chunk carries V8's compile hint (vite.config.ts compileHints); the floor's one
-  // chunk gets it too, as everything in it also runs on load.
-  for (const name of fs.readdirSync(path.join(out, 'assets'))) {
-    const file = path.join(out, 'assets', name);
-    if (name.endsWith('.js')) fs.writeFileSync(file, `//# allFunctionsCalledOnLoad\n${fs.readFileSync(file, 'utf8')}`);
-  }
-  // Compressed before the first visit, as the app's build precompresses its files: compressing on
-  // the first request would slow the floor's first visit alone.
-  const compressed = new Map<string, Buffer>();
-  for (const name of fs.readdirSync(out, { recursive: true, encoding: 'utf8' })) {
-    const file = path.join(out, name);
-    if (fs.statSync(file).isFile()) compressed.set(file, zlib.brotliCompressSync(fs.readFileSync(file)));
-  }
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8' };
-  const server = http.createServer((req, res) => {
-    const wanted = path.join(out, path.normalize(new URL(req.url ?? '/', 'http://x').pathname));
-    const file = wanted.startsWith(out) && fs.existsSync(wanted) && fs.statSync(wanted).isFile() ? wanted : path.join(out, 'index.html');
-    let body = compressed.get(file);
-    if (!body) compressed.set(file, (body = zlib.brotliCompressSync(fs.readFileSync(file))));
-    res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream', 'content-encoding': 'br' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
 };
 
 /** src/offline/outbox + db as one IIFE for the page (window.__offline). */
@@ -374,14 +296,18 @@ export const runOfflineBench = async (): Promise<void> => {
     const outbox = await outboxFigures(browser, srv.url, token);
     const ui = await floorPage('ui');
     const stack = await floorPage('stack');
+    const splash = await splashFloorPage(`${srv.url}/survey/${FORM}`);
     let first: Awaited<ReturnType<typeof firstVisitSlow4g>>;
-    let floors: Record<keyof typeof FLOOR_MAIN, Awaited<ReturnType<typeof firstVisitSlow4g>>>;
+    let floors: Record<FloorKind, Awaited<ReturnType<typeof firstVisitSlow4g>>>;
     // The app and floor (e) alternately, one visit each per pair: the host's noise (two shared
     // cores) then weighs on both sides of each difference alike; (b) − (e) is the median of the pairs.
     const pairs: number[] = [];
     // Each pair's difference in two parts: the JS's arrival, and the time from it to interactive.
     const arrivalPairs: number[] = [];
     const afterJsPairs: number[] = [];
+    // (g) beside each pair: the splash's paint over the bare page's.
+    const splashFloors: number[] = [];
+    const splashPairs: number[] = [];
     try {
       const apps: Awaited<ReturnType<typeof firstVisitSlow4g>>[] = [];
       const stacks: Awaited<ReturnType<typeof firstVisitSlow4g>>[] = [];
@@ -394,12 +320,16 @@ export const runOfflineBench = async (): Promise<void> => {
         const [appJsEnd, floorJsEnd] = [app.jsEnds[0] ?? 0, floor.jsEnds[0] ?? 0];
         arrivalPairs.push(appJsEnd - floorJsEnd);
         afterJsPairs.push(app.medianMs - appJsEnd - (floor.medianMs - floorJsEnd));
+        const bare = await firstPaintSlow4g(browser, `${splash.url}/`);
+        splashFloors.push(bare);
+        if (app.firstPaintMedianMs !== null) splashPairs.push(app.firstPaintMedianMs - bare);
       }
       first = mergeRuns(apps);
       floors = { ui: await firstVisitSlow4g(browser, ui.url, session, '/'), stack: mergeRuns(stacks) };
     } finally {
       await ui.close();
       await stack.close();
+      await splash.close();
     }
     const floorFigures = (f: Awaited<ReturnType<typeof firstVisitSlow4g>>) => ({ medianMs: f.medianMs, runs: f.runs, jsGzipKB: f.jsGzipKB, jsEncodedKB: f.jsEncodedKB });
     console.log(
@@ -420,6 +350,11 @@ export const runOfflineBench = async (): Promise<void> => {
         // Issue 21: the splash painted (the first contentful paint), and the app's time to
         // interactive over floor page (e)'s, both from this run.
         splashPaintedMs: first.firstPaintMedianMs,
+        // (g): the same page with nothing but its HTML and inline style, and the splash's paint
+        // over it (the median of the visits' differences).
+        splashFloorMs: r1(median(splashFloors)),
+        splashFloorRunsMs: splashFloors.map(r1),
+        splashOverFloorMs: r1(median(splashPairs)),
         interactiveOverFloorStackMs: r1(median(pairs)),
         interactiveOverFloorStackPairsMs: pairs.map(r1),
         // Where the difference goes: the app's JS arriving later (its bytes over the floor's, at
