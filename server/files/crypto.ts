@@ -111,8 +111,10 @@ export const signGrant = (key: Buffer, grant: UrlGrant): string => {
 export const verifyGrant = (key: Buffer, token: string, nowSeconds: number): UrlGrant | null => {
   const [body, mac, extra] = token.split('.');
   if (!body || !mac || extra !== undefined) return null;
-  const want = crypto.createHmac('sha256', key).update(body).digest();
-  const got = Buffer.from(mac, 'base64url');
+  // Compared as text: decoding would let another spelling of the same bytes through (the last
+  // character of 32 bytes in base64url carries 2 bits that decoders drop).
+  const want = Buffer.from(crypto.createHmac('sha256', key).update(body).digest('base64url'));
+  const got = Buffer.from(mac);
   if (got.length !== want.length || !crypto.timingSafeEqual(got, want)) return null;
   try {
     const g = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as UrlGrant;

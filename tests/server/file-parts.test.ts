@@ -61,6 +61,21 @@ describe('signed URL grants', () => {
     expect(verifyGrant(key, `${body}.${mac}.x`, 999)).toBeNull();
     expect(verifyGrant(key, 'garbage', 999)).toBeNull();
   });
+
+  it('refuses every other spelling of its MAC, even one that decodes to the same bytes', () => {
+    const token = signGrant(key, grant);
+    const [body, mac] = token.split('.') as [string, string];
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = mac.slice(-1);
+    // The last character's two low bits are padding: these three spell the same 32 bytes.
+    const twins = [0, 1, 2, 3].map((low) => alphabet[(alphabet.indexOf(last) & ~3) | low] as string).filter((c) => c !== last);
+    expect(twins).toHaveLength(3);
+    for (const c of twins) {
+      expect(Buffer.from(`${mac.slice(0, -1)}${c}`, 'base64url').equals(Buffer.from(mac, 'base64url'))).toBe(true);
+      expect(verifyGrant(key, `${body}.${mac.slice(0, -1)}${c}`, 999)).toBeNull();
+    }
+    expect(verifyGrant(key, `${body}.${mac}=`, 999)).toBeNull();
+  });
 });
 
 describe('blobs at rest', () => {
