@@ -68,12 +68,12 @@ createRoot(document.getElementById('root')!).render(
 `,
 };
 
+export type FloorKind = keyof typeof FLOOR_MAIN;
+
 /**
  * A floor page of (d) or (e), built under node_modules/.cache (so its bare imports resolve to the
  * project's packages) and served brotli-compressed, as the app's build serves its files.
  */
-export type FloorKind = keyof typeof FLOOR_MAIN;
-
 export const floorPage = async (kind: FloorKind): Promise<FloorPage> => {
   const root = path.resolve(import.meta.dirname, '..');
   const dir = path.join(root, `node_modules/.cache/bench-floor-${kind}`);
