@@ -20,7 +20,8 @@
  * (f) issue 21: in (b), the splash painted (first contentful paint: index.html's splash, before
  *     any script), target ≤ 1.0 s; and (b) minus (e), visited alternately in the same run (the
  *     median of the pairs' differences), target ≤ 0.4 s; split into the JS's later arrival and
- *     the main thread's time after it, each the median of the pairs' parts.
+ *     the main thread's time after it, each the median of the pairs' parts; the main thread's time
+ *     in turn split where React starts rendering (compile and evaluation, then render).
  * (g) the splash's floor: the built index.html with its scripts and links taken out, its splash
  *     alone, visited the same way beside each pair; the splash's paint minus this one is what the
  *     page's scripts and preloads cost it, the rest is the link and the host.
@@ -35,7 +36,7 @@ import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
 import { percentile } from './lib';
 import { generateForm } from './renderer.bench';
-import { FLOOR_ITEMS, type FloorKind, floorPage, splashFloorPage } from './offline-floors';
+import { FLOOR_ITEMS, RENDER_MARK, type FloorKind, floorPage, splashFloorPage } from './offline-floors';
 
 const FORM = 'bench-offline';
 const APPEND = 'bench-offline-append';
@@ -149,7 +150,7 @@ interface ScriptEntry {
 }
 
 const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown, pagePath = `/survey/${FORM}`, count = 3) => {
-  const runs: { ms: number; paintMs: number | null; jsEnd: number; scripts: ScriptEntry[] }[] = [];
+  const runs: { ms: number; paintMs: number | null; jsEnd: number; renderAt: number | null; scripts: ScriptEntry[] }[] = [];
   for (let i = 0; i < count; i++) {
     const { context, page } = await slow4gPage(browser, interactiveProbe(session));
     const { ms } = await waitInteractive(context, `${baseUrl}${pagePath}`, page);
@@ -160,9 +161,11 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
     `)) as ScriptEntry[];
     // The first paint with content: on the app's page that is index.html's splash.
     const paintMs = (await page.evaluate(FIRST_PAINT)) as number | null;
+    // When React starts, all the code compiled and evaluated (src/main.tsx and the floors mark it).
+    const renderAt = (await page.evaluate(`(performance.getEntriesByName(${JSON.stringify(RENDER_MARK)})[0] || { startTime: null }).startTime`)) as number | null;
     const loaded = scripts.filter((s) => s.end <= ms);
     // The last byte of the JS the form needed: before it the visit waits on the link, after it on the CPU.
-    runs.push({ ms, paintMs, jsEnd: Math.max(0, ...loaded.map((s) => s.end)), scripts: loaded });
+    runs.push({ ms, paintMs, jsEnd: Math.max(0, ...loaded.map((s) => s.end)), renderAt, scripts: loaded });
     await context.close();
   }
   const last = runs[runs.length - 1] as (typeof runs)[number];
@@ -183,6 +186,7 @@ const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unkn
     medianMs: r1(median(runs.map((r) => r.ms))),
     runs: runs.map((r) => r1(r.ms)),
     jsEnds: runs.map((r) => r1(r.jsEnd)),
+    renderAts: runs.map((r) => (r.renderAt === null ? null : r1(r.renderAt))),
     firstPaintMedianMs: paints.length > 0 ? r1(median(paints)) : null,
     firstPaints: paints.map(r1),
     jsFiles: last.scripts.length,
@@ -204,7 +208,7 @@ const mergeRuns = (sets: Awaited<ReturnType<typeof firstVisitSlow4g>>[]): Awaite
   const runs = sets.flatMap((s) => s.runs);
   const paints = sets.flatMap((s) => (s.firstPaintMedianMs === null ? [] : [s.firstPaintMedianMs]));
   const last = sets[sets.length - 1] as Awaited<ReturnType<typeof firstVisitSlow4g>>;
-  return { ...last, medianMs: r1(median(runs)), runs, jsEnds: sets.flatMap((s) => s.jsEnds), firstPaintMedianMs: paints.length > 0 ? r1(median(paints)) : null, firstPaints: paints };
+  return { ...last, medianMs: r1(median(runs)), runs, jsEnds: sets.flatMap((s) => s.jsEnds), renderAts: sets.flatMap((s) => s.renderAts), firstPaintMedianMs: paints.length > 0 ? r1(median(paints)) : null, firstPaints: paints };
 };
 
 /** src/offline/outbox + db as one IIFE for the page (window.__offline). */
@@ -305,6 +309,9 @@ export const runOfflineBench = async (): Promise<void> => {
     // Each pair's difference in two parts: the JS's arrival, and the time from it to interactive.
     const arrivalPairs: number[] = [];
     const afterJsPairs: number[] = [];
+    // The main thread's part in two: the code compiling and evaluating up to React's start, then the render.
+    const evaluatePairs: number[] = [];
+    const renderPairs: number[] = [];
     // (g) beside each pair: the splash's paint over the bare page's.
     const splashFloors: number[] = [];
     const splashPairs: number[] = [];
@@ -320,6 +327,11 @@ export const runOfflineBench = async (): Promise<void> => {
         const [appJsEnd, floorJsEnd] = [app.jsEnds[0] ?? 0, floor.jsEnds[0] ?? 0];
         arrivalPairs.push(appJsEnd - floorJsEnd);
         afterJsPairs.push(app.medianMs - appJsEnd - (floor.medianMs - floorJsEnd));
+        const [appRenderAt, floorRenderAt] = [app.renderAts[0], floor.renderAts[0]];
+        if (appRenderAt != null && floorRenderAt != null) {
+          evaluatePairs.push(appRenderAt - appJsEnd - (floorRenderAt - floorJsEnd));
+          renderPairs.push(app.medianMs - appRenderAt - (floor.medianMs - floorRenderAt));
+        }
         const bare = await firstPaintSlow4g(browser, `${splash.url}/`);
         splashFloors.push(bare);
         if (app.firstPaintMedianMs !== null) splashPairs.push(app.firstPaintMedianMs - bare);
@@ -362,6 +374,8 @@ export const runOfflineBench = async (): Promise<void> => {
         interactiveOverFloorStackSplit: {
           jsArrivalMs: r1(median(arrivalPairs)),
           afterJsMs: r1(median(afterJsPairs)),
+          afterJsEvaluateMs: evaluatePairs.length > 0 ? r1(median(evaluatePairs)) : null,
+          afterJsRenderMs: renderPairs.length > 0 ? r1(median(renderPairs)) : null,
           jsEncodedOverFloorKB: r1(first.jsEncodedKB - floors.stack.jsEncodedKB),
         },
         floorFirstVisitSlow4g: {
