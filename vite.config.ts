@@ -134,7 +134,14 @@ const compileHints = (): Plugin => ({
     order: 'post',
     handler(_options, bundle) {
       for (const c of Object.values(bundle)) {
-        if (c.type === 'chunk' && c.isEntry && c.facadeModuleId !== EARLY_ENTRY) c.code = `${COMPILE_HINT}\n${c.code}`;
+        if (c.type !== 'chunk' || !c.isEntry || c.facadeModuleId === EARLY_ENTRY) continue;
+        c.code = `${COMPILE_HINT}\n${c.code}`;
+        // The code moved down a line: its source map (vite build --sourcemap), already an asset, too.
+        const map = c.sourcemapFileName ? bundle[c.sourcemapFileName] : undefined;
+        if (map?.type === 'asset') {
+          const json = JSON.parse(String(map.source)) as { mappings: string };
+          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+        }
       }
     },
   },

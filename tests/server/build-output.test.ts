@@ -1,0 +1,48 @@
+/**
+ * The production build's own plugins (vite.config.ts) as a developer meets them: the app's first
+ * chunk carries V8's compile hint on its first line, and `vite build --sourcemap` still maps that
+ * chunk's code back to its sources, the hint's extra line notwithstanding.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SourceMapConsumer } from 'source-map-js';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-build-'));
+
+beforeAll(async () => {
+  await build({ root, configFile: path.join(root, 'vite.config.ts'), logLevel: 'silent', build: { outDir, sourcemap: true } });
+}, 120_000);
+
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+const firstChunk = () => {
+  const name = fs.readdirSync(path.join(outDir, 'assets')).find((f) => /^index-.*\.js$/.test(f));
+  if (!name) throw new Error('no first chunk in the build');
+  const file = path.join(outDir, 'assets', name);
+  return { code: fs.readFileSync(file, 'utf8'), map: JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as object };
+};
+
+describe('the first chunk of the build', () => {
+  it('starts with the compile hint', () => {
+    expect(firstChunk().code.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+  });
+
+  it('maps back to its sources through the source map', () => {
+    const { code, map } = firstChunk();
+    const text = '●本帳票が無効になっています。';
+    const at = code.indexOf(text);
+    expect(at).toBeGreaterThan(0);
+    const lines = code.slice(0, at).split('\n');
+    const original = new SourceMapConsumer(map as ConstructorParameters<typeof SourceMapConsumer>[0]).originalPositionFor({
+      line: lines.length,
+      column: (lines[lines.length - 1] as string).length,
+    });
+    const source = fs.readFileSync(path.join(root, 'src/messages/ja.ts'), 'utf8').split('\n');
+    expect(original.source).toMatch(/src\/messages\/ja\.ts$/);
+    expect(source[(original.line ?? 0) - 1]).toContain(text);
+  });
+});
