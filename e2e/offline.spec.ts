@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { waitForServiceWorker } from './support';
+import { signInAsNewResident, waitForServiceWorker } from './support';
 import { ja } from '../src/messages/ja';
 
 /**
@@ -57,10 +57,9 @@ const countDrafts = (page: Page) =>
 
 test('offline: cached form after a reload, answer queued, delivered exactly once when back online', async ({ page, context }) => {
   test.setTimeout(90_000);
-  // Sign in through the dev issuer, as a resident does.
-  await page.goto(`/survey/${SURVEY}`);
-  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
-  await page.getByRole('link', { name: /山田 花子/ }).click();
+  // Sign in through the dev issuer as a resident with no answer yet: the form is not appending, so
+  // a second answer from a resident who has one would replace it rather than add one.
+  await signInAsNewResident(page, `/survey/${SURVEY}`, 'オフライン 試験');
   await expect(page).toHaveURL(new RegExp(`/survey/${SURVEY}$`));
   await expect(page.getByTestId('survey-form')).toBeVisible();
   const before = await storedAnswers(page);

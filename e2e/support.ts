@@ -1,5 +1,6 @@
 /** What several e2e specs share: signing in, finding an item, importing a bundle, the service worker, axe. */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,20 @@ export const signInAt = async (page: Page, at: string, resident: string): Promis
   await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
   await page.getByRole('link', { name: new RegExp(resident) }).click();
   await expect(page.getByTestId('resident-name')).toContainText(resident);
+};
+
+/**
+ * Opens `at` without a session and signs in at the dev issuer under a user id of its own (typed, as
+ * the issuer allows), so a test that counts one resident's answers finds none left by other tests
+ * or by an earlier run against the same server.
+ */
+export const signInAsNewResident = async (page: Page, at: string, name: string): Promise<void> => {
+  await page.goto(at);
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByLabel(/ユーザー ID/).fill(`U${randomBytes(16).toString('hex')}`);
+  await page.getByLabel(/表示名/).fill(name);
+  await page.getByRole('button', { name: 'この ID でログイン' }).click();
+  await expect(page.getByTestId('resident-name')).toContainText(name);
 };
 
 export const surveyItem = (page: Page, key: string) => page.locator(`[data-testid="survey-item"][data-item-key="${key}"]`);
