@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { mulberry32 } from '../tests/prng';
-import { importIntoE2e, waitForServiceWorker } from './support';
+import { importIntoE2e, signInAsNewResident, waitForServiceWorker } from './support';
 import { submissionFingerprint } from '../core/rules/completion-guard';
 
 /**
@@ -135,10 +135,8 @@ test('chaos: 200 queued answers through drops, 503s, stalls and 20 reloads are e
 
   await context.clock.install();
 
-  // Sign in through the dev issuer, as a resident does.
-  await page.goto(`/survey/${SURVEY}`);
-  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
-  await page.getByRole('link', { name: /山田 花子/ }).click();
+  // Sign in through the dev issuer as a resident with no answers yet: the checks count them all.
+  await signInAsNewResident(page, `/survey/${SURVEY}`, 'カオス 試験');
   await expect(page).toHaveURL(new RegExp(`/survey/${SURVEY}$`));
   await expect(page.getByTestId('survey-form')).toBeVisible();
   await waitForServiceWorker(page);
