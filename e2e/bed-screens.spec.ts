@@ -42,8 +42,14 @@ for (const size of [
     await expect(page.locator('.bed-day:not([disabled])').first()).toContainText(/残り\d床/);
     await check(page, 'bed calendar');
 
-    const start = Temporal.Now.plainDateISO('Asia/Tokyo').add({ days: 5 });
-    if (start.month !== Temporal.Now.plainDateISO('Asia/Tokyo').month) await page.getByRole('button', { name: '次の月' }).click();
+    const earliest = Temporal.Now.plainDateISO('Asia/Tokyo').add({ days: 5 });
+    if (earliest.month !== Temporal.Now.plainDateISO('Asia/Tokyo').month) await page.getByRole('button', { name: '次の月' }).click();
+    await expect(page.locator(`.bed-day[data-date="${earliest}"]`)).toBeVisible();
+    // The first day from then with a bed free: the demo ward has three, and earlier runs against the
+    // same server may have taken a day's all (空きなし).
+    const open = await page.locator('.bed-day:not([disabled])').evaluateAll((els) => els.map((e) => e.getAttribute('data-date') ?? ''));
+    const start = open.find((d) => d >= earliest.toString());
+    expect(start, `a day with room from ${earliest.toString()} in its month`).toBeDefined();
     await page.locator(`.bed-day[data-date="${start}"]`).click();
     const dialog = page.getByRole('dialog', { name: '入院期間' });
     await expect(dialog.getByRole('radio', { name: '14泊15日' })).toBeVisible();
