@@ -135,6 +135,8 @@ const serve = (o: ServeOptions = {}) => {
       if (o.canBeReserve === 'fail') return json(500, { result: 'ERROR', errorMessage: 'boom' });
       return ok({ canBeReserve: o.canBeReserve ?? true });
     }
+    // The check before the confirmation (its refusals: reservation-check.test.tsx).
+    if (path === '/survey-results/checkReservation') return json(200, { result: 'OK' });
     if (path.startsWith('/calendars/schedule/')) {
       return ok(makeSchedule(url.searchParams.get('start_day')!, url.searchParams.get('end_day')!, o.overrides));
     }
