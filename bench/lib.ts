@@ -5,6 +5,10 @@ export const percentile = (sorted: number[], p: number): number => {
   return sorted[i] as number;
 };
 
+/** Rounded to 0.1, as the benchmarks print their figures. */
+export const r1 = (n: number): number => Math.round(n * 10) / 10;
+export const median = (xs: number[]): number => percentile([...xs].sort((a, b) => a - b), 50);
+
 export interface LoadResult {
   count: number;
   errors: number;

@@ -6,7 +6,8 @@
  *     latency, 180,000 B/s down, 675 kbit/s up) with 4× CPU slowdown: navigation start → the form
  *     interactive, target ≤ 2.5 s; and the gzip size of all JS loaded by then, target ≤ 200 KB;
  * (c) the outbox module (src/offline, bundled with esbuild into the page) with strict durability:
- *     enqueue p95, target ≤ 50 ms; and 100 queued answers drained against the server, ≤ 10 s.
+ *     enqueue p95, target ≤ 50 ms; and 100 queued answers drained against the server, ≤ 10 s
+ *     (./offline-outbox.ts).
  * "Interactive": the form is in the DOM with every item rendered and its submit button, measured
  * one task after the frame that showed it (that frame has painted).
  * (d) the same first visit of a floor page: React and Mantine alone (the design card's fixed UI
@@ -27,14 +28,13 @@
  *     page's scripts and preloads cost it, the rest is the link and the host.
  */
 import zlib from 'node:zlib';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
-import { build } from 'esbuild';
 import { startTestServer } from '../tests/server/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
-import { percentile } from './lib';
+import { median, percentile, r1 } from './lib';
+import { outboxFigures } from './offline-outbox';
 import { generateForm } from './renderer.bench';
 import { FLOOR_ITEMS, RENDER_MARK, type FloorKind, floorPage, splashFloorPage } from './offline-floors';
 
@@ -89,9 +89,6 @@ const waitInteractive = async (context: BrowserContext, url: string, page = cont
     await cdp.detach();
   }
 };
-
-const r1 = (n: number) => Math.round(n * 10) / 10;
-const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
 
 const repeatVisitOffline = async (browser: Browser, baseUrl: string, session: unknown) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP' });
@@ -211,74 +208,6 @@ const mergeRuns = (sets: Awaited<ReturnType<typeof firstVisitSlow4g>>[]): Awaite
   return { ...last, medianMs: r1(median(runs)), runs, jsEnds: sets.flatMap((s) => s.jsEnds), renderAts: sets.flatMap((s) => s.renderAts), firstPaintMedianMs: paints.length > 0 ? r1(median(paints)) : null, firstPaints: paints };
 };
 
-/** src/offline/outbox + db as one IIFE for the page (window.__offline). */
-const outboxBundle = async (): Promise<string> => {
-  const root = path.resolve(import.meta.dirname, '..');
-  const result = await build({
-    stdin: {
-      contents: `
-        export { createOutbox } from './src/offline/outbox';
-        export { openOfflineDb } from './src/offline/db';
-      `,
-      resolveDir: root,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    globalName: '__offline',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    minify: true,
-    alias: { '@core': path.join(root, 'core') },
-    define: { 'import.meta.env.DEV': 'false', 'import.meta.env': '{}' },
-    logLevel: 'error',
-  });
-  return (result.outputFiles[0] as { text: string }).text;
-};
-
-const outboxFigures = async (browser: Browser, baseUrl: string, token: string) => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'ja-JP', serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/survey/api/v1/db/app-config`);
-  // Evaluated through CDP (an inline <script> would be refused by the CSP).
-  await page.evaluate(`${await outboxBundle()};\nwindow.__offline = __offline; 0`);
-  const figures = (await page.evaluate(`
-    (async function () {
-      var o = window.__offline;
-      var auth = { currentUserId: function () { return ${JSON.stringify(USER)}; }, freshToken: function () { return { userId: ${JSON.stringify(USER)}, idToken: ${JSON.stringify(token)} }; } };
-      var db = o.openOfflineDb({ name: 'bench-outbox' });
-      var outbox = o.createOutbox({ db: db, auth: auth, lock: null });
-      var input = function (i) {
-        return { endpoint: 'surveyResultsPutItem', request: { body: { data: [{ surveyId: ${JSON.stringify(APPEND)}, itemKey: 'name', value: 'bench-' + i }] } }, meta: { surveyId: ${JSON.stringify(APPEND)}, title: 'bench' } };
-      };
-      // Enqueue latency with strict durability (db.ts asks for it on every transaction).
-      var lat = [];
-      for (var i = 0; i < 200; i++) {
-        var t0 = performance.now();
-        await outbox.enqueue(input(i));
-        lat.push(performance.now() - t0);
-      }
-      await db.outbox.clear();
-      // 100 queued answers, then one replay drains them against the server.
-      for (var j = 0; j < 100; j++) await outbox.enqueue(input(1000 + j));
-      var t1 = performance.now();
-      await outbox.replay();
-      var drainMs = performance.now() - t1;
-      var delivered = await db.outbox.where('status').equals('delivered').count();
-      lat.sort(function (a, b) { return a - b; });
-      return { lat: lat, drainMs: drainMs, delivered: delivered };
-    })()
-  `)) as { lat: number[]; drainMs: number; delivered: number };
-  await context.close();
-  return {
-    enqueueP50Ms: r1(percentile(figures.lat, 50)),
-    enqueueP95Ms: r1(percentile(figures.lat, 95)),
-    drain100Ms: r1(figures.drainMs),
-    delivered: figures.delivered,
-  };
-};
-
 export const runOfflineBench = async (): Promise<void> => {
   buildIfStale((l) => process.stderr.write(`${l}\n`));
   const srv = await startTestServer('sqlite');
@@ -297,7 +226,7 @@ export const runOfflineBench = async (): Promise<void> => {
     const token = await srv.token(USER, { name: 'ベンチ 花子', expiresInSeconds: 3600 });
     const session = { idToken: token, accessToken: 'bench', profile: { userId: USER, displayName: 'ベンチ 花子' } };
     const repeat = await repeatVisitOffline(browser, srv.url, session);
-    const outbox = await outboxFigures(browser, srv.url, token);
+    const outbox = await outboxFigures(browser, srv.url, { userId: USER, token, surveyId: APPEND });
     const ui = await floorPage('ui');
     const stack = await floorPage('stack');
     const splash = await splashFloorPage(`${srv.url}/survey/${FORM}`);
