@@ -207,5 +207,7 @@ test('past the cancel deadline: the picker warns, and the list offers no 予約�
   await expect(card.getByTestId('answer-edit')).toHaveCount(0);
   await expect(card.getByTestId('answer-details')).toBeVisible();
   await expect(card.getByTestId('reservation-item')).toContainText('CT検査受付');
+  // The reservation is read from its lines above, never as its stored value (category_item|date|slot).
+  await expect(card.getByTestId('answer-fields')).not.toContainText('|');
   await expectAxeClean(page, 'list past the deadline');
 });

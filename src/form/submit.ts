@@ -7,11 +7,10 @@ import type { Issue } from '@core/contract/envelope';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { rowsFromValues } from '@core/form/rows';
 import { answerValues, validateForm } from '@core/form/validate';
-import type { FormValue } from '@core/items/define';
 import { MESSAGE_KEYS, type MessageKey } from '@core/items/messages';
 import { isReservationItem } from '@core/rules/reservation-value';
 import type { ReservationItemConfig } from '../calendar/categories';
-import { itemUiOf } from '../items/registry';
+import { displayOf } from '../items/display';
 import { formatMessage } from '../messages/format';
 import type { FormEngine } from './engine-context';
 import { messageOf } from './engine';
@@ -29,9 +28,6 @@ export type SubmitOutcome =
   /** Nothing to send (spec 01 §5: 入力内容を確認してください). */
   | { kind: 'empty' }
   | { kind: 'ready'; rows: AnswerRowInput[]; entries: ConfirmEntry[] };
-
-/** Multi-value answers read as one line in the confirmation. */
-const display = (v: FormValue): string => (typeof v === 'string' ? v : v.join('、'));
 
 export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
   const { store, plan } = engine;
@@ -56,10 +52,9 @@ export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
   const answers = answerValues(plan.shape, values, plan.mode);
   const entries: ConfirmEntry[] = plan.items.flatMap((p) => {
     const v = answers[p.key];
-    const shown = itemUiOf(p.type).display ?? display;
     if (v === undefined || p.neverShown) return [];
     const reservation = isReservationItem(p) && typeof v === 'string' ? { item: p.item as ReservationItemConfig, value: v } : undefined;
-    return [{ key: p.key, title: p.item.title, value: shown(v), reservation }];
+    return [{ key: p.key, title: p.item.title, value: displayOf({ type: p.type, formValue: v }), reservation }];
   });
   const rows = rowsFromValues(plan.shape, answers);
   return rows.length === 0 ? { kind: 'empty' } : { kind: 'ready', rows, entries };

@@ -4,6 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ResultRow } from '@core/contract/survey';
 import { surveyConfigSchema, type ServedSurveyConfig } from '@core/form/survey-config';
 import { installNavigationGuard } from '../../src/app/navigation-guard';
+import { displayOf } from '../../src/items/display';
+import { loadItemUis } from '../../src/items/registry';
 import { answersOf, foreignChatUser, groupByReservationDate } from '../../src/features/lookup/answers';
 import { ja } from '../../src/messages/ja';
 
@@ -60,9 +62,33 @@ describe('confirm list answers', () => {
       ['p1', '1', '取り消し'],
     ]);
     expect(answers[0]?.fields).toEqual([
-      { itemKey: 'name', title: 'お名前', value: '山田' },
-      { itemKey: 'items', title: '品目', value: 'a、b' },
+      { itemKey: 'name', title: 'お名前', value: '山田', type: 'text', formValue: '山田' },
+      { itemKey: 'items', title: '品目', value: 'a、b', type: 'checkboxes', formValue: ['a', 'b'] },
     ]);
+  });
+
+  it('shows a reservation by its date lines only, and products and pay type as the confirmation does', async () => {
+    const paid = {
+      ...surveyConfigSchema.parse({
+        surveyId: 's',
+        surveyTitle: 'T',
+        surveySchema: [
+          { itemKey: 'yoyaku', type: 'reservation', title: '予約' },
+          { itemKey: 'shohin', type: 'selectProducts', title: 'お申し込み内容', serviceId: 'svc' },
+          { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypes: [0, 1] },
+        ],
+      }),
+      version: 1,
+    } as unknown as ServedSurveyConfig;
+    const lines = [{ productId: 'flu', productName: 'インフルエンザ予防接種', productCategoryId: null, productCategoryName: null, count: 2 }];
+    const [answer] = answersOf(paid, [
+      row('p1', 'yoyaku', 'naika-ippan-shoshin_i1|2026-11-30|1'),
+      row('p1', 'shohin', JSON.stringify(lines)),
+      row('p1', 'shiharai', '0'),
+    ]);
+    expect(answer?.fields.map((f) => f.itemKey)).toEqual(['shohin', 'shiharai']);
+    await loadItemUis(['selectProducts', 'selectPayType']);
+    expect(answer?.fields.map(displayOf)).toEqual(['インフルエンザ予防接種 × 2', ja.payment.payTypeCashless]);
   });
 
   it('puts a form without reservations in one group', () => {

@@ -57,7 +57,7 @@ describe('the member-linked list (spec 02 §2)', () => {
     expect(groups[2]!.answers.map((a) => a.partitionKey)).toEqual(['p4']);
     // Admin items and the reservation value itself are not shown as fields.
     expect(groups[1]!.answers[0]!.fields).toEqual([]);
-    expect(groups[1]!.answers[1]!.fields).toEqual([{ itemKey: 'name', title: 'お名前', value: '一' }]);
+    expect(groups[1]!.answers[1]!.fields).toEqual([{ itemKey: 'name', title: 'お名前', value: '一', type: 'text', formValue: '一' }]);
   });
 
   it('searches with full-width input converted to ASCII and each item’s canonical form', () => {

@@ -4,16 +4,12 @@
  */
 import type { CheckStatus, ResultRow } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { itemDefOf } from '@core/items/registry';
+import { type AnswerField, VALUE_SEPARATOR, formFieldsOf } from '@core/form/answer-fields';
 import { answerStatusOf } from '@core/rules/status';
-import { hasReservationItem, isReservationItem, reservationDateOf } from '@core/rules/reservation-value';
+import { hasReservationItem, reservationDateOf } from '@core/rules/reservation-value';
 import type { Temporal } from 'temporal-polyfill';
 
-export interface AnswerField {
-  itemKey: string;
-  title: string;
-  value: string;
-}
+export type { AnswerField } from '@core/form/answer-fields';
 
 export interface LookupAnswer {
   surveyId: string;
@@ -27,8 +23,6 @@ export interface LookupAnswer {
   rows: ResultRow[];
 }
 
-const VALUE_SEPARATOR = '、';
-
 /** The answers in the rows, newest first; fields in the form's order, admin items left out. */
 export const answersOf = (config: ServedSurveyConfig, rows: readonly ResultRow[]): LookupAnswer[] => {
   const byPartition = new Map<string, ResultRow[]>();
@@ -38,24 +32,17 @@ export const answersOf = (config: ServedSurveyConfig, rows: readonly ResultRow[]
     if (list) list.push(row);
     else byPartition.set(row.partitionKey, [row]);
   }
-  const adminKeys = new Set(config.surveySchema.filter((i) => i.isAdminItem === true).map((i) => i.itemKey));
   const answers: LookupAnswer[] = [];
   for (const [partitionKey, list] of byPartition) {
-    const fields: AnswerField[] = [];
-    const shown = new Set<string>();
-    for (const item of config.surveySchema) {
-      if (item.isAdminItem === true || itemDefOf(item.type).valueKind === 'none' || isReservationItem(item)) continue;
-      const values = list.filter((r) => r.itemKey === item.itemKey && r.value !== '').map((r) => r.value);
-      shown.add(item.itemKey);
-      if (values.length === 0) continue;
-      fields.push({ itemKey: item.itemKey, title: item.title ?? list.find((r) => r.itemKey === item.itemKey)?.title ?? item.itemKey, value: values.join(VALUE_SEPARATOR) });
-    }
-    // Items the form no longer has: shown under the title stored with the answer.
+    const fields = formFieldsOf(config, list);
+    // Items the form no longer has: shown under the title stored with the answer. Every item the
+    // form has was dealt with above (a reservation by its date and time lines), admin ones too.
+    const shown = new Set(config.surveySchema.map((i) => i.itemKey));
     for (const row of list) {
-      if (shown.has(row.itemKey) || adminKeys.has(row.itemKey) || row.value === '') continue;
+      if (shown.has(row.itemKey) || row.value === '') continue;
       const sameKey = list.filter((r) => r.itemKey === row.itemKey).map((r) => r.value);
       shown.add(row.itemKey);
-      fields.push({ itemKey: row.itemKey, title: row.title || row.itemKey, value: sameKey.join(VALUE_SEPARATOR) });
+      fields.push({ itemKey: row.itemKey, title: row.title || row.itemKey, value: sameKey.join(VALUE_SEPARATOR), formValue: sameKey });
     }
     const first = list[0] as ResultRow;
     answers.push({

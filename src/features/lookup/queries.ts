@@ -1,6 +1,7 @@
 import { surveyConfigsGetAllSearchable, surveyConfigsGetItem, surveyResultsFilterQuery } from '@core/contract/survey';
 import { queryOptions } from '@tanstack/react-query';
 import { call, unwrap } from '../../lib/api';
+import { loadItemUis } from '../../items/registry';
 
 export const searchableSurveysQuery = () =>
   queryOptions({
@@ -12,7 +13,12 @@ export const searchableSurveysQuery = () =>
 export const lookupConfigQuery = (surveyId: string) =>
   queryOptions({
     queryKey: ['lookup', 'config', surveyId] as const,
-    queryFn: async ({ signal }) => unwrap(await call(surveyConfigsGetItem, { query: { surveyId } }, { signal })),
+    queryFn: async ({ signal }) => {
+      const config = unwrap(await call(surveyConfigsGetItem, { query: { surveyId } }, { signal }));
+      // The answers are shown through their types' displays (view.tsx), some of them loaded on demand.
+      await loadItemUis(config.surveySchema.map((i) => i.type));
+      return config;
+    },
   });
 
 export const searchResults = async (surveyId: string, conditions: Record<string, string>, signal?: AbortSignal) =>

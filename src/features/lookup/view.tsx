@@ -7,6 +7,7 @@ import { displayDate, displayValue } from '../../lib/error-text';
 import { ja } from '../../messages/ja';
 import { getSession } from '../../lib/session';
 import { ResidentHeader } from '../../ui/resident-header';
+import { displayOf } from '../../items/display';
 import type { LookupAnswer } from './answers';
 import { formHasReservation } from './answers';
 import { useReservationLines, type ReservationLines } from './reservation';
@@ -35,7 +36,7 @@ export function AnswerFields({ answer }: { answer: LookupAnswer }) {
       {answer.fields.map((f) => (
         <div key={f.itemKey} data-item-key={f.itemKey}>
           <dt>{f.title}</dt>
-          <dd>{displayValue(f.value)}</dd>
+          <dd className="app-pre-wrap">{displayValue(displayOf(f))}</dd>
         </div>
       ))}
     </dl>

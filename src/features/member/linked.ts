@@ -7,15 +7,11 @@
 import type { Temporal } from 'temporal-polyfill';
 import type { CheckStatus, ResultRow } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { itemDefOf } from '@core/items/registry';
+import { type AnswerField, formFieldsOf } from '@core/form/answer-fields';
 import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
 import { AMENDED_STATUS, answerStatusOf } from '@core/rules/status';
 
-export interface Field {
-  itemKey: string;
-  title: string;
-  value: string;
-}
+export type Field = AnswerField;
 
 export interface LinkedAnswer {
   partitionKey: string;
@@ -32,16 +28,6 @@ export interface LinkedGroup {
   answers: LinkedAnswer[];
 }
 
-const SEPARATOR = '、';
-
-/** The shown fields of one record: the form's non-admin items holding a value, in form order. */
-export const fieldsOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly Pick<ResultRow, 'itemKey' | 'value' | 'title'>[]): Field[] =>
-  config.surveySchema.flatMap((item) => {
-    if (item.isAdminItem === true || itemDefOf(item.type).valueKind === 'none' || isReservationItem(item)) return [];
-    const values = rows.filter((r) => r.itemKey === item.itemKey && r.value !== '').map((r) => r.value);
-    return values.length === 0 ? [] : [{ itemKey: item.itemKey, title: item.title || item.itemKey, value: values.join(SEPARATOR) }];
-  });
-
 export const linkedAnswersOf = (config: ServedSurveyConfig, rows: readonly ResultRow[]): LinkedAnswer[] => {
   const byPartition = new Map<string, ResultRow[]>();
   for (const r of rows) byPartition.set(r.partitionKey, [...(byPartition.get(r.partitionKey) ?? []), r]);
@@ -55,7 +41,7 @@ export const linkedAnswersOf = (config: ServedSurveyConfig, rows: readonly Resul
       partitionKey,
       answerCode: list.find((r) => r.answerCode)?.answerCode ?? null,
       check,
-      fields: fieldsOf(config, list),
+      fields: formFieldsOf(config, list),
       date: reservation?.date ?? null,
       slot: reservation?.slot ?? null,
     });

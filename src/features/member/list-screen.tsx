@@ -11,10 +11,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { CANCELLED_TIME_LABEL } from '@core/rules/status';
 import { formatMonthDay, resultsErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
+import { displayOf } from '../../items/display';
 import { ja } from '../../messages/ja';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
-import { fieldsOf, groupLinked, linkedAnswersOf, type Field } from './linked';
+import { formFieldsOf } from '@core/form/answer-fields';
+import { groupLinked, linkedAnswersOf, type Field } from './linked';
 import { linkedConfigsQuery, linkedResultsQuery, memberConfigQuery } from './queries';
 import { loadMember } from './store';
 
@@ -26,7 +28,7 @@ function Fields({ fields }: { fields: readonly Field[] }) {
           <Text size="sm" c="dimmed">
             {f.title}
           </Text>
-          <Text className="app-pre-wrap">{f.value}</Text>
+          <Text className="app-pre-wrap">{displayOf(f)}</Text>
         </div>
       ))}
     </Stack>
@@ -68,7 +70,7 @@ export function MemberListScreen() {
         {resultsErrorText(config.error)}
       </Alert>
     );
-  const info = fieldsOf(config.data, stored.rows);
+  const info = formFieldsOf(config.data, stored.rows);
   const error = linked.error ?? results.error;
 
   return (

@@ -3,11 +3,17 @@ import { queryOptions } from '@tanstack/react-query';
 import { memberConfigsGetItem, memberResultsByUser, memberResultsCheckSaibanExist, memberResultsCheckSaibanExistForUpdate, memberResultsFilterQuery } from '@core/contract/member';
 import { surveyConfigsList, surveyResultsByUser } from '@core/contract/survey';
 import { call, unwrap } from '../../lib/api';
+import { loadItemUis } from '../../items/registry';
 
 export const memberConfigQuery = (memberSurveyId: string) =>
   queryOptions({
     queryKey: ['member', 'config', memberSurveyId] as const,
-    queryFn: async ({ signal }) => unwrap(await call(memberConfigsGetItem, { query: { memberSurveyId } }, { signal })),
+    queryFn: async ({ signal }) => {
+      const config = unwrap(await call(memberConfigsGetItem, { query: { memberSurveyId } }, { signal }));
+      // Its records are shown through their types' displays (src/items/display.ts).
+      await loadItemUis(config.surveySchema.map((i) => i.type));
+      return config;
+    },
   });
 
 /** The resident's own record (always read afresh: it may have just been sent). */
@@ -22,7 +28,11 @@ export const memberRecordQuery = (memberSurveyId: string) =>
 export const linkedConfigsQuery = (surveyIds: readonly string[]) =>
   queryOptions({
     queryKey: ['member', 'linked-configs', ...surveyIds] as const,
-    queryFn: async ({ signal }) => unwrap(await call(surveyConfigsList, { body: { surveyIdList: [...surveyIds] } }, { signal })),
+    queryFn: async ({ signal }) => {
+      const configs = unwrap(await call(surveyConfigsList, { body: { surveyIdList: [...surveyIds] } }, { signal }));
+      await loadItemUis(configs.flatMap((c) => c.surveySchema.map((i) => i.type)));
+      return configs;
+    },
   });
 
 export const linkedResultsQuery = (surveyId: string) =>
