@@ -9,6 +9,7 @@
  */
 import { getStoredUserId } from '../lib/session';
 import type { DraftRow, OfflineDb } from './db';
+import { dropTabCopy, readTabCopy, writeTabCopy } from './draft-tab-copy';
 import { pageOfflineDb } from './load';
 
 export interface DraftKey {
@@ -59,14 +60,24 @@ export const saveDraft = async (
     updatedAt: (options.now ?? Date.now)(),
   };
   await db.drafts.put(row);
+  dropTabCopy(row.key);
 };
 
 export const loadDraft = async (key: DraftKey, options: DraftStoreOptions = {}): Promise<Draft | null> => {
   const db = options.db ?? (await pageOfflineDb());
-  const row = await db.drafts.get(draftKey(key));
+  const id = draftKey(key);
+  const row = await db.drafts.get(id);
   // The key embeds the user id already; the check guards against a hand-edited row.
-  if (!row || row.userId !== key.userId) return null;
-  return { values: row.values, configVersion: row.configVersion, updatedAt: row.updatedAt };
+  const stored = row && row.userId === key.userId ? { values: row.values, configVersion: row.configVersion, updatedAt: row.updatedAt } : null;
+  // A copy the tab kept when the page was left wins when newer: from here on IndexedDB holds it,
+  // so sending the answer clears it as it clears any draft (outbox-store.ts).
+  const copy = readTabCopy(id);
+  if (copy && (!stored || copy.updatedAt > stored.updatedAt)) {
+    await saveDraft(key, copy.values, { db, now: () => copy.updatedAt, configVersion: copy.configVersion });
+    return copy;
+  }
+  dropTabCopy(id);
+  return stored;
 };
 
 export const clearDraft = async (
@@ -78,6 +89,8 @@ export const clearDraft = async (
 ): Promise<void> => {
   const db = options.db ?? (await pageOfflineDb());
   const id = draftKey(key);
+  const copy = readTabCopy(id);
+  if (copy && (options.savedUpTo === undefined || copy.updatedAt <= options.savedUpTo)) dropTabCopy(id);
   await db.transaction('rw', db.drafts, async () => {
     const row = await db.drafts.get(id);
     if (!row) return;
@@ -176,10 +189,17 @@ export const createDraftSaver = (key: DraftKey, options: DraftSaverOptions = {})
     return chain;
   };
 
-  const onHide = () => {
-    if (events?.doc.visibilityState === 'hidden') void flush();
+  // Leaving: the values not yet written go to the tab's copy at once, then to IndexedDB.
+  const leave = () => {
+    if (epoch === draftEpoch && pending !== null) {
+      writeTabCopy(draftKey(key), { values: pending, configVersion: options.configVersion, updatedAt: (options.now ?? Date.now)() });
+    }
+    void flush();
   };
-  const onPageHide = () => void flush();
+  const onHide = () => {
+    if (events?.doc.visibilityState === 'hidden') leave();
+  };
+  const onPageHide = leave;
   events?.win.addEventListener('pagehide', onPageHide);
   events?.doc.addEventListener('visibilitychange', onHide);
 

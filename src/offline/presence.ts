@@ -4,6 +4,7 @@
  * (load.ts), which a first visit leaves until after the first screen.
  */
 import { takeEarlyDatabaseNames } from '../lib/early-requests';
+import { anyTabCopy } from './draft-tab-copy';
 
 export const OFFLINE_DB_NAME = 'liff-forms';
 
@@ -104,4 +105,4 @@ export const offlineDbExists = async (name: string = OFFLINE_DB_NAME, factory: I
  * database. (Another tab that opened later and stored a draft is not seen; its draft still wins
  * the next time this form opens.)
  */
-export const knownNoRestore = (): boolean => absentAtStart && !wroteRestorable;
+export const knownNoRestore = (): boolean => absentAtStart && !wroteRestorable && !anyTabCopy();

@@ -8,6 +8,7 @@
  */
 import type { OfflineDb, UploadRow } from './db';
 import { PUBLIC_SCOPE } from './cache';
+import { dropTabCopiesOf } from './draft-tab-copy';
 
 /**
  * Photos waiting to upload (uploads.ts) stay only while an undelivered answer of their owner
@@ -24,6 +25,7 @@ const dropUnsentPhotos = async (db: OfflineDb, whose: (row: { userId: string }) 
 
 /** Removes one owner's drafts, cached reads (unless kept) and delivered entries, in one transaction. */
 export const wipeOwnerData = async (db: OfflineDb, userId: string, options: { keepCachedReads?: boolean } = {}): Promise<void> => {
+  dropTabCopiesOf((owner) => owner === userId);
   await db.transaction('rw', ['drafts', 'cache', 'outbox', 'uploads'], async () => {
     await db.drafts.where('userId').equals(userId).delete();
     if (!options.keepCachedReads) await db.cache.where('userId').equals(userId).delete();
@@ -38,6 +40,7 @@ export const wipeOwnerData = async (db: OfflineDb, userId: string, options: { ke
  */
 export const wipeOthersData = async (db: OfflineDb, keep: string | null): Promise<void> => {
   const other = (row: { userId: string }) => row.userId !== keep;
+  dropTabCopiesOf((owner) => owner !== keep);
   await db.transaction('rw', ['drafts', 'cache', 'outbox', 'uploads'], async () => {
     await db.drafts.filter(other).delete();
     await db.cache.filter((row) => row.userId !== PUBLIC_SCOPE && other(row)).delete();

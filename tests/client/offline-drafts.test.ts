@@ -24,6 +24,7 @@ const open = (name?: string) => {
 afterEach(() => {
   for (const db of dbs.splice(0)) db.close();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const fakeTimers = () => {
@@ -148,6 +149,36 @@ describe('draft saver', () => {
     events.win.dispatchEvent(new Event('pagehide'));
     await settle();
     expect((await loadDraft(key, { db }))?.values).toEqual({ memo: '途中2' });
+  });
+
+  it('keeps what was typed when the page is left before the IndexedDB write lands (a reload), in this tab only', async () => {
+    const db = open();
+    const key = { userId: 'U1', surveyId: 's1' };
+    // The leaving page's IndexedDB write never completes, as when a reload cuts it off.
+    const cutOff = { drafts: { put: () => new Promise<never>(() => {}) } } as unknown as OfflineDb;
+    const events = pageEvents();
+    const saver = createDraftSaver(key, { db: cutOff, events, now: () => 5_000 });
+    saver.save({ address: '梅田1-1', count: '1' });
+    events.win.dispatchEvent(new Event('pagehide'));
+    saver.dispose();
+
+    // The next page restores it, and from then on IndexedDB holds it and the tab's copy is gone.
+    expect(await loadDraft(key, { db })).toEqual({ values: { address: '梅田1-1', count: '1' }, configVersion: undefined, updatedAt: 5_000 });
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect((await db.drafts.get(draftKey(key)))?.values).toEqual({ address: '梅田1-1', count: '1' });
+
+    // An older copy loses to what IndexedDB holds; clearDraft (the answer sent) drops a copy too.
+    const again = createDraftSaver(key, { db: cutOff, events, now: () => 1_000 });
+    again.save({ address: '古い' });
+    events.win.dispatchEvent(new Event('pagehide'));
+    again.dispose();
+    expect((await loadDraft(key, { db }))?.values).toEqual({ address: '梅田1-1', count: '1' });
+    const last = createDraftSaver(key, { db: cutOff, events, now: () => 9_000 });
+    last.save({ address: '送信済み' });
+    events.win.dispatchEvent(new Event('pagehide'));
+    last.dispose();
+    await clearDraft(key, { db });
+    expect(await loadDraft(key, { db })).toBeNull();
   });
 
   it('cancel() drops pending values', async () => {

@@ -95,6 +95,26 @@ describe('wiping one owner', () => {
     expect(await db.drafts.count()).toBe(0);
     expect((await db.cache.toArray()).map((r) => r.userId)).toEqual(['*']);
   });
+
+  it("drops the tab's draft copies (kept when a page was left) of the owners wiped", async () => {
+    const db = open();
+    // The leaving pages' IndexedDB writes never land (cut off by a reload): only the copies do.
+    const cutOff = { drafts: { put: () => new Promise<never>(() => {}) } } as unknown as OfflineDb;
+    const leave = (userId: string) => {
+      const win = new EventTarget();
+      const saver = createDraftSaver({ userId, surveyId: 's1' }, { db: cutOff, events: { win, doc: Object.assign(new EventTarget(), { visibilityState: 'visible' as const }) } });
+      saver.save({ name: userId });
+      win.dispatchEvent(new Event('pagehide'));
+      saver.dispose();
+    };
+    sessionStorage.clear();
+    for (const u of ['UA', 'UB', 'UC']) leave(u);
+    const copies = () => Object.keys(sessionStorage).filter((k) => k.startsWith('draft:')).sort();
+    expect(copies()).toHaveLength(3);
+    await wipeOwnerData(db, 'UA');
+    await wipeOthersData(db, 'UC');
+    expect(copies()).toEqual([expect.stringMatching(/^draft:UC\|/)]);
+  });
 });
 
 describe('draft savers after a wipe', () => {
