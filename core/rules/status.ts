@@ -74,6 +74,9 @@ export type StatusRefusal = 'completed' | 'cancelled' | 'ended';
 
 export type AnswerAction = 'edit' | 'cancel';
 
+/** The server's refusal code (409) for cancelling an answer whose status is already over. */
+export const ALREADY_CANCELLED_CODE = 'already_cancelled';
+
 /** null when the status allows the action; else why not. */
 export const statusRefusal = (status: CheckStatus, action: AnswerAction): StatusRefusal | null => {
   if (status === 'キャンセル') return 'cancelled';

@@ -28,7 +28,7 @@ import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
 import { isReservationItem } from '@core/rules/reservation-value';
-import { cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
+import { ALREADY_CANCELLED_CODE, cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
 import { ApiError } from '../errors';
 import { reservationDeadlinePassed } from '../reservations';
 import type { Database } from '../store/schema';
@@ -39,7 +39,7 @@ export const NO_SURVEY_RESULT = 'no survey result.';
 
 export const noResult = () => new ApiError(404, 'not_found', NO_SURVEY_RESULT);
 const notEditable = () => new ApiError(409, 'not_editable', 'この回答は完了またはキャンセル済みのため変更できません。');
-const alreadyCancelled = () => new ApiError(409, 'already_cancelled', 'この回答はすでにキャンセルされています。');
+const alreadyCancelled = () => new ApiError(409, ALREADY_CANCELLED_CODE, 'この回答はすでにキャンセルされています。');
 export const configOutdated = () =>
   new ApiError(409, 'config_outdated', 'フォームが更新されました。画面を再読み込みしてください。', { needRefresh: true });
 

@@ -272,6 +272,13 @@ export const ja = {
     cancelling: '処理中...',
     /** spec 01 §2 default cancel-completed message. */
     cancelDone: 'キャンセル受付が完了いたしました。',
+    /**
+     * Not in the spec: the cancel page reopened (a reload) for an answer that is already cancelled,
+     * or the server's 409 already_cancelled; shown instead of キャンセルする.
+     */
+    alreadyCancelled: 'この申込はすでにキャンセルされています。',
+    /** Not in the spec: the cancel page for a 取り消し record (the old record of a changed answer). */
+    amendedNoCancel: 'この申込は変更済みのため、キャンセルできません。',
     emptyList: '表示できるデータがありません。',
   },
   survey: {

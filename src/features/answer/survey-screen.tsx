@@ -201,12 +201,12 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   const typesMissing = !live && types !== 'ready';
   if (query.isPending || (typesMissing && types === 'loading') || (sentId !== null && sentFound === undefined)) return <LoadingText />;
   // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
-  if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} />}</WithWayBack>;
+  if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} wayBack={false} />}</WithWayBack>;
   if (typesMissing && types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
   if (partitionKey !== null && !live) {
     if (answerQuery.isPending) return <LoadingText />;
-    if (answerQuery.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={answerQuery.error} />}</WithWayBack>;
+    if (answerQuery.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={answerQuery.error} wayBack={false} />}</WithWayBack>;
     if (!edited) return <WithWayBack kiosk={kiosk}>{<MessageLines lines={[ja.errors.notFound]} />}</WithWayBack>;
   }
 

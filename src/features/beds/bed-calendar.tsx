@@ -44,7 +44,7 @@ export function BedCalendar({ surveyId, month, onMonth, today, rule, editing, on
           {ja.bed.next}
         </Button>
       </Group>
-      {query.isPending ? <LoadingText /> : query.isError ? <LoadError error={query.error} /> : null}
+      {query.isPending ? <LoadingText /> : query.isError ? <LoadError error={query.error} wayBack={false} /> : null}
       <table className="bed-month">
         <caption>{fill(ja.bed.monthCaption, { year: month.year, month: month.month })}</caption>
         <thead>

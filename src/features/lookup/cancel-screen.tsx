@@ -2,6 +2,8 @@
  * /cancelConfirm and /cancelConfirm/$id (spec 01 §2 Cancel confirm): the picked answer, キャンセルする
  * and 戻る, the dialog キャンセルしますか, then the form's cancel message or the default. The cancel
  * goes through the API client, which gives the call an Idempotency-Key (a retried cancel is done once).
+ * An answer already over (a reload after the cancel, or the server's 409 already_cancelled) shows
+ * as such, with no キャンセルする (cancel-outcome.tsx).
  */
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
@@ -9,19 +11,30 @@ import { useEffect, useState } from 'react';
 import { surveyResultsCancelItem } from '@core/contract/survey';
 import { todayInTokyo } from '@core/rules/cancel-deadline';
 import { answerActions } from '@core/rules/permissions';
+import { ALREADY_CANCELLED_CODE } from '@core/rules/status';
 import { useDeadlinePassed } from '../../calendar/deadline';
 import { call, unwrap } from '../../lib/api';
+import { isApiClientError } from '../../lib/api-error';
 import { cancelErrorText } from '../../lib/error-text';
-import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
-import { ResidentHeader } from '../../ui/resident-header';
+import { AlreadyEnded, CancelDone, endedNoticeOf } from './cancel-outcome';
+import { searchResults } from './queries';
 import { reservationOf } from './reservation';
-import { saveSearch } from './store';
+import { saveSearch, type StoredSearch } from './store';
 import { storedAnswer } from './target';
 import { useStoredSearch } from './use-lookup';
 import { CurrentInfo } from './view';
+
+/** Best effort: the rows as the server now has them, so the page (and a reload) shows the real status. */
+const refreshRows = async (stored: StoredSearch): Promise<void> => {
+  try {
+    saveSearch({ ...stored, rows: await searchResults(stored.surveyId, stored.conditions) });
+  } catch {
+    // The notice shows all the same; the list refetches the rows when it opens.
+  }
+};
 
 export function CancelScreen() {
   const navigate = useNavigate();
@@ -30,10 +43,12 @@ export function CancelScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [refusedAsEnded, setRefusedAsEnded] = useState(false);
   const answer = config.data ? storedAnswer(config.data, stored) : null;
+  const endedNotice = answer ? (endedNoticeOf(answer.check) ?? (refusedAsEnded ? ja.lookup.alreadyCancelled : null)) : null;
   // The calendar's own limit and days off, as the server reads them (spec 01 §4).
   const raw = config.data && answer ? (reservationOf(config.data, answer)?.raw ?? '') : '';
-  const deadlinePassed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && !done) === true;
+  const deadlinePassed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && !done && endedNotice === null) === true;
   const missing = !done && (!stored || (config.isSuccess && !answer));
   useEffect(() => {
     if (missing) void navigate({ to: '/confirm', replace: true });
@@ -42,21 +57,9 @@ export function CancelScreen() {
   if (missing || config.isPending) return <LoadingText />;
   if (config.isError) return <LoadError error={config.error} />;
   const cfg = config.data;
-  const profile = getSession()?.profile;
 
-  if (done || !answer || !stored) {
-    return (
-      <Stack gap="md">
-        {profile ? <ResidentHeader profile={profile} /> : null}
-        <Alert color="green" variant="light" role="status" data-testid="cancel-done">
-          <Text className="app-pre-wrap">{cfg.endOfSurveyMessageCancel?.trim() || ja.lookup.cancelDone}</Text>
-        </Alert>
-        <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="back-to-list">
-          {ja.lookup.backToList}
-        </Button>
-      </Stack>
-    );
-  }
+  if (done || !answer || !stored) return <CancelDone config={cfg} />;
+  if (endedNotice) return <AlreadyEnded answer={answer} config={cfg} notice={endedNotice} />;
 
   const cancel = async () => {
     if (busy) return;
@@ -85,7 +88,10 @@ export function CancelScreen() {
       window.scrollTo(0, 0);
     } catch (e) {
       setDialog(false);
-      setError(cancelErrorText(e, { onCancelPage: true }));
+      if (isApiClientError(e) && e.code === ALREADY_CANCELLED_CODE) {
+        await refreshRows(stored);
+        setRefusedAsEnded(true);
+      } else setError(cancelErrorText(e, { onCancelPage: true }));
     } finally {
       setBusy(false);
     }

@@ -16,6 +16,7 @@ import { searchErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { LoadingText } from '../../ui/loading-text';
+import { isTransportFailure, RetryLoad } from '../../ui/retry-load';
 import { ResidentHeader } from '../../ui/resident-header';
 import { lookupConfigQuery, searchResults } from './queries';
 import { loadSearch, saveSearch } from './store';
@@ -50,12 +51,15 @@ export function SearchScreen() {
   }, [surveyId, navigate]);
 
   if (surveyId === '' || query.isPending) return <LoadingText />;
-  if (query.isError)
+  if (query.isError) {
+    const text = searchErrorText(query.error, 'load');
+    if (isTransportFailure(query.error)) return <RetryLoad lines={[text]} />;
     return (
       <Alert color="red" variant="light" role="alert" data-testid="lookup-error">
-        {searchErrorText(query.error, 'load')}
+        {text}
       </Alert>
     );
+  }
 
   const config = query.data;
   const items = config.surveySchema.filter((i) => i.isSearchable?.value === true);

@@ -18,7 +18,7 @@ export function StartScreen() {
       {query.isPending ? (
         <LoadingText />
       ) : query.isError ? (
-        <LoadError error={query.error} />
+        <LoadError error={query.error} wayBack={false} />
       ) : query.data.data.length === 0 ? (
         <Text c="dimmed" data-testid="open-forms-empty">
           {ja.start.empty}

@@ -1,0 +1,55 @@
+/**
+ * What the cancel page shows once there is nothing left to cancel: the completion just after a
+ * cancel, or, when the page is reopened (a reload inside LINE) or the server answers that the
+ * answer is already over, the answer as it stands with a plain notice and no キャンセルする.
+ */
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { statusRefusal, type CheckStatus } from '@core/rules/status';
+import { getSession } from '../../lib/session';
+import { ja } from '../../messages/ja';
+import { ResidentHeader } from '../../ui/resident-header';
+import type { LookupAnswer } from './answers';
+import { CurrentInfo } from './view';
+
+/** The notice for an answer whose status refuses a cancel (キャンセル, NG, 取り消し), or null. */
+export const endedNoticeOf = (check: CheckStatus): string | null => {
+  if (statusRefusal(check, 'cancel') === null) return null;
+  return check === '取り消し' ? ja.lookup.amendedNoCancel : ja.lookup.alreadyCancelled;
+};
+
+function BackToList() {
+  const navigate = useNavigate();
+  return (
+    <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="back-to-list">
+      {ja.lookup.backToList}
+    </Button>
+  );
+}
+
+export function CancelDone({ config }: { config: ServedSurveyConfig }) {
+  const profile = getSession()?.profile;
+  return (
+    <Stack gap="md">
+      {profile ? <ResidentHeader profile={profile} /> : null}
+      <Alert color="green" variant="light" role="status" data-testid="cancel-done">
+        <Text className="app-pre-wrap">{config.endOfSurveyMessageCancel?.trim() || ja.lookup.cancelDone}</Text>
+      </Alert>
+      <BackToList />
+    </Stack>
+  );
+}
+
+/** The answer is already over: shown as it stands (its time struck, キャンセル済) and said plainly. */
+export function AlreadyEnded({ answer, config, notice }: { answer: LookupAnswer; config: ServedSurveyConfig; notice: string }) {
+  return (
+    <Stack gap="md" data-testid="cancel-ended">
+      <CurrentInfo answer={answer} config={config} />
+      <Alert color="gray" variant="light" role="status" data-testid="cancel-ended-notice">
+        <Text>{notice}</Text>
+      </Alert>
+      <BackToList />
+    </Stack>
+  );
+}
