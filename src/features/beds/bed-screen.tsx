@@ -20,7 +20,7 @@ import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { BedCalendar } from './bed-calendar';
-import { BedFields } from './bed-fields';
+import { BedFields, normalizeFields } from './bed-fields';
 import { dateWithWeekday } from './month';
 import { bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
 import { BedWriteRefused, sendStay } from './send';
@@ -88,7 +88,10 @@ function BedFlow({
   const [sending, setSending] = useState(false);
 
   const toConfirm = () => {
-    const found = validateForm(config, values, { mode: 'user', today });
+    // A field typed into and never left still gets its canonical form (the phone's digits).
+    const canonical = normalizeFields(config, values);
+    setValues(canonical);
+    const found = validateForm(config, canonical, { mode: 'user', today });
     setIssues(found);
     if (!isFormValid(found) || !stay) {
       setError(ja.bed.noDay);
