@@ -1,4 +1,7 @@
-/** The bed booking page inside the app: the form's phone typed as residents write it is sent as its digits. */
+/**
+ * The bed booking page inside the app: the form's phone typed as residents write it is sent as its
+ * digits, and the finish page survives a reload of the tab (?sent= names the outbox entry).
+ */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
@@ -103,5 +106,30 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     fireEvent.change(phone, { target: { value: '０９０－１２３４－５６７８' } });
     fireEvent.blur(phone);
     await waitFor(() => expect(phone.value).toBe('09012345678'));
+  });
+
+  it('shows the finish page again after a reload, and the calendar when the address names nothing here', async () => {
+    serve();
+    const first = render(<App />);
+    const date = await pickStay();
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '入院 太郎' } });
+    fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+    fireEvent.click(within(await screen.findByTestId('bed-confirm')).getByRole('button', { name: ja.bed.confirmSend }));
+    expect(within(await screen.findByTestId('bed-finish')).getByText(ja.bed.finishDefault)).toBeTruthy();
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
+
+    first.unmount();
+    render(<App />);
+    const finish = await screen.findByTestId('bed-finish');
+    expect(within(finish).getByText(ja.bed.finishDefault)).toBeTruthy();
+    const [y, m, d] = date.split('-').map(Number);
+    expect(within(finish).getByTestId('bed-stay').textContent).toContain(`${y}年${m}月${d}日`);
+    expect(screen.queryByTestId('bed-calendar')).toBeNull();
+    cleanup();
+
+    window.history.replaceState(null, '', '/bed-reservation/nyuin?sent=nothing-here');
+    render(<App />);
+    expect(await screen.findByTestId('bed-calendar')).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 });
