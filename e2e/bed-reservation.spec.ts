@@ -58,12 +58,20 @@ test('bed stay: pick a day, 3泊4日, confirm, finish; history; change the dates
   await page.getByRole('button', { name: '確認へ進む' }).click();
   await expect(page.getByText('必須です')).toBeVisible();
   await page.getByLabel('お名前').fill(name);
+  // Typed as residents write it: the survey forms' rule makes it the digits.
+  await page.getByLabel('電話番号').fill('090-1234-5678');
   await page.getByRole('button', { name: '確認へ進む' }).click();
   const confirm = page.getByTestId('bed-confirm');
   await expect(confirm.getByRole('heading', { name: '予約を確認' })).toBeVisible();
   await expect(confirm).toContainText(name);
+  await expect(confirm).toContainText('電話番号: 09012345678');
   await confirm.getByRole('button', { name: '予約する' }).click();
   await expect(page.getByTestId('bed-finish')).toContainText('ベッドの予約を受け付けました。');
+  // A reload keeps the finish page and its dates, not an empty calendar.
+  await page.reload();
+  await expect(page.getByTestId('bed-finish')).toContainText('ベッドの予約を受け付けました。');
+  await expect(page.getByTestId('bed-stay')).toContainText(`${jaDate(start)} 午後`);
+  await expect(page.getByTestId('bed-calendar')).toHaveCount(0);
 
   // The history shows it as a tentative reservation.
   await page.getByRole('link', { name: '予約履歴を見る' }).click();

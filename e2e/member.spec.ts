@@ -39,6 +39,12 @@ test('members-only form → registration with a member number → booking → me
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
   const number = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
   expect(number).toMatch(/^0001\d{7}$/);
+  // A reload keeps the completion: the same number and the way on, not the filled form.
+  await page.reload();
+  await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
+  await expect(page.getByTestId('member-number').locator('strong')).toHaveText(number);
+  await expect(page.getByTestId('member-to-survey')).toBeVisible();
+  await expect(page.getByTestId('submit-button')).toHaveCount(0);
   await expectAxeClean(page, 'member registration done');
 
   // A member answers the form: no redirect any more. Book the first open 健診 slot.

@@ -22,12 +22,12 @@ export const API_CACHE_CONTROL = 'no-store';
  * position. Files and photos are picked through <input type=file>, which needs no camera grant;
  * card payment leaves for the provider's page, not the Payment Request API. Features the default
  * leaves to the page's own origin and the app may use (clipboard for the 受付番号 copy, fullscreen)
- * are not named.
+ * are not named. Only features Chromium recognises are listed: it logs every unknown name as an
+ * error on each page (Web Bluetooth is not a policy feature there, so it is not named).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'autoplay=()',
-  'bluetooth=()',
   'browsing-topics=()',
   'camera=()',
   'display-capture=()',

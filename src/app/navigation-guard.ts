@@ -6,16 +6,16 @@
  */
 import type { RouterHistory } from '@tanstack/react-router';
 import { ja } from '../messages/ja';
+import { SENT_PARAM } from '../offline/sent-entry';
 
 const SURVEY_PAGE = /^\/survey\/[^/]+\/?$/;
 const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|cancelConfirm)(\/|$)/;
 
 /**
- * The survey page's query parameter naming the answer its completion shows (survey-screen.tsx):
- * a reload shows the completion again, and from a completion nothing is midway, so its 照会 link
- * is not blocked.
+ * A completion page names what it shows in its address (?sent=, offline/sent-entry.ts): a reload
+ * shows it again, and from a completion nothing is midway, so its 照会 link is not blocked.
  */
-export const SENT_PARAM = 'sent';
+export { SENT_PARAM };
 
 /** `fromSearch`: the survey page's query string as in the address ("?sent=…"). */
 export const isGuardedMove = (from: string, to: string, fromSearch = ''): boolean =>

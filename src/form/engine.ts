@@ -7,6 +7,7 @@ import type { Temporal } from 'temporal-polyfill';
 import { validateItem } from '@core/form/validate';
 import type { FormValue, NormalizeContext, ValidateContext, ValidationIssue } from '@core/items/define';
 import { itemDefOf } from '@core/items/registry';
+import { isDesktop } from '../lib/desktop';
 import { formatMessage } from '../messages/format';
 import { itemUiOf } from '../items/registry';
 import type { FieldHandlers, FormEngine } from './engine-context';
@@ -16,9 +17,7 @@ import type { FormPlan, PlannedItem } from './plan';
 export const messageOf = (issues: readonly ValidationIssue[]): string | undefined =>
   issues[0] ? formatMessage(issues[0]) : undefined;
 
-/** Desktop = a fine pointer (mouse): the spec converts character widths on desktop only. */
-export const isDesktop = (): boolean =>
-  typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(pointer: fine)').matches;
+export { isDesktop };
 
 export const createEngine = (
   store: FormStore,

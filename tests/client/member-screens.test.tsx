@@ -1,5 +1,5 @@
 /** The member registration page inside the app: the form, the outbox, the number on completion. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { saveSession } from '../../src/lib/session';
@@ -87,5 +87,39 @@ describe('the member registration page', () => {
     const put = fetch.mock.calls.find(([u]) => String(u).includes('member-results/putItem'))!;
     expect(JSON.parse(String(put[1]!.body))).toEqual([{ surveyId: 'kaiin', itemKey: 'name', title: 'お名前', value: '山田', sortKey: 'name' }]);
     expect(new Headers(put[1]!.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('shows the completion and its number again after a reload, not the filled form', async () => {
+    const stored = [storedRow('name', '佐藤'), storedRow('no', '00010000043')];
+    let registered = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/member-configs/getItem')) return json(200, { result: 'OK', data: memberConfig });
+        if (url.pathname.endsWith('/member-results/getByUserId')) return json(200, { result: 'OK', data: registered ? stored : [] });
+        if (url.pathname.endsWith('/member-results/putItem')) {
+          registered = true;
+          return json(200, { result: 'OK', data: stored });
+        }
+        return json(404, { result: 'ERROR', code: 'not_found', errorMessage: 'not found' });
+      }),
+    );
+    window.history.replaceState(null, '', '/member/kaiin?survey=s1');
+    const first = render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '佐藤' } });
+    fireEvent.click(await screen.findByTestId('submit-button'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
+    await screen.findByTestId('member-done');
+    await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
+    expect(new URLSearchParams(window.location.search).get('survey')).toBe('s1');
+
+    first.unmount();
+    render(<App />);
+    const done = await screen.findByTestId('member-done');
+    expect(within(done).getByText(ja.member.done)).toBeTruthy();
+    expect(within(screen.getByTestId('member-number')).getByText('00010000043')).toBeTruthy();
+    expect(screen.getByTestId('member-to-survey')).toBeTruthy();
+    expect(screen.queryByTestId('submit-button')).toBeNull();
   });
 });

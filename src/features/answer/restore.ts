@@ -1,40 +1,16 @@
 /**
- * What the survey screen reopens with: a sent answer a reloaded completion page names, and the
- * draft or refused answer of the form (read from IndexedDB, never waited on for long).
+ * What the survey screen reopens with: the draft or refused answer of the form (read from
+ * IndexedDB, never waited on for long). A sent answer a reloaded completion page names is
+ * offline/sent-entry.ts's.
  */
 import { useEffect, useState } from 'react';
 import { getStoredUserId } from '../../lib/session';
-import { pageOfflineDb, pageOutbox } from '../../offline/load';
-import type { OutboxEntry } from '../../offline/outbox-snapshot';
+import { pageOfflineDb } from '../../offline/load';
 import { knownNoRestore } from '../../offline/presence';
 import { loadRestored, type AnswerTarget, type Restored } from './send';
 
 /** IndexedDB in some iOS WebViews hangs on open: never keep the form behind it for long. */
 const RESTORE_TIMEOUT_MS = 800;
-
-/**
- * The sent answer a reloaded completion page names (?sent=<outbox entry id>): the entry from this
- * device's outbox, `undefined` while it is read, `null` when there is none for this resident (it
- * was pruned, or the page was opened by someone else): then the form opens afresh.
- */
-export const useSentEntry = (sentId: string | null, shown: OutboxEntry | null): OutboxEntry | null | undefined => {
-  const [found, setFound] = useState<{ id: string; entry: OutboxEntry | null } | null>(null);
-  const wanted = sentId !== null && shown?.id !== sentId;
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    pageOutbox()
-      .then((outbox) => outbox.get(sentId))
-      .then((entry) => (entry?.userId === getStoredUserId() ? entry : null))
-      .catch(() => null)
-      .then((entry) => live && setFound({ id: sentId, entry: entry ?? null }));
-    return () => {
-      live = false;
-    };
-  }, [wanted, sentId]);
-  if (!wanted) return shown;
-  return found?.id === sentId ? found.entry : undefined;
-};
 
 /** Draft and refused-answer restore for one form; `null` while it is being read. */
 export const useRestored = (target: AnswerTarget, generation: number): Restored | null => {

@@ -1,16 +1,38 @@
 /**
  * The bed form's own items (the survey's schema), as text boxes, checked with the very validators
  * the server runs (core/form/validate.ts). A bed form asks for a few words (name, phone, notes).
+ * Each value is put in its item's canonical form (core/items normalize, as the survey form does)
+ * on blur and before it is checked: the server takes only that form (a phone as its digits).
  */
 import { Stack, TextInput, Textarea } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isAnswerRequired, type FormIssues } from '@core/form/validate';
+import { todayInTokyo } from '@core/ja/date-input';
+import { itemDefOf } from '@core/items/registry';
+import { isDesktop } from '../../lib/desktop';
 import { formatMessage } from '../../messages/format';
 
 const TEXT_TYPES = new Set(['text', 'email', 'phone', 'number', 'postcode']);
 
 export const fieldItemsOf = (config: ServedSurveyConfig) =>
   config.surveySchema.filter((i) => TEXT_TYPES.has(i.type) || i.type === 'textarea');
+
+type FieldItem = ReturnType<typeof fieldItemsOf>[number];
+
+const canonical = (item: FieldItem, value: string): string => {
+  const normalize = itemDefOf(item.type).normalize;
+  return normalize ? normalize(value, item, { today: todayInTokyo(), desktop: isDesktop() }) : value;
+};
+
+/** The values in their items' canonical forms (090-1234-5678 → 09012345678); others as they are. */
+export const normalizeFields = (config: ServedSurveyConfig, values: Record<string, string>): Record<string, string> => {
+  const out = { ...values };
+  for (const item of fieldItemsOf(config)) {
+    const v = out[item.itemKey];
+    if (v !== undefined) out[item.itemKey] = canonical(item, v);
+  }
+  return out;
+};
 
 export interface BedFieldsProps {
   config: ServedSurveyConfig;
@@ -24,15 +46,22 @@ export function BedFields({ config, values, issues, onChange }: BedFieldsProps) 
     <Stack gap="sm">
       {fieldItemsOf(config).map((item) => {
         const props = {
-          key: item.itemKey,
           label: item.title,
           description: 'description' in item && typeof item.description === 'string' ? item.description : undefined,
           withAsterisk: isAnswerRequired(item, 'user'),
           value: values[item.itemKey] ?? '',
           error: issues[item.itemKey]?.[0] ? formatMessage(issues[item.itemKey]![0]!) : undefined,
           onChange: (e: { currentTarget: { value: string } }) => onChange(item.itemKey, e.currentTarget.value),
+          onBlur: (e: { currentTarget: { value: string } }) => {
+            const v = canonical(item, e.currentTarget.value);
+            if (v !== e.currentTarget.value) onChange(item.itemKey, v);
+          },
         };
-        return item.type === 'textarea' ? <Textarea {...props} autosize minRows={2} /> : <TextInput {...props} />;
+        return item.type === 'textarea' ? (
+          <Textarea key={item.itemKey} {...props} autosize minRows={2} />
+        ) : (
+          <TextInput key={item.itemKey} {...props} />
+        );
       })}
     </Stack>
   );

@@ -2,65 +2,73 @@
  * /bed-reservation/{id} (spec 02 §2, §4): the month calendar, the stay dialog, the form, the
  * confirm step and the finish message. With ?partitionKey=… it changes that stay (edit mode: the
  * possible-start rule does not apply; the confirm step offers 取り消し and 変更); with &dates=1 it
- * opens on the calendar to change the dates, else on the form with the stay's dates kept.
+ * opens on the calendar to change the dates, else on the form with the stay's dates kept. Once
+ * sent, ?sent=<outbox entry id> keeps the finish message across a reload of the tab.
  */
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerValues, isFormValid, validateForm, type FormIssues } from '@core/form/validate';
-import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession, parseDateWithSession, stayLabel, type DaySession } from '@core/rules/bed-stay';
+import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ja } from '../../messages/ja';
+import type { OutboxEntry } from '../../offline/outbox-snapshot';
 import { getOutbox } from '../../offline/runtime';
+import { useSentCompletion } from '../../offline/sent-entry';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { BedCalendar } from './bed-calendar';
-import { BedFields } from './bed-fields';
-import { dateWithWeekday } from './month';
+import { BedFields, normalizeFields } from './bed-fields';
+import { BED_WRITE_ENDPOINTS, BedFinish } from './bed-finish';
 import { bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
 import { BedWriteRefused, sendStay } from './send';
-import { StayDialog, type StayChoice } from './stay-dialog';
+import { StayDialog } from './stay-dialog';
+import { StaySummary, stayOf, type Stay } from './stay-summary';
 
-type Step = 'calendar' | 'form' | 'confirm' | 'finish';
-
-interface Stay extends StayChoice {
-  start: Temporal.PlainDate;
-}
+type Step = 'calendar' | 'form' | 'confirm';
 
 export interface BedScreenProps {
   surveyId: string;
   partitionKey: string | null;
   datesOnly: boolean;
+  /** The outbox entry whose finish message this page shows (?sent=). */
+  sentId?: string | null;
 }
 
 export function BedScreen(props: BedScreenProps) {
   const userId = getStoredUserId() ?? '';
+  const { sent, reading, show } = useSentCompletion(props.sentId ?? null, props.surveyId, BED_WRITE_ENDPOINTS);
   const config = useQuery(bedFormQuery(props.surveyId));
   const rule = useQuery(bedRuleQuery(props.surveyId));
-  const history = useQuery({ ...bedHistoryQuery(props.surveyId, userId), enabled: props.partitionKey !== null });
-  if (config.isError || rule.isError || history.isError) return <LoadError error={config.error ?? rule.error ?? history.error} />;
-  if (config.isPending || rule.isPending || (props.partitionKey !== null && history.isPending)) return <LoadingText />;
+  const history = useQuery({ ...bedHistoryQuery(props.surveyId, userId), enabled: props.partitionKey !== null && !sent });
+  if (reading) return <LoadingText />;
+  if (config.isError) return <LoadError error={config.error} />;
+  if (config.isPending) return <LoadingText />;
+  if (sent) return <BedPage title={config.data.data.surveyTitle}>{<BedFinish config={config.data.data} entry={sent} />}</BedPage>;
+  if (rule.isError || history.isError) return <LoadError error={rule.error ?? history.error} />;
+  if (rule.isPending || (props.partitionKey !== null && history.isPending)) return <LoadingText />;
   const edited = props.partitionKey ? (history.data?.find((s) => s.partitionKey === props.partitionKey) ?? null) : null;
   if (props.partitionKey && !edited) return <LoadError error={new Error(ja.bed.unknownError)} />;
-  return <BedFlow {...props} config={config.data.data} rule={rule.data.data} edited={edited} />;
+  return <BedFlow {...props} config={config.data.data} rule={rule.data.data} edited={edited} onSent={show} />;
 }
 
-const stayOf = (edited: { startDate: string; endDate: string } | null): Stay | null => {
-  const s = edited && parseDateWithSession(edited.startDate);
-  const e = edited && parseDateWithSession(edited.endDate);
-  if (!s || !e) return null;
-  return {
-    start: s.date,
-    nights: s.date.until(e.date, { largestUnit: 'days' }).days,
-    startSession: (s.session ?? '午後') as DaySession,
-    endSession: (e.session ?? '午前') as DaySession,
-  };
-};
+function BedPage({ title, children }: { title: string; children: ReactNode }) {
+  const profile = getSession()?.profile;
+  return (
+    <Stack gap="md">
+      {/* Whose stay this is, as on the other screens of a resident's own data (shared devices). */}
+      {profile ? <ResidentHeader profile={profile} /> : null}
+      <Title order={1} size="h3">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
 
 function BedFlow({
   surveyId,
@@ -69,10 +77,12 @@ function BedFlow({
   config,
   rule,
   edited,
+  onSent,
 }: BedScreenProps & {
   config: Parameters<typeof BedFields>[0]['config'];
   rule: { reservationPossibleStart: number; reservationCancelLimit: number };
   edited: { partitionKey: string; startDate: string; endDate: string; fields: { itemKey: string; value: string }[] } | null;
+  onSent: (entry: OutboxEntry) => void;
 }) {
   const editing = edited !== null;
   const today = todayInTokyo();
@@ -84,11 +94,13 @@ function BedFlow({
   const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries((edited?.fields ?? []).map((f) => [f.itemKey, f.value])));
   const [issues, setIssues] = useState<FormIssues>({});
   const [error, setError] = useState<string | null>(null);
-  const [queued, setQueued] = useState(false);
   const [sending, setSending] = useState(false);
 
   const toConfirm = () => {
-    const found = validateForm(config, values, { mode: 'user', today });
+    // A field typed into and never left still gets its canonical form (the phone's digits).
+    const canonical = normalizeFields(config, values);
+    setValues(canonical);
+    const found = validateForm(config, canonical, { mode: 'user', today });
     setIssues(found);
     if (!isFormValid(found) || !stay) {
       setError(ja.bed.noDay);
@@ -110,34 +122,17 @@ function BedFlow({
     ];
     try {
       const entry = await sendStay(getOutbox(), { surveyId, title: config.surveyTitle, partitionKey }, rows);
-      setQueued(entry.status !== 'delivered');
-      setStep('finish');
+      onSent(entry);
     } catch (e) {
       setError(e instanceof BedWriteRefused && e.message ? e.message : ja.bed.unknownError);
-    } finally {
       setSending(false);
     }
   };
 
-  const summary = stay ? (
-    <Stack gap={4} data-testid="bed-stay">
-      <Text size="sm">
-        {ja.bed.admission}: {dateWithWeekday(formatDateWithSession(stay.start, stay.startSession))}
-      </Text>
-      <Text size="sm">
-        {ja.bed.discharge}: {dateWithWeekday(formatDateWithSession(stay.start.add({ days: stay.nights }), stay.endSession))}（{stayLabel(stay.nights)}）
-      </Text>
-    </Stack>
-  ) : null;
+  const summary = stay ? <StaySummary stay={stay} /> : null;
 
-  const profile = getSession()?.profile;
   return (
-    <Stack gap="md">
-      {/* Whose stay this is, as on the other screens of a resident's own data (shared devices). */}
-      {profile ? <ResidentHeader profile={profile} /> : null}
-      <Title order={1} size="h3">
-        {config.surveyTitle}
-      </Title>
+    <BedPage title={config.surveyTitle}>
       {error ? (
         <Alert color="red" role="alert" data-testid="bed-error">
           {error}
@@ -190,16 +185,6 @@ function BedFlow({
           </Group>
         </Stack>
       ) : null}
-      {step === 'finish' ? (
-        <Stack gap="sm" data-testid="bed-finish">
-          <Text>{editing ? ja.bed.finishChanged : typeof config.endOfSurveyMessage === 'string' ? config.endOfSurveyMessage : ja.bed.finishDefault}</Text>
-          {queued ? <Text size="sm">{ja.bed.queued}</Text> : null}
-          {summary}
-          <Button variant="default" renderRoot={(p) => <Link {...p} to="/bed-reservation-list/$id" params={{ id: surveyId }} />}>
-            {ja.bed.toHistory}
-          </Button>
-        </Stack>
-      ) : null}
-    </Stack>
+    </BedPage>
   );
 }

@@ -2,12 +2,13 @@
  * /member/{id}: the member registration form (LiffMember, spec 02 §2). The member form is drawn by
  * the survey form renderer; a resident who is a member already changes their record. It is sent
  * through the outbox (memberResultsPutItem) with its idempotency key; the number an automatic
- * member number item gets is known only from the server's answer, shown on completion.
+ * member number item gets is known only from the server's answer, shown on completion. Once
+ * sent, ?sent=<outbox entry id> keeps the completion (and its number) across a reload of the tab.
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { MemberResultRow } from '@core/contract/member';
 import { valuesFromRows } from '@core/form/rows';
 import { answerStatusOf, isEnded } from '@core/rules/status';
@@ -17,6 +18,7 @@ import { getResidentSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
+import { SENT_PARAM, useSentCompletion } from '../../offline/sent-entry';
 import { MemberNumberCheckContext } from '../../items/member-number-check';
 import { ErrorCard } from '../../ui/error-card';
 import { LoadError } from '../../ui/load-error';
@@ -39,17 +41,22 @@ const storedRowsOf = (entry: OutboxEntry): MemberResultRow[] => {
   return Array.isArray(data) ? (data as MemberResultRow[]) : [];
 };
 
+const MEMBER_WRITE = ['memberResultsPutItem'];
+
+/** A change of a live record: its rows were sent with the record's partitionKey (see send). */
+const changedRecord = (entry: OutboxEntry): boolean => {
+  const body = entry.request.body;
+  return Array.isArray(body) && body.some((r) => typeof (r as { partitionKey?: unknown }).partitionKey === 'string');
+};
+
 export function MemberRegisterScreen() {
   const { id } = useParams({ from: '/member/$id' });
-  const search: { survey?: string } = useSearch({ strict: false });
+  const search: { survey?: string; [SENT_PARAM]?: string } = useSearch({ strict: false });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const config = useQuery(memberConfigQuery(id));
   const record = useQuery(memberRecordQuery(id));
-  const [sent, setSent] = useState<OutboxEntry | null>(null);
-  // Whether the record sent changed a live one: read when sending, since the record is read
-  // again once it is delivered (and is then live whatever it was).
-  const changed = useRef(false);
+  const { sent, reading, show } = useSentCompletion(search[SENT_PARAM] || null, id, MEMBER_WRITE);
   const profile = getResidentSession()?.profile;
 
   const live = useMemo(() => {
@@ -64,7 +71,6 @@ export function MemberRegisterScreen() {
     async ({ rows }: SendRequest) => {
       const outbox = await pageOutbox();
       const partitionKey = live?.[0]?.partitionKey;
-      changed.current = live !== null;
       const entry = await outbox.submit({
         endpoint: 'memberResultsPutItem',
         request: { body: rows.map((r) => (partitionKey ? { ...r, partitionKey } : r)) },
@@ -80,14 +86,14 @@ export function MemberRegisterScreen() {
     [id, live, config.data?.surveyTitle],
   );
   const onSent = (entry: OutboxEntry) => {
-    setSent(entry);
+    show(entry);
     // The forms for members answer hasMember anew (spec 01 §4), and the record changed.
     void queryClient.invalidateQueries({ queryKey: ['survey-config'] });
     void queryClient.invalidateQueries({ queryKey: ['member'] });
     window.scrollTo(0, 0);
   };
 
-  if (config.isPending || record.isPending) return <LoadingText />;
+  if (reading || config.isPending || record.isPending) return <LoadingText />;
   // Spec 02 §8: a member form that cannot be found has its own text.
   if (config.isError)
     return isApiClientError(config.error) && config.error.status === 404 ? (
@@ -108,7 +114,7 @@ export function MemberRegisterScreen() {
         </Title>
         {sent.status === 'delivered' ? (
           <>
-            <Text>{changed.current ? ja.member.updated : ja.member.done}</Text>
+            <Text>{changedRecord(sent) ? ja.member.updated : ja.member.done}</Text>
             {number ? (
               <Text data-testid="member-number">
                 {ja.member.numberLabel}: <strong>{number}</strong>
