@@ -564,6 +564,8 @@ export const ja = {
     orderId: '注文番号：{id}',
     /** An order the provider has not yet notified. */
     pendingShort: '決済確認中',
+    /** Not in the spec: an order given back unpaid (cancelled, declined or expired); nothing was charged. */
+    releasedShort: 'キャンセル（請求なし）',
     /** spec 02 §3 payment states 0–4. */
     statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
     failed: 'お支払いは完了していません。',
