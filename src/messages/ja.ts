@@ -554,6 +554,8 @@ export const ja = {
     errorRetry: 'ブラウザを閉じて最初からやり直してください。',
     canceledTitle: '決済キャンセル',
     canceled: '商品の購入をキャンセルしました。最初からやり直してください。',
+    /** Not in the spec: the cancelled page's way back to the form the payment started from. */
+    backToForm: '入力画面に戻る',
     showReceipt: '領収書を表示',
     orderSummary: 'ご注文内容',
     payMethod: 'お支払い方法',

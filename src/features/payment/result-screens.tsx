@@ -116,7 +116,8 @@ export function ErrorPaymentScreen({ orderId }: { orderId: string | undefined })
   );
 }
 
-export function CanceledPaymentScreen() {
+/** `formPath`: the form the order was handed off from, when known; else the way back is the start page. */
+export function CanceledPaymentScreen({ formPath }: { formPath: string | null }) {
   return (
     <Stack gap="md" data-testid="payment-canceled">
       <Title order={1} size="h3">
@@ -125,6 +126,16 @@ export function CanceledPaymentScreen() {
       <Alert color="gray" variant="light" role="status">
         {ja.payment.canceled}
       </Alert>
+      {formPath ? (
+        // A full load: the form reopens from its draft as on any visit.
+        <Button component="a" href={formPath} data-testid="back-to-form">
+          {ja.payment.backToForm}
+        </Button>
+      ) : (
+        <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
+          {ja.common.backToStart}
+        </Button>
+      )}
     </Stack>
   );
 }
