@@ -70,6 +70,7 @@ export const endpoints = {
   // payment
   surveyResultsTemporary: payment.surveyResultsTemporary,
   paymentOrdersCreate: payment.paymentOrdersCreate,
+  paymentOrdersRelease: payment.paymentOrdersRelease,
   paymentConfigsTaxSetting: payment.paymentConfigsTaxSetting,
   paymentConfigsService: payment.paymentConfigsService,
   paymentResultsReceiptByKey: payment.paymentResultsReceiptByKey,

@@ -5,7 +5,8 @@
  * How long a temporary answer holds its slots: PAYMENT_HOLD_MINUTES (config, default 30) from the
  * temporary save. A hold is given back by an NG/CN notification at once, or, unpaid past its
  * time, by releaseExpired, which runs before each temporary save and every PAYMENT_SWEEP_SECONDS
- * (sweep.ts), so slots come back with no traffic too. Released: the slots are
+ * (sweep.ts), so slots come back with no traffic too; the resident may give back their own at
+ * once (releaseOwnOrder). Released: the slots are
  * given back and the answer marked cancelled (キャンセル with a reservation, else NG).
  * Locks: the order row first, then the answer's slots in slot order (releasePartition).
  */
@@ -75,6 +76,24 @@ export const applyNotification = (
     await release(trx, order, now);
     return { ok: true, changed: true };
   });
+};
+
+/**
+ * The resident gives back their own unpaid order: back on the form from the provider's page
+ * without paying, their hold would otherwise block a new send until it expires. Released as a CN
+ * is (failed, slots back, answer cancelled), and only while pending: a paid order is never
+ * released, and the lock waits out a notification being applied. A late OK finds it released and
+ * is kept for a refund (notification.ts). Answers the order as it stands, null when not theirs.
+ */
+export const releaseOwnOrder = async (trx: Transaction<Database>, userId: string, orderId: string): Promise<StoredOrder | null> => {
+  const order = await lockOrder(trx, orderId);
+  if (!order || order.userId !== userId) return null;
+  if (order.phase !== 'pending') return order;
+  const now = new Date().toISOString();
+  await settleOrder(trx, orderId, { phase: 'failed', status: null, result: null, now, canceledAt: now });
+  await keepOnAnswer(trx, order, { canceledDate: seconds(now) }, now);
+  await release(trx, order, now);
+  return { ...order, phase: 'failed', updatedAt: now, canceledAt: now };
 };
 
 /** Gives back the holds of up to `limit` orders unpaid past their time; answers how many. */

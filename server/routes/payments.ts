@@ -16,6 +16,7 @@ import {
   paymentConfigsService,
   paymentConfigsTaxSetting,
   paymentOrdersCreate,
+  paymentOrdersRelease,
   paymentResultsGet,
   paymentResultsGetPaymentResults,
   paymentResultsList,
@@ -44,7 +45,7 @@ import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type
 import { NO_SURVEY_CONFIG } from './survey-configs';
 import { AMOUNT_MISMATCH_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT, priceOrder } from '../payments/price-order';
 import { paymentResultOf, receiptOf } from '../payments/results';
-import { TEMPORARY_STATUS } from '../payments/settle';
+import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
 
@@ -55,6 +56,7 @@ export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えま�
 export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
 export const ORDER_LINES_MISMATCH_TEXT = '商品の明細が注文と一致しません。最初からやり直してください。';
 export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
+export const ORDER_PAID_TEXT = 'この注文はお支払いが済んでいるため取り消せません。';
 
 export interface PaymentRouteOptions {
   provider: PaymentProvider | null;
@@ -214,6 +216,15 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     });
     return { code: 'success', data: form };
   });
+
+  ctx.route(paymentOrdersRelease, async ({ body, user, commit }) =>
+    commit(async (trx: Transaction<Database>) => {
+      const o = await releaseOwnOrder(trx, user.userId, body.orderId);
+      if (!o) throw notFound();
+      if (o.phase === 'paid') throw new ApiError(409, 'order_paid', ORDER_PAID_TEXT);
+      return { code: 'success' as const, data: paymentResultOf(o) };
+    }),
+  );
 
   const paidOnly = (o: StoredOrder | null): StoredOrder => {
     if (!o || o.phase !== 'paid') throw notFound();

@@ -561,6 +561,8 @@ export const ja = {
     errorRetry: 'ブラウザを閉じて最初からやり直してください。',
     canceledTitle: '決済キャンセル',
     canceled: '商品の購入をキャンセルしました。最初からやり直してください。',
+    /** Not in the spec: the cancelled page's way back to the form the payment started from. */
+    backToForm: '入力画面に戻る',
     showReceipt: '領収書を表示',
     orderSummary: 'ご注文内容',
     payMethod: 'お支払い方法',
@@ -571,6 +573,8 @@ export const ja = {
     orderId: '注文番号：{id}',
     /** An order the provider has not yet notified. */
     pendingShort: '決済確認中',
+    /** Not in the spec: an order given back unpaid (cancelled, declined or expired); nothing was charged. */
+    releasedShort: 'キャンセル（請求なし）',
     /** spec 02 §3 payment states 0–4. */
     statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
     failed: 'お支払いは完了していません。',

@@ -9,12 +9,15 @@ import type { AnswerRowInput } from '@core/contract/survey';
 import { ApiClientError, isApiClientError } from '../lib/api-error';
 import { call } from '../lib/api';
 import { paymentOffline } from './codes';
+import { rememberHandOff } from './hand-off-return';
 import { successData } from './queries';
 
 export interface HandOffDeps {
   isOnline?: () => boolean;
   /** Submits the provider's form (a real form post in the browser). */
   post?: (form: ProviderForm) => void;
+  /** The form's own path, for the cancelled page's way back (default: this page's). */
+  returnPath?: string;
 }
 
 /** Builds the provider's form in the page and submits it: fields in their signed order. */
@@ -55,6 +58,7 @@ export const handOffToPayment = async (
   const { order } = request;
   const saved = await online(() => call(surveyResultsTemporary, { body: { data: [...request.rows], order } }));
   if ('result' in saved) throw new ApiClientError({ status: 200, code: saved.code ?? 'error', errorMessage: saved.errorMessage, issues: saved.issues });
+  rememberHandOff(saved.orderId, deps.returnPath ?? `${window.location.pathname}${window.location.search}`);
   const form = successData(
     await online(() =>
       call(paymentOrdersCreate, {

@@ -4,7 +4,7 @@
  * button and the payment hand-off agree on one figure.
  */
 import type { Temporal } from 'temporal-polyfill';
-import type { PaymentOrder, PaymentService, PayType, TaxSetting } from '@core/contract/payment';
+import type { PaymentOrder, PaymentResult, PaymentService, PayType, TaxSetting } from '@core/contract/payment';
 import type { FormValue } from '@core/items/define';
 import { parseOrderLines, type OrderLine } from '@core/items/select-products';
 import { buildOrder, type OrderProblem } from '@core/rules/order';
@@ -31,3 +31,11 @@ export const priceLines = (
 };
 
 export const yen = (n: number): string => n.toLocaleString('ja-JP');
+
+/**
+ * The payment status label, or null while the provider has not answered. The server dates an
+ * order's cancel when it gives the hold back unpaid (cancelled, declined, expired): with no paid
+ * status that means nothing was charged, never 決済確認中.
+ */
+export const paymentStatusLabel = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): string | null =>
+  r.status !== undefined ? (ja.payment.statuses[r.status] ?? ja.receipt.missing) : r.canceledDate ? ja.payment.releasedShort : null;

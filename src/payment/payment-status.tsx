@@ -10,7 +10,7 @@ import { PAYMENT_STATUS, paymentResultsList, type PaymentResult } from '@core/co
 import { call } from '../lib/api';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
-import { yen } from './order-view';
+import { paymentStatusLabel, yen } from './order-view';
 import { successData } from './queries';
 
 /** The resident's payments of a form, by answer (partition key). */
@@ -29,7 +29,7 @@ export const usePaymentsOf = (surveyId: string, enabled: boolean) =>
 const PAID: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.creditAuthorised]);
 
 export function PaymentLine({ result }: { result: PaymentResult }) {
-  const status = result.status === undefined ? ja.payment.pendingShort : (ja.payment.statuses[result.status] ?? ja.receipt.missing);
+  const status = paymentStatusLabel(result) ?? ja.payment.pendingShort;
   return (
     <Group justify="space-between" gap="xs" data-testid="answer-payment" data-payment-status={result.status ?? ''}>
       <Text size="sm">

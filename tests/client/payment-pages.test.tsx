@@ -10,6 +10,7 @@ import { App } from '../../src/app/app';
 import { copyText } from '../../src/features/receipt/copy';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
+import { handOffPathOf, rememberHandOff } from '../../src/payment/hand-off-return';
 import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
 
@@ -130,6 +131,30 @@ describe('payment pages', () => {
     window.history.replaceState(null, '', '/canceledPayment');
     render(<App />);
     expect((await screen.findByTestId('payment-canceled')).textContent).toContain('商品の購入をキャンセルしました。最初からやり直してください。');
+  });
+
+  it('leads from the cancelled page back to the form the payment started from, else the start page', async () => {
+    rememberHandOff('o1', '/calendar/pay?x=1');
+    window.history.replaceState(null, '', '/canceledPayment?orderId=o1');
+    const page = render(<App />);
+    expect((await screen.findByTestId('back-to-form')).getAttribute('href')).toBe('/calendar/pay?x=1');
+    expect(screen.getByTestId('back-to-form').textContent).toBe('入力画面に戻る');
+    page.unmount();
+
+    // Not handed off from this tab: the resident's order names its form.
+    sessionStorage.clear();
+    const second = render(<App />);
+    expect((await screen.findByTestId('back-to-form')).getAttribute('href')).toBe('/survey/pay');
+    second.unmount();
+
+    // An order that is not theirs (or no session): the start page.
+    window.history.replaceState(null, '', '/canceledPayment?orderId=o9');
+    render(<App />);
+    expect((await screen.findByTestId('back-to-start')).getAttribute('href')).toBe('/');
+    expect(screen.queryByTestId('back-to-form')).toBeNull();
+    // Only a path of this site is kept.
+    rememberHandOff('o9', '//evil.example/x');
+    expect(handOffPathOf('o9')).toBeNull();
   });
 
   it('shows the receipt with -- for what is missing, and copies the number the legacy way', async () => {

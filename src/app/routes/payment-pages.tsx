@@ -8,9 +8,10 @@ import { surveyConfigQuery } from '../../features/answer/queries';
 import { paymentResultQuery } from '../../features/payment/queries';
 import { laterComponent } from '../../lib/later-component';
 import { LoadingText } from '../../ui/loading-text';
-import { getResidentSession } from '../../lib/session';
+import { getResidentSession, getSession } from '../../lib/session';
 import { clearDraft, currentDraftKey } from '../../offline/drafts';
-import { completedPaymentRoute, errorPaymentRoute, receiptRoute } from './payment';
+import { handOffPathOf } from '../../payment/hand-off-return';
+import { canceledPaymentRoute, completedPaymentRoute, errorPaymentRoute, receiptRoute } from './payment';
 
 const screens = () => import('../../features/payment/result-screens');
 const CompletedPaymentScreen = laterComponent(() => screens().then((m) => m.CompletedPaymentScreen));
@@ -46,5 +47,10 @@ export function ReceiptPage() {
 }
 
 export function CanceledPayment() {
-  return <CanceledPaymentScreen fallback={loading} />;
+  const orderId = canceledPaymentRoute.useSearch()['orderId'] || undefined;
+  const handedOffFrom = handOffPathOf(orderId);
+  // Another tab (or a cleared one) did not keep the path: the signed-in resident's order names its form.
+  const result = useQuery({ ...paymentResultQuery(orderId ?? ''), enabled: orderId !== undefined && handedOffFrom === null && getSession() !== null, retry: false });
+  const formPath = handedOffFrom ?? (result.data ? `/survey/${encodeURIComponent(result.data.surveyId)}` : null);
+  return <CanceledPaymentScreen formPath={formPath} fallback={loading} />;
 }

@@ -11,7 +11,7 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { paymentTime } from '../../payment/dates';
-import { yen } from '../../payment/order-view';
+import { paymentStatusLabel, yen } from '../../payment/order-view';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { paymentResultQuery } from './queries';
@@ -77,7 +77,7 @@ export function OrderSummary({ result }: { result: PaymentResult }) {
     [ja.payment.tax, fill(ja.payment.yen, { amount: yen(result.tax) }), 'tax'],
     [ja.payment.total, fill(ja.payment.yen, { amount: yen(result.amountWithTax) }), 'total'],
     [ja.payment.payMethod, result.payMethod ? ja.receipt.payMethods[result.payMethod] : ja.receipt.missing, 'method'],
-    [ja.payment.paymentStatus, result.status === undefined ? ja.receipt.missing : (ja.payment.statuses[result.status] ?? ja.receipt.missing), 'status'],
+    [ja.payment.paymentStatus, paymentStatusLabel(result) ?? ja.receipt.missing, 'status'],
     [ja.payment.completedDate, result.completedDate ? paymentTime(result.completedDate) : ja.receipt.missing, 'completed'],
     [ja.payment.canceledDate, result.canceledDate ? paymentTime(result.canceledDate) : ja.receipt.missing, 'canceled'],
     [ja.receipt.answerCode, result.orderId, 'order-id'],
@@ -116,7 +116,8 @@ export function ErrorPaymentScreen({ orderId }: { orderId: string | undefined })
   );
 }
 
-export function CanceledPaymentScreen() {
+/** `formPath`: the form the order was handed off from, when known; else the way back is the start page. */
+export function CanceledPaymentScreen({ formPath }: { formPath: string | null }) {
   return (
     <Stack gap="md" data-testid="payment-canceled">
       <Title order={1} size="h3">
@@ -125,6 +126,16 @@ export function CanceledPaymentScreen() {
       <Alert color="gray" variant="light" role="status">
         {ja.payment.canceled}
       </Alert>
+      {formPath ? (
+        // A full load: the form reopens from its draft as on any visit.
+        <Button component="a" href={formPath} data-testid="back-to-form">
+          {ja.payment.backToForm}
+        </Button>
+      ) : (
+        <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
+          {ja.common.backToStart}
+        </Button>
+      )}
     </Stack>
   );
 }
