@@ -169,3 +169,37 @@ test('offline: drafted, 決済画面へ says so and queues nothing; a declined c
   await expect(page).toHaveURL(/\/canceledPayment\?orderId=/);
   await expect(page.getByTestId('payment-canceled')).toContainText('商品の購入をキャンセルしました。最初からやり直してください。');
 });
+
+test('back from the card page: the unpaid order is offered and given back, the form pays again; cancel leads back to it', async ({ browser }) => {
+  const name = `戻る 三郎${RUN}`;
+  const page = await newResident(browser, 'c', name);
+  await fillOrder(page, name);
+  await toProvider(page);
+
+  // The browser's back button: the form again, with the first order's hold still standing.
+  await page.goBack();
+  const pending = page.getByTestId('pending-payment');
+  await expect(pending).toContainText('お支払いが済んでいないお申し込みがあります');
+  await expect(pending).toContainText('（7,150円）');
+  await expectAxeClean(page, 'form with an unpaid order');
+  await page.getByTestId('pending-release').click();
+  await expect(pending).toHaveCount(0);
+
+  // Sent again: no longer refused by the resident's own hold.
+  await expect(page.getByTestId('order-total')).toHaveText('7,150円');
+  await toProvider(page);
+  await page.getByRole('button', { name: /購入をやめる/ }).click();
+  await expect(page).toHaveURL(/\/canceledPayment\?orderId=/);
+  await page.getByTestId('back-to-form').click();
+  await expect(page).toHaveURL(/\/survey\/sesshu-shiharai$/);
+  await expect(page.getByTestId('survey-title')).toBeVisible();
+  await expect(pending).toHaveCount(0);
+
+  // Both orders were given back unpaid: the lookup says so, not 決済確認中.
+  await page.goto('/confirm');
+  await page.getByLabel('照会種別').selectOption('sesshu-shiharai');
+  await page.getByTestId('lookup-next').click();
+  await page.getByTestId('lookup-search-form').locator('[data-item-key="shimei"]').fill(name);
+  await page.getByTestId('lookup-search').click();
+  await expect(page.getByTestId('answer-payment-status')).toHaveText(['キャンセル（請求なし）', 'キャンセル（請求なし）']);
+});

@@ -553,6 +553,13 @@ export const ja = {
     /** Not in the spec: the payment path needs the network (the answer is not queued). */
     offline: '決済にはインターネット接続が必要です。接続を確認してから、もう一度「決済画面へ」を押してください。入力内容はこの端末に保存されています。',
     handingOff: '決済画面へ移動しています...',
+    /** Not in the spec: the resident's earlier hand-off is still unpaid (back from the provider's page). */
+    pendingTitle: 'お支払いが済んでいないお申し込みがあります',
+    pendingLead:
+      '「決済画面へ」から進んだお申し込み（{amount}円）のお支払いが完了していません。お支払いを続けるか、お申し込みを取り消してから入力し直してください。取り消すと、押さえていた予約枠は空きに戻ります。',
+    continuePayment: 'お支払いを続ける',
+    releaseOrder: 'お申し込みを取り消す',
+    releasing: '取り消しています...',
     /** spec 02 §2 payment result pages. */
     resultTitle: '決済結果',
     completedDefault: 'ご購入ありがとうございます。決済処理が完了しました。',

@@ -4,7 +4,7 @@
  * real HTML form (the page does not continue). Online only: a payment is never queued in the
  * outbox, so an answer drafted offline is paid once the resident is back online.
  */
-import { paymentOrdersCreate, surveyResultsTemporary, type PaymentOrder, type ProviderForm } from '@core/contract/payment';
+import { paymentOrdersCreate, paymentOrdersRelease, surveyResultsTemporary, type PaymentOrder, type PaymentResult, type ProviderForm } from '@core/contract/payment';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { ApiClientError, isApiClientError } from '../lib/api-error';
 import { call } from '../lib/api';
@@ -79,3 +79,31 @@ export const handOffToPayment = async (
   (deps.post ?? postProviderForm)(form);
   return form;
 };
+
+/** The resident's unpaid order handed to the provider again, as it was saved (its answer and hold unchanged). */
+export const continueHandOff = async (pending: PaymentResult, deps: HandOffDeps = {}): Promise<ProviderForm> => {
+  const form = successData(
+    await online(() =>
+      call(paymentOrdersCreate, {
+        body: {
+          surveyId: pending.surveyId,
+          serviceSortKey: pending.serviceSortKey,
+          serviceId: pending.serviceId,
+          serviceName: pending.serviceName,
+          tax: pending.tax,
+          amount: pending.amount,
+          orderId: pending.orderId,
+          details: pending.details,
+          ...(pending.payMethod ? { payMethod: pending.payMethod } : {}),
+        },
+      }),
+    ),
+  );
+  rememberHandOff(pending.orderId, deps.returnPath ?? `${window.location.pathname}${window.location.search}`);
+  (deps.post ?? postProviderForm)(form);
+  return form;
+};
+
+/** Gives the resident's unpaid order back as 購入をやめる does (the server refuses a paid one). */
+export const releaseOrder = async (orderId: string): Promise<PaymentResult> =>
+  successData(await online(() => call(paymentOrdersRelease, { body: { orderId } })));

@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-rou
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import type { AnswerRowInput } from '@core/contract/survey';
+import { usesPayment } from '@core/rules/permissions';
 import { SCHEDULE_KEY } from '../../calendar/keys';
 import { LinkifiedText } from '../../form/linkify';
 import { SENT_PARAM } from '../../app/navigation-guard';
@@ -17,6 +18,7 @@ import { afterFirstScreen } from '../../lib/first-screen';
 import { preloadLater, useLater } from '../../lib/use-later';
 import { ja } from '../../messages/ja';
 import { paymentOffline } from '../../payment/codes';
+import { PendingPayments } from '../../payment/pending-order';
 import { createDraftSaver } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
@@ -290,6 +292,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               <Text size="sm">{ja.edit.reservationOnly}</Text>
             </Alert>
           ) : null}
+          {partitionKey === null && userId && usesPayment(config) ? <PendingPayments surveyId={surveyId} onReleased={refreshSchedules} /> : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
           ) : !restored || deadlinePassed === undefined ? (
