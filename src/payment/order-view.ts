@@ -33,9 +33,11 @@ export const priceLines = (
 export const yen = (n: number): string => n.toLocaleString('ja-JP');
 
 /**
- * The payment status label, or null while the provider has not answered. The server dates an
- * order's cancel when it gives the hold back unpaid (cancelled, declined, expired): with no paid
- * status that means nothing was charged, never 決済確認中.
+ * Not yet paid, not yet given back: the provider has not answered and the hold stands. The server
+ * dates an order's cancel when it gives the hold back unpaid (cancelled, declined, expired).
  */
+export const isUnpaid = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): boolean => r.status === undefined && !r.canceledDate;
+
+/** The payment status label, or null while unpaid; an order given back unpaid was never charged, never 決済確認中. */
 export const paymentStatusLabel = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): string | null =>
-  r.status !== undefined ? (ja.payment.statuses[r.status] ?? ja.receipt.missing) : r.canceledDate ? ja.payment.releasedShort : null;
+  isUnpaid(r) ? null : r.status !== undefined ? (ja.payment.statuses[r.status] ?? ja.receipt.missing) : ja.payment.releasedShort;

@@ -13,11 +13,8 @@ import type { PaymentResult } from '@core/contract/payment';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import { LoadError } from '../ui/load-error';
-import { yen } from './order-view';
+import { isUnpaid, yen } from './order-view';
 import { usePaymentsOf } from './payment-status';
-
-/** Not yet paid, not yet given back: the provider has not answered and the hold stands. */
-const isUnpaid = (r: PaymentResult) => r.status === undefined && !r.canceledDate;
 
 function PendingOrder({ order, onReleased }: { order: PaymentResult; onReleased: () => void }) {
   const [busy, setBusy] = useState<'pay' | 'release' | null>(null);
