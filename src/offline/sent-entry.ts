@@ -8,7 +8,15 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useState } from 'react';
 import { getStoredUserId } from '../lib/session';
 import { pageOutbox } from './load';
+import type { AnswerRowInput } from '@core/contract/survey';
+import type { OutboxRow } from './db';
 import type { OutboxEntry } from './outbox-snapshot';
+
+/** The rows an outbox entry carries (putItem's body). */
+export const sentRowsOf = (entry: Pick<OutboxRow, 'request'>): AnswerRowInput[] => {
+  const data = (entry.request.body as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? (data as AnswerRowInput[]) : [];
+};
 
 /** The query parameter naming the outbox entry a completion page shows. */
 export const SENT_PARAM = 'sent';

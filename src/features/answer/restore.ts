@@ -4,10 +4,66 @@
  * offline/sent-entry.ts's.
  */
 import { useEffect, useState } from 'react';
+import type { Issue } from '@core/contract/envelope';
+import type { AnswerRowInput } from '@core/contract/survey';
+import { valuesFromRows } from '@core/form/rows';
+import { storedRefusalTextOf } from '../../lib/error-text';
 import { getStoredUserId } from '../../lib/session';
+import type { OfflineDb } from '../../offline/db';
+import { loadDraft } from '../../offline/drafts';
 import { pageOfflineDb } from '../../offline/load';
+import { sentRowsOf } from '../../offline/sent-entry';
 import { knownNoRestore } from '../../offline/presence';
-import { loadRestored, type AnswerTarget, type Restored } from './send';
+import type { AnswerTarget } from './send';
+
+export interface Restored {
+  values?: Readonly<Record<string, unknown>>;
+  /** When `values` were written (ms): the draft's last save, or the refused entry's creation. */
+  valuesAt?: number;
+  issues?: { issues: readonly Issue[]; rows: readonly AnswerRowInput[] };
+  rejectedId?: string;
+  needRefresh?: boolean;
+  /** The refusal's code (quota_exceeded: the slot went while the answer waited in the outbox). */
+  errorCode?: string;
+  /** The refusal's text of its own, if any (quota_exceeded's catalogue text; reservation_limit's message and detail). */
+  errorText?: string;
+}
+
+/**
+ * What the form reopens with: a refused answer of this survey (its values and the server's
+ * messages), or the draft typed last (which wins over a refused answer's values when newer).
+ */
+export const loadRestored = async (db: OfflineDb, target: AnswerTarget): Promise<Restored> => {
+  const userId = getStoredUserId();
+  if (!userId) return {};
+  const key = { userId, surveyId: target.surveyId, partitionKey: target.partitionKey };
+  const [draft, rejected] = await Promise.all([
+    loadDraft(key, { db }),
+    db.outbox
+      .where('[userId+status]')
+      .equals([userId, 'rejected'])
+      .filter((e) => e.meta.surveyId === target.surveyId && (e.meta.partitionKey ?? null) === target.partitionKey)
+      .toArray(),
+  ]);
+  const latest = rejected.sort((a, b) => b.createdAt - a.createdAt)[0];
+  const out: Restored = {};
+  if (latest) {
+    const rows = sentRowsOf(latest);
+    out.values = valuesFromRows(rows);
+    out.valuesAt = latest.createdAt;
+    out.rejectedId = latest.id;
+    out.issues = { issues: latest.lastError?.issues ?? [], rows };
+    out.needRefresh = latest.lastError?.needRefresh === true;
+    if (latest.lastError?.code) out.errorCode = latest.lastError.code;
+    const text = storedRefusalTextOf(latest.lastError);
+    if (text) out.errorText = text;
+  }
+  if (draft && (!latest || draft.updatedAt > latest.createdAt)) {
+    out.values = draft.values;
+    out.valuesAt = draft.updatedAt;
+  }
+  return out;
+};
 
 /** IndexedDB in some iOS WebViews hangs on open: never keep the form behind it for long. */
 const RESTORE_TIMEOUT_MS = 800;

@@ -3,26 +3,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FormValue } from '@core/items/define';
-import type { AnswerRowInput } from '@core/contract/survey';
 import { usesPayment } from '@core/rules/permissions';
 import { SCHEDULE_KEY } from '../../calendar/keys';
 import { LinkifiedText } from '../../form/linkify';
 import { SENT_PARAM } from '../../app/navigation-guard';
-import { SurveyForm, type ReservationCheckRefusal, type SendRequest } from '../../form/survey-form';
+import { SurveyForm } from '../../form/survey-form';
 import { useItemTypes } from '../../form/use-item-types';
 import { ErrorCard } from '../../ui/error-card';
 import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
+import { laterComponent } from '../../lib/later-component';
 import { preloadLater, useLater } from '../../lib/use-later';
 import { ja } from '../../messages/ja';
-import { paymentOffline } from '../../payment/codes';
-import { PendingPayments } from '../../payment/pending-order';
 import { createDraftSaver } from '../../offline/drafts';
-import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
-import { useSentEntry } from '../../offline/sent-entry';
+import { sentRowsOf, useSentEntry } from '../../offline/sent-entry';
 import { useOutbox } from '../../offline/use-outbox';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -30,17 +27,21 @@ import { ResidentHeader } from '../../ui/resident-header';
 import { MessageLines } from '../../ui/message-lines';
 import { KioskHomeButton } from './kiosk-home';
 import type { Delivery } from './completion';
-import { configForFields, editedAnswerOf, refusalTextOf, statusLabelOf, type EditedAnswer } from './edit';
+import { configForFields, editedAnswerOf, type EditedAnswer } from './edit';
+import { EditNotice } from './edit-notice';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { useEditDeadlinePassed } from './deadline';
 import { useRestored } from './restore';
 import { reservedOf } from './reserved';
-import { sendThroughOutbox, sentRowsOf, type AnswerTarget } from './send';
+import type { AnswerTarget } from './send';
+import { useAnswerSend } from './use-send';
 import { WithWayBack } from './way-back';
 
 // Shown after a send, not on the first screen: its chunk is fetched once that screen is usable,
 // with the offline layer the send needs anyway (lib/first-screen.ts), so it is here by then.
 const loadCompletion = () => import('./completion');
+// Payment forms only: the payment contract and order rules stay out of the first screen's code.
+const PendingPayments = laterComponent(() => import('../../payment/pending-order').then((m) => m.PendingPayments));
 afterFirstScreen(() => preloadLater(loadCompletion));
 
 export interface SurveyScreenProps {
@@ -161,37 +162,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     if (sentId !== null && sentFound === null) dropSent();
   }, [sentId, sentFound, dropSent]);
 
-  const send = useCallback(
-    async (request: SendRequest) => {
-      // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
-      // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
-      await saver?.flush();
-      if (request.paymentPath && request.order) {
-        // Spec 02 §4: the page posts to the card provider and does not continue. The draft stays
-        // (a cancelled or failed payment starts again from it); nothing goes to the outbox.
-        const { handOffToPayment } = await import('../../payment/hand-off').catch(() => {
-          throw paymentOffline();
-        });
-        await handOffToPayment({ surveyId, rows: request.rows, order: request.order });
-        return new Promise<never>(() => undefined);
-      }
-      // The queue list shows the reservation by its lines, not its raw value.
-      const reservation = served ? reservedOf(served, request.rows)[0] : undefined;
-      const entry = await sendThroughOutbox(await pageOutbox(), { ...target, reservation }, request, restored?.rejectedId ?? null);
-      saver?.cancel();
-      return entry;
-    },
-    [saver, target, restored?.rejectedId, served],
-  );
-  // Spec 02 §5: the chosen reservations are checked against the resident's limits before the
-  // confirmation opens (src/calendar/check.ts, loaded only when a form with a reservation submits).
-  const checkReservation = useCallback(
-    async (rows: readonly AnswerRowInput[], reservationKeys: ReadonlySet<string>): Promise<ReservationCheckRefusal | null> => {
-      const { checkReservationRows } = await import('../../calendar/check');
-      return checkReservationRows(queryClient, { surveyId, partitionKey, userId: getStoredUserId() }, rows, reservationKeys);
-    },
-    [queryClient, surveyId, partitionKey],
-  );
+  const { send, checkReservation } = useAnswerSend({ surveyId, partitionKey, target, served, saver, rejectedId: restored?.rejectedId ?? null });
   const showCompletion = (entry: OutboxEntry) => {
     setSent(entry);
     // In the address, so a reload (or LINE restoring the page) shows this completion again.
@@ -228,7 +199,6 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     !edited || (edited.actions.canEdit && deadlinePassed !== true && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
   const initialValues = useRestoredValues ? restored?.values : edited.values;
   const initialIssues = useRestoredValues ? restored?.issues : undefined;
-  const refusal = edited?.actions.editReasonKey ?? null;
   const delivery: Delivery =
     live?.status === 'delivered' || live?.status === 'needs-auth' || live?.status === 'stalled' ? live.status : 'waiting';
   return (
@@ -268,30 +238,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               <LinkifiedText text={config.description} />
             </Text>
           ) : null}
-          {edited && refusal ? (
-            <Alert color="gray" variant="light" role="status" data-testid="edit-refused" data-reason={refusal} data-status={edited.check}>
-              <Stack gap={4}>
-                {statusLabelOf(edited.check) ? (
-                  <Text fw={700} data-testid="edit-status-label">
-                    {statusLabelOf(edited.check)}
-                  </Text>
-                ) : null}
-                <Text size="sm" className="app-pre-wrap">
-                  {refusalTextOf(refusal, edited.check)}
-                </Text>
-              </Stack>
-            </Alert>
-          ) : edited && deadlinePassed ? (
-            <Alert color="gray" variant="light" role="status" data-testid="edit-refused" data-reason="deadline">
-              <Text size="sm" className="app-pre-wrap">
-                {ja.errors.cancelDeadlinePassed}
-              </Text>
-            </Alert>
-          ) : edited?.actions.editableFields === 'reservationOnly' ? (
-            <Alert color="blue" variant="light" data-testid="edit-reservation-only">
-              <Text size="sm">{ja.edit.reservationOnly}</Text>
-            </Alert>
-          ) : null}
+          {edited ? <EditNotice edited={edited} deadlinePassed={deadlinePassed} /> : null}
           {partitionKey === null && userId && usesPayment(config) ? <PendingPayments surveyId={surveyId} onReleased={refreshSchedules} /> : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
