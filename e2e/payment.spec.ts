@@ -5,7 +5,7 @@ import { expectAxeClean, surveyItem } from './support';
  * Issue 22's card payment journey on the demo form sesshu-shiharai (spec 02 §2, §4, §7), through
  * the local payment provider at /dev/payment: book a slot, choose products in the order-line
  * dialog, 決済画面へ, pay with the test card → 決済結果 → the receipt with its lines and tax; a
- * declined card → the error page; cancel → the cancelled page.
+ * declined card → the error page and back to the form; cancel → the cancelled page.
  */
 
 const RUN = Date.now() % 100000;
@@ -155,8 +155,9 @@ test('offline: drafted, 決済画面へ says so and queues nothing; a declined c
   await expect(page.getByTestId('payment-error')).toContainText('決済中にエラーが発生しました。');
   await expect(page.getByTestId('payment-error')).toContainText('ブラウザを閉じて最初からやり直してください。');
 
-  // From the start again, and this time the resident cancels at the card page.
-  await page.goto(FORM);
+  // The error page leads back to the form; this time the resident cancels at the card page.
+  await page.getByTestId('back-to-form').click();
+  await expect(page).toHaveURL(new RegExp(`${FORM}$`));
   await expect(page.getByTestId('select-products')).toBeVisible();
   await page.getByTestId('order-line-edit').or(page.getByTestId('order-add')).first().waitFor();
   while ((await page.getByTestId('order-line').count()) > 0) {

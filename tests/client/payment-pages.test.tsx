@@ -127,10 +127,25 @@ describe('payment pages', () => {
     expect(error.textContent).toContain('決済中にエラーが発生しました。');
     expect(error.textContent).toContain('注文番号：o9');
     expect(error.textContent).toContain('ブラウザを閉じて最初からやり直してください。');
+    // o9 is not this resident's order and this tab handed nothing off: the start page.
+    expect((await screen.findByTestId('back-to-start')).getAttribute('href')).toBe('/');
     page.unmount();
     window.history.replaceState(null, '', '/canceledPayment');
     render(<App />);
     expect((await screen.findByTestId('payment-canceled')).textContent).toContain('商品の購入をキャンセルしました。最初からやり直してください。');
+  });
+
+  it('leads from the error page back to the form the declined payment started from', async () => {
+    rememberHandOff('o1', '/survey/pay');
+    window.history.replaceState(null, '', '/errorPayment?orderId=o1');
+    const page = render(<App />);
+    expect((await screen.findByTestId('back-to-form')).getAttribute('href')).toBe('/survey/pay');
+    expect(screen.getByTestId('payment-error').textContent).toContain('ブラウザを閉じて最初からやり直してください。');
+    page.unmount();
+    // Not handed off from this tab: the resident's order names its form.
+    sessionStorage.clear();
+    render(<App />);
+    expect((await screen.findByTestId('back-to-form')).getAttribute('href')).toBe('/survey/pay');
   });
 
   it('leads from the cancelled page back to the form the payment started from, else the start page', async () => {

@@ -36,9 +36,20 @@ export function CompletedPayment() {
   return <CompletedPaymentScreen config={config.data?.data} orderId={orderId} fallback={loading} />;
 }
 
+/**
+ * The form an order was handed off from: kept by this tab, else named by the signed-in resident's
+ * order (another tab, or a cleared one); null when neither tells (then the start page).
+ */
+const useHandOffFormPath = (orderId: string | undefined): string | null => {
+  const handedOffFrom = handOffPathOf(orderId);
+  const result = useQuery({ ...paymentResultQuery(orderId ?? ''), enabled: orderId !== undefined && handedOffFrom === null && getSession() !== null, retry: false });
+  return handedOffFrom ?? (result.data ? `/survey/${encodeURIComponent(result.data.surveyId)}` : null);
+};
+
 export function ErrorPayment() {
   const orderId = errorPaymentRoute.useSearch()['orderId'] || undefined;
-  return <ErrorPaymentScreen orderId={orderId} fallback={loading} />;
+  const formPath = useHandOffFormPath(orderId);
+  return <ErrorPaymentScreen orderId={orderId} formPath={formPath} fallback={loading} />;
 }
 
 export function ReceiptPage() {
@@ -48,9 +59,6 @@ export function ReceiptPage() {
 
 export function CanceledPayment() {
   const orderId = canceledPaymentRoute.useSearch()['orderId'] || undefined;
-  const handedOffFrom = handOffPathOf(orderId);
-  // Another tab (or a cleared one) did not keep the path: the signed-in resident's order names its form.
-  const result = useQuery({ ...paymentResultQuery(orderId ?? ''), enabled: orderId !== undefined && handedOffFrom === null && getSession() !== null, retry: false });
-  const formPath = handedOffFrom ?? (result.data ? `/survey/${encodeURIComponent(result.data.surveyId)}` : null);
+  const formPath = useHandOffFormPath(orderId);
   return <CanceledPaymentScreen formPath={formPath} fallback={loading} />;
 }

@@ -99,7 +99,8 @@ export function OrderSummary({ result }: { result: PaymentResult }) {
   );
 }
 
-export function ErrorPaymentScreen({ orderId }: { orderId: string | undefined }) {
+/** `formPath` as on the cancelled page: after a declined card the resident may try again from the form. */
+export function ErrorPaymentScreen({ orderId, formPath }: { orderId: string | undefined; formPath: string | null }) {
   return (
     <Stack gap="md" data-testid="payment-error">
       <Title order={1} size="h3">
@@ -112,7 +113,22 @@ export function ErrorPaymentScreen({ orderId }: { orderId: string | undefined })
           <Text>{ja.payment.errorRetry}</Text>
         </Stack>
       </Alert>
+      <WayBack formPath={formPath} />
     </Stack>
+  );
+}
+
+/** Back to the form the order was handed off from, else to the start page. */
+function WayBack({ formPath }: { formPath: string | null }) {
+  return formPath ? (
+    // A full load: the form reopens from its draft as on any visit.
+    <Button component="a" href={formPath} data-testid="back-to-form">
+      {ja.payment.backToForm}
+    </Button>
+  ) : (
+    <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
+      {ja.common.backToStart}
+    </Button>
   );
 }
 
@@ -126,16 +142,7 @@ export function CanceledPaymentScreen({ formPath }: { formPath: string | null })
       <Alert color="gray" variant="light" role="status">
         {ja.payment.canceled}
       </Alert>
-      {formPath ? (
-        // A full load: the form reopens from its draft as on any visit.
-        <Button component="a" href={formPath} data-testid="back-to-form">
-          {ja.payment.backToForm}
-        </Button>
-      ) : (
-        <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
-          {ja.common.backToStart}
-        </Button>
-      )}
+      <WayBack formPath={formPath} />
     </Stack>
   );
 }
