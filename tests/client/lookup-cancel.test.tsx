@@ -6,10 +6,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { saveSearch, saveTarget } from '../../src/features/lookup/store';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const config = {
   surveyId: 'enq',
@@ -67,11 +66,7 @@ describe('the cancel page of an answer already cancelled', () => {
     localStorage.clear();
     sessionStorage.clear();
     await clearDevice();
-    saveSession({
-      idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
-      accessToken: 'a',
-      profile: { userId: 'U1', displayName: '山田 花子' },
-    });
+    signInResident();
     saveSearch({ surveyId: 'enq', conditions: { name: '山田' }, userId: 'U1', rows: [row('未対応')] as never });
     saveTarget({ surveyId: 'enq', partitionKey: 'enq#U1#1' });
   });

@@ -2,10 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const memberConfig = {
   surveyId: 'kaiin',
@@ -48,11 +47,7 @@ describe('the member registration page', () => {
     localStorage.clear();
     sessionStorage.clear();
     await clearDevice();
-    saveSession({
-      idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
-      accessToken: 'a',
-      profile: { userId: 'U1', displayName: '山田 花子' },
-    });
+    signInResident();
   });
   afterEach(() => {
     cleanup();

@@ -12,15 +12,15 @@ import { parseRetryAfter } from '../../src/lib/api';
 import { ApiClientError } from '../../src/lib/api-error';
 import { storedErrorText } from '../../src/lib/error-text';
 import { withRetry } from '../../src/lib/retry';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { createUserCompletionGuard } from '../../src/offline/completion-guard';
 import { getOfflineDb, type OfflineDb, type OutboxRow } from '../../src/offline/db';
 import { AlreadySentError, createApiSender, createOutbox, MAX_SEND_ATTEMPTS } from '../../src/offline/outbox';
 import { pageOutbox } from '../../src/offline/load';
 import { OutboxList } from '../../src/ui/outbox-status';
-import { fakeRetryDeps, makeIdToken } from './fake-clock';
+import { fakeRetryDeps } from './fake-clock';
 import { answerInput, clearDevice, fakeAuth, fakeServer, json, openTestDb, putItemOk, type FakeResponse } from './offline-helpers';
+import { signInResident } from './resident';
 
 const serverError = () => json(500, { result: 'ERROR', code: 'internal', errorMessage: 'サーバーでエラーが発生しました。' });
 const rateLimited = (seconds: string) =>
@@ -190,7 +190,7 @@ describe('what the resident reads', () => {
 
   it('the list shows a stalled entry as 要確認 with a Japanese error and 再送信, which sends it with its key', async () => {
     await clearDevice();
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    signInResident();
     const t = Date.now();
     await getOfflineDb().outbox.add({
       id: 'stalled-key',

@@ -8,11 +8,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { copyText } from '../../src/features/receipt/copy';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { handOffPathOf, rememberHandOff } from '../../src/payment/hand-off-return';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const config = {
   surveyId: 'pay',
@@ -84,7 +83,7 @@ describe('payment pages', () => {
     localStorage.clear();
     sessionStorage.clear();
     await clearDevice();
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    signInResident();
     status = undefined;
     vi.stubGlobal(
       'fetch',

@@ -8,12 +8,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentResult } from '@core/contract/payment';
-import { saveSession } from '../../src/lib/session';
 import { continueHandOff } from '../../src/payment/hand-off';
 import { handOffPathOf } from '../../src/payment/hand-off-return';
 import { PendingPayments } from '../../src/payment/pending-order';
-import { makeIdToken } from './fake-clock';
 import { json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const result = (orderId: string, over: Partial<PaymentResult> = {}): PaymentResult => ({
   serviceSortKey: 'svc',
@@ -44,7 +43,7 @@ describe('an unpaid hand-off on the form', () => {
   let calls: { path: string; body: unknown }[];
   beforeEach(() => {
     sessionStorage.clear();
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    signInResident();
     calls = [];
     orders = [result('paid', { status: 3, completedDate: 1767229200 }), result('gone', { canceledDate: 1767229200 }), result('o1')];
     vi.stubGlobal(

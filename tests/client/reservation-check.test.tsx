@@ -13,10 +13,9 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { MAX_COUNT_MESSAGE, MAX_COUNT_OF_DAY_MESSAGE } from '@core/rules/reservation-limits';
 import { rangeEndOf } from '@core/rules/reservation-window';
 import { App } from '../../src/app/app';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const COMA = { '1': { start: '09:00', end: '09:30' }, '2': { start: '14:00', end: '14:30' } };
 const CALENDAR = {
@@ -122,7 +121,7 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   await clearDevice();
-  saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+  signInResident();
 });
 afterEach(() => {
   cleanup();

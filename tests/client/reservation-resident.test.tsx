@@ -13,11 +13,10 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { MAX_COUNT_OF_DAY_MESSAGE } from '@core/rules/reservation-limits';
 import { App } from '../../src/app/app';
 import { saveSearch, saveTarget } from '../../src/features/lookup/store';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { createDraftSaver } from '../../src/offline/drafts';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const COMA = { '1': { start: '09:00', end: '09:30' }, '2': { start: '14:00', end: '14:30' } };
 const calendarWith = (reservationCancelLimit: number) => ({
@@ -120,7 +119,7 @@ beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   await clearDevice();
-  saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+  signInResident();
   scrolled.length = 0;
   // jsdom has no layout: record what was brought into view.
   Element.prototype.scrollIntoView = function (this: Element) {

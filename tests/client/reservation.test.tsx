@@ -18,13 +18,12 @@ import { SurveyForm } from '../../src/form/survey-form';
 import { answersOf } from '../../src/features/lookup/answers';
 import { DateTimeLines } from '../../src/features/lookup/view';
 import { App } from '../../src/app/app';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { makeIdToken } from './fake-clock';
 import { getOfflineCache } from '../../src/offline/cache';
 import { getOfflineDb } from '../../src/offline/db';
 import { makeConfig, TODAY } from './form-harness';
 import { json } from './offline-helpers';
+import { signInResident } from './resident';
 
 // TODAY is Sunday 2025-06-15.
 const COMA = {
@@ -470,7 +469,7 @@ describe('a reservation sent offline whose slot is gone on delivery', () => {
     sessionStorage.clear();
     const db = getOfflineDb();
     await Promise.all([db.drafts.clear(), db.outbox.clear()]);
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    signInResident();
   });
 
   it('shows the quota_exceeded text in the queue and reopens the slot choice without the full slot', async () => {
@@ -537,7 +536,7 @@ describe('the /calendar pages and admin mode', () => {
     sessionStorage.clear();
     const db = getOfflineDb();
     await Promise.all([db.drafts.clear(), db.outbox.clear()]);
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田 花子' } });
+    signInResident();
   });
 
   const clinic = {

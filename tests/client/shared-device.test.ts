@@ -5,14 +5,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getKiosk, KIOSK_KEY, kioskUserId, kioskVisitScope, markKioskRevoked, saveKiosk } from '../../src/lib/kiosk';
-import { getResidentSession, getSession, getStoredUserId, saveSession } from '../../src/lib/session';
+import { getResidentSession, getSession, getStoredUserId } from '../../src/lib/session';
 import { createUserCompletionGuard } from '../../src/offline/completion-guard';
 import type { OfflineDb, OutboxRow } from '../../src/offline/db';
 import { createDraftSaver, endOpenDraftSavers, loadDraft, saveDraft } from '../../src/offline/drafts';
 import { createOutbox } from '../../src/offline/outbox';
 import { wipeOthersData, wipeOwnerData } from '../../src/offline/wipe';
-import { makeIdToken } from './fake-clock';
 import { fakeAuth, openTestDb } from './offline-helpers';
+import { signInResident } from './resident';
 
 const dbs: OfflineDb[] = [];
 const open = () => {
@@ -137,7 +137,7 @@ describe('the kiosk as the page session', () => {
   const kiosk = { token: 'kiosk_abc', name: '受付1', idleSeconds: 90, forms: [{ surveyId: 's1', surveyTitle: '問診票' }] };
 
   it('stands in for the resident while enrolled, and is no session once revoked', () => {
-    saveSession({ idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }), accessToken: 'a', profile: { userId: 'U1', displayName: '山田' } });
+    signInResident('U1', '山田');
     expect(getResidentSession()?.profile.userId).toBe('U1');
     saveKiosk(kiosk);
     expect(getSession()).toMatchObject({ idToken: 'kiosk_abc', profile: { userId: kioskUserId(kiosk), displayName: '受付1' } });

@@ -6,12 +6,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
 import { getOfflineDb } from '../../src/offline/db';
 import { saveDraft } from '../../src/offline/drafts';
-import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const PK = 's1#U1#1700000000000';
 const ANSWER_TIME = '2026-01-10T09:00:00.000Z';
@@ -86,11 +85,7 @@ describe('the survey page with a partition key', () => {
     localStorage.clear();
     sessionStorage.clear();
     await clearDevice();
-    saveSession({
-      idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
-      accessToken: 'a',
-      profile: { userId: 'U1', displayName: '山田 花子' },
-    });
+    signInResident();
   });
   afterEach(() => {
     cleanup();

@@ -2,11 +2,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
-import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
-import { makeIdToken } from './fake-clock';
 import { getOfflineDb } from '../../src/offline/db';
 import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 const config = (extra: Record<string, unknown>) => ({
   surveyId: 's1',
@@ -23,11 +22,7 @@ const config = (extra: Record<string, unknown>) => ({
 });
 
 const signIn = () =>
-  saveSession({
-    idToken: makeIdToken({ sub: 'U1', exp: Math.floor(Date.now() / 1000) + 3600 }),
-    accessToken: 'a',
-    profile: { userId: 'U1', displayName: '山田 花子' },
-  });
+  signInResident();
 
 const serve = (cfg: unknown, putAnswer: unknown) => {
   const fetch = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
