@@ -6,41 +6,17 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PaymentResult } from '@core/contract/payment';
 import { PaymentLine } from '../../src/payment/payment-status';
 import { paymentStatusLabel } from '../../src/payment/order-view';
+import { paymentResult } from './payment-fixture';
 
 afterEach(cleanup);
-
-const result = (over: Partial<PaymentResult>): PaymentResult => ({
-  serviceSortKey: 'svc',
-  serviceId: 'svc',
-  serviceName: '予防接種',
-  details: [{ detailId: 1, productId: 'p1', productName: '接種料', price: 3000, count: 1, tax: 300, amount: 3000, amountWithTax: 3300, taxableType: 0 }],
-  tax: 300,
-  amount: 3000,
-  amountWithTax: 3300,
-  taxRate: 10,
-  calculationType: 0,
-  roundingType: 0,
-  taxType: 0,
-  reservationCostType: 0,
-  selectedPayType: 0,
-  payMethod: 'credit',
-  completedDate: null,
-  canceledDate: null,
-  orderId: 'o1',
-  surveyId: 'pay',
-  partitionKey: 'pay#U1#1',
-  createdAt: 1767225600,
-  ...over,
-});
 
 describe('payment status', () => {
   it('shows an order given back unpaid as cancelled with nothing charged', () => {
     render(
       <MantineProvider>
-        <PaymentLine result={result({ canceledDate: 1767229200 })} />
+        <PaymentLine result={paymentResult({ canceledDate: 1767229200 })} />
       </MantineProvider>,
     );
     expect(screen.getByTestId('answer-payment-status').textContent).toBe('キャンセル（請求なし）');
@@ -49,14 +25,14 @@ describe('payment status', () => {
   });
 
   it('keeps 決済確認中 while the provider has not answered, and a paid status over a cancel date', () => {
-    expect(paymentStatusLabel(result({}))).toBeNull();
+    expect(paymentStatusLabel(paymentResult({}))).toBeNull();
     render(
       <MantineProvider>
-        <PaymentLine result={result({})} />
+        <PaymentLine result={paymentResult({})} />
       </MantineProvider>,
     );
     expect(screen.getByTestId('answer-payment-status').textContent).toBe('決済確認中');
     // Paid after its hold was given back: the money was taken, so the status says so.
-    expect(paymentStatusLabel(result({ status: 3, canceledDate: 1767229200, completedDate: 1767229300 }))).toBe('与信済み');
+    expect(paymentStatusLabel(paymentResult({ status: 3, canceledDate: 1767229200, completedDate: 1767229300 }))).toBe('与信済み');
   });
 });

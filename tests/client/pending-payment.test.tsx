@@ -12,31 +12,10 @@ import { continueHandOff } from '../../src/payment/hand-off';
 import { handOffPathOf } from '../../src/payment/hand-off-return';
 import { PendingPayments } from '../../src/payment/pending-order';
 import { json } from './offline-helpers';
+import { paymentResult } from './payment-fixture';
 import { signInResident } from './resident';
 
-const result = (orderId: string, over: Partial<PaymentResult> = {}): PaymentResult => ({
-  serviceSortKey: 'svc',
-  serviceId: 'svc',
-  serviceName: '予防接種',
-  details: [{ detailId: 1, productId: 'p1', productName: '接種料', price: 3000, count: 1, tax: 300, amount: 3000, amountWithTax: 3300, taxableType: 0 }],
-  tax: 300,
-  amount: 3000,
-  amountWithTax: 3300,
-  taxRate: 10,
-  calculationType: 0,
-  roundingType: 0,
-  taxType: 0,
-  reservationCostType: 0,
-  selectedPayType: 0,
-  payMethod: 'credit',
-  completedDate: null,
-  canceledDate: null,
-  orderId,
-  surveyId: 'pay',
-  partitionKey: `pay#U1#${orderId}`,
-  createdAt: 1767225600,
-  ...over,
-});
+const result = (orderId: string, over: Partial<PaymentResult> = {}): PaymentResult => paymentResult({ orderId, partitionKey: `pay#U1#${orderId}`, ...over });
 
 describe('an unpaid hand-off on the form', () => {
   let orders: PaymentResult[];
