@@ -49,6 +49,35 @@ const online = async <T>(f: () => Promise<T>): Promise<T> => {
   }
 };
 
+type OrderToPay = Pick<PaymentOrder, 'serviceSortKey' | 'serviceId' | 'serviceName' | 'tax' | 'amount' | 'details' | 'payMethod'> & {
+  surveyId: string;
+  orderId: string;
+};
+
+/** The provider's signed form for a saved order, posted: the page leaves for the provider. */
+const toProvider = async (o: OrderToPay, deps: HandOffDeps): Promise<ProviderForm> => {
+  rememberHandOff(o.orderId, deps.returnPath ?? `${window.location.pathname}${window.location.search}`);
+  const form = successData(
+    await online(() =>
+      call(paymentOrdersCreate, {
+        body: {
+          surveyId: o.surveyId,
+          serviceSortKey: o.serviceSortKey,
+          serviceId: o.serviceId,
+          serviceName: o.serviceName,
+          tax: o.tax,
+          amount: o.amount,
+          orderId: o.orderId,
+          details: o.details,
+          ...(o.payMethod ? { payMethod: o.payMethod } : {}),
+        },
+      }),
+    ),
+  );
+  (deps.post ?? postProviderForm)(form);
+  return form;
+};
+
 export const handOffToPayment = async (
   request: { surveyId: string; rows: readonly AnswerRowInput[]; order: PaymentOrder },
   deps: HandOffDeps = {},
@@ -58,51 +87,11 @@ export const handOffToPayment = async (
   const { order } = request;
   const saved = await online(() => call(surveyResultsTemporary, { body: { data: [...request.rows], order } }));
   if ('result' in saved) throw new ApiClientError({ status: 200, code: saved.code ?? 'error', errorMessage: saved.errorMessage, issues: saved.issues });
-  rememberHandOff(saved.orderId, deps.returnPath ?? `${window.location.pathname}${window.location.search}`);
-  const form = successData(
-    await online(() =>
-      call(paymentOrdersCreate, {
-        body: {
-          surveyId: request.surveyId,
-          serviceSortKey: order.serviceSortKey,
-          serviceId: order.serviceId,
-          serviceName: order.serviceName,
-          tax: order.tax,
-          amount: order.amount,
-          orderId: saved.orderId,
-          details: order.details,
-          ...(order.payMethod ? { payMethod: order.payMethod } : {}),
-        },
-      }),
-    ),
-  );
-  (deps.post ?? postProviderForm)(form);
-  return form;
+  return toProvider({ ...order, surveyId: request.surveyId, orderId: saved.orderId }, deps);
 };
 
 /** The resident's unpaid order handed to the provider again, as it was saved (its answer and hold unchanged). */
-export const continueHandOff = async (pending: PaymentResult, deps: HandOffDeps = {}): Promise<ProviderForm> => {
-  const form = successData(
-    await online(() =>
-      call(paymentOrdersCreate, {
-        body: {
-          surveyId: pending.surveyId,
-          serviceSortKey: pending.serviceSortKey,
-          serviceId: pending.serviceId,
-          serviceName: pending.serviceName,
-          tax: pending.tax,
-          amount: pending.amount,
-          orderId: pending.orderId,
-          details: pending.details,
-          ...(pending.payMethod ? { payMethod: pending.payMethod } : {}),
-        },
-      }),
-    ),
-  );
-  rememberHandOff(pending.orderId, deps.returnPath ?? `${window.location.pathname}${window.location.search}`);
-  (deps.post ?? postProviderForm)(form);
-  return form;
-};
+export const continueHandOff = (pending: PaymentResult, deps: HandOffDeps = {}): Promise<ProviderForm> => toProvider(pending, deps);
 
 /** Gives the resident's unpaid order back as 購入をやめる does (the server refuses a paid one). */
 export const releaseOrder = async (orderId: string): Promise<PaymentResult> =>
