@@ -12,12 +12,10 @@ const SURVEY_PAGE = /^\/survey\/[^/]+\/?$/;
 const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|cancelConfirm)(\/|$)/;
 
 /**
- * A completion page names what it shows in its address (?sent=, offline/sent-entry.ts): a reload
- * shows it again, and from a completion nothing is midway, so its 照会 link is not blocked.
+ * `fromSearch`: the survey page's query string as in the address. A completion names what it
+ * shows there (?sent=, offline/sent-entry.ts); from a completion nothing is midway, so its 照会
+ * link is not blocked.
  */
-export { SENT_PARAM };
-
-/** `fromSearch`: the survey page's query string as in the address ("?sent=…"). */
 export const isGuardedMove = (from: string, to: string, fromSearch = ''): boolean =>
   SURVEY_PAGE.test(from) && CONFIRM_PAGES.test(to) && !new URLSearchParams(fromSearch).has(SENT_PARAM);
 

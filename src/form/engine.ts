@@ -7,7 +7,6 @@ import type { Temporal } from 'temporal-polyfill';
 import { validateItem } from '@core/form/validate';
 import type { FormValue, NormalizeContext, ValidateContext, ValidationIssue } from '@core/items/define';
 import { itemDefOf } from '@core/items/registry';
-import { isDesktop } from '../lib/desktop';
 import { formatMessage } from '../messages/format';
 import { itemUiOf } from '../items/registry';
 import type { FieldHandlers, FormEngine } from './engine-context';
@@ -17,7 +16,6 @@ import type { FormPlan, PlannedItem } from './plan';
 export const messageOf = (issues: readonly ValidationIssue[]): string | undefined =>
   issues[0] ? formatMessage(issues[0]) : undefined;
 
-export { isDesktop };
 
 export const createEngine = (
   store: FormStore,

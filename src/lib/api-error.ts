@@ -68,6 +68,9 @@ export const codeNotLoaded = (e: unknown): ApiClientError =>
   new ApiClientError({ status: 0, code: 'network', errorMessage: e instanceof Error ? e.message : String(e) });
 
 /** spec 01 §8: 403 invalid_request "IdToken expired.", LINE's (and our server's) expired login. */
+/** Failures the network caused (offline, a weak link, a timeout): trying again is the next step. */
+export const isTransportFailure = (e: unknown): boolean => isApiClientError(e) && (e.code === 'network' || e.code === 'timeout');
+
 export const isTokenExpired = (e: unknown): boolean =>
   isApiClientError(e) && e.status === 403 && e.code === ID_TOKEN_EXPIRED_CODE && e.errorMessage === ID_TOKEN_EXPIRED_TEXT;
 

@@ -6,7 +6,7 @@
  */
 import { paymentOrdersCreate, paymentOrdersRelease, surveyResultsTemporary, type PaymentOrder, type PaymentResult, type ProviderForm } from '@core/contract/payment';
 import type { AnswerRowInput } from '@core/contract/survey';
-import { ApiClientError, isApiClientError } from '../lib/api-error';
+import { ApiClientError, isTransportFailure } from '../lib/api-error';
 import { call } from '../lib/api';
 import { paymentOffline } from './codes';
 import { rememberHandOff } from './hand-off-return';
@@ -44,7 +44,7 @@ const online = async <T>(f: () => Promise<T>): Promise<T> => {
   try {
     return await f();
   } catch (e) {
-    if (isApiClientError(e) && (e.code === 'network' || e.code === 'timeout')) throw paymentOffline();
+    if (isTransportFailure(e)) throw paymentOffline();
     throw e;
   }
 };

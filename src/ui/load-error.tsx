@@ -1,8 +1,8 @@
-import { isLoginRefused } from '../lib/api-error';
+import { isLoginRefused, isTransportFailure } from '../lib/api-error';
 import { ErrorCard } from './error-card';
 import { errorDetailFor, errorLinesFor, rawErrorDetail } from './error-text';
 import { MessageLines } from './message-lines';
-import { isTransportFailure, RetryLoad } from './retry-load';
+import { RetryLoad } from './retry-load';
 import { SignInAgain } from './sign-in-again';
 
 /**

@@ -8,12 +8,9 @@ import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isApiClientError } from '../lib/api-error';
 import { ja } from '../messages/ja';
 import { MessageLines } from './message-lines';
 
-/** Failures the network caused, where trying again is the resident's next step. */
-export const isTransportFailure = (error: unknown): boolean => isApiClientError(error) && (error.code === 'network' || error.code === 'timeout');
 
 export interface RetryLoadProps {
   lines: readonly string[];

@@ -7,19 +7,15 @@ import { Link } from '@tanstack/react-router';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { ja } from '../../messages/ja';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
+import { sentRowsOf } from '../../offline/sent-entry';
 import { StaySummary, stayOfRows } from './stay-summary';
 
 /** The outbox endpoints of a bed stay's create and change: the writes a finish page shows. */
 export const BED_WRITE_ENDPOINTS = ['bedReservationCreate', 'bedReservationUpdate'] as const;
 
-const rowsOf = (entry: OutboxEntry): { itemKey: string; value: string }[] => {
-  const data = (entry.request.body as { data?: unknown } | undefined)?.data;
-  return Array.isArray(data) ? (data as { itemKey: string; value: string }[]) : [];
-};
-
 export function BedFinish({ config, entry }: { config: ServedSurveyConfig; entry: OutboxEntry }) {
   const changed = entry.endpoint === 'bedReservationUpdate';
-  const stay = stayOfRows(rowsOf(entry));
+  const stay = stayOfRows(sentRowsOf(entry));
   return (
     <Stack gap="sm" data-testid="bed-finish">
       <Text>{changed ? ja.bed.finishChanged : typeof config.endOfSurveyMessage === 'string' ? config.endOfSurveyMessage : ja.bed.finishDefault}</Text>

@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { isApiClientError } from '../../lib/api-error';
+import { isTransportFailure } from '../../lib/api-error';
 import { appConfigQueryKey, fetchAppConfig } from '../../lib/app-config';
 import { defaultLoginDeps, performLogin, type LoginSearch } from '../../lib/login';
 import type { SessionProfile } from '../../lib/session';
@@ -72,7 +72,7 @@ export function LoginScreen({ search }: { search: LoginSearch }) {
       return <ErrorCard message={phase.message} action={retry} />;
     case 'failed': {
       // Only transport failures have catalogue text here; a 404 from the token call is not "本帳票が無効".
-      const transport = isApiClientError(phase.error) && (phase.error.code === 'network' || phase.error.code === 'timeout');
+      const transport = isTransportFailure(phase.error);
       const lines = transport ? errorLinesFor(phase.error) : null;
       return lines ? (
         <Stack gap="md">
