@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signInAt, surveyItem } from './support';
+import { pickChangeableSlot, signInAt, surveyItem } from './support';
 
 /**
  * Issue 6's calendar reservation journey (spec 02 §2, spec 01 §2): book 内科 → 一般内科 → 初診 →
@@ -23,21 +23,6 @@ const pickShoshin = async (page: Page) => {
   await page.getByLabel('受診種別').selectOption({ label: '初診' });
   await page.getByLabel('予約項目').selectOption({ label: '初診受付' });
   await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-view', 'week');
-};
-
-const remainingOf = async (l: Locator): Promise<number> => Number(/残り(\d+)/.exec((await l.textContent()) ?? '')?.[1] ?? NaN);
-
-/** The first active slot of the shown week, moving on a week at a time if it has none. */
-const firstActiveSlot = async (page: Page, notOn?: string) => {
-  for (let i = 0; i < 6; i += 1) {
-    const active = page.locator(`[data-testid="slot"][data-state="active"]${notOn ? `:not([data-date="${notOn}"])` : ''}`);
-    if ((await active.count()) > 0) {
-      const first = active.first();
-      return { date: (await first.getAttribute('data-date'))!, key: (await first.getAttribute('data-slot'))!, remaining: await remainingOf(first) };
-    }
-    await page.getByTestId('calendar-next').click();
-  }
-  throw new Error('no active slot in six weeks');
 };
 
 const send = async (page: Page) => {
@@ -66,9 +51,8 @@ test('calendar: book a slot → 受付番号 → count drops → change via 予�
   await expect(page.getByTestId('calendar-day-head').first()).toContainText('月');
   await expect(page.getByTestId('slot-time').first()).toHaveText('09:00〜09:30');
 
-  const chosen = await firstActiveSlot(page);
+  const chosen = await pickChangeableSlot(page);
   expect(chosen.remaining).toBeGreaterThan(0);
-  await slot(page, chosen.date, chosen.key).click();
   await expect(page.getByTestId('reservation-summary')).toContainText('初診受付');
   await page.getByTestId('slot-next').click();
 
@@ -101,8 +85,7 @@ test('calendar: book a slot → 受付番号 → count drops → change via 予�
   await expect(page).toHaveURL(/\/survey\/clinic-yoyaku\?partitionKey=/);
   await expect(page.getByTestId('reservation-summary')).toContainText('初診受付');
   await expect(page.getByTestId('calendar-view')).toBeVisible();
-  const other = await firstActiveSlot(page, chosen.date);
-  await slot(page, other.date, other.key).click();
+  await pickChangeableSlot(page, `:not([data-date="${chosen.date}"])`);
   await send(page);
   const changedCode = (await page.getByTestId('answer-code').locator('p, div').last().textContent())?.trim() ?? '';
   expect(changedCode).toMatch(/^\d+$/);

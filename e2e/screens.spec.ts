@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
-import { expectAxeClean, surveyItem } from './support';
+import { expectAxeClean, pickChangeableSlot, surveyItem } from './support';
 
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
@@ -83,10 +83,8 @@ for (const size of SIZES) {
     await page.goto('/calendar/clinic-yoyaku');
     await pickShoshin(page);
     await checkScreen(page, 'week calendar', size.axe);
-    const active = page.locator('[data-testid="slot"][data-state="active"]');
-    for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
-    const date = await active.first().getAttribute('data-date');
-    const key = await active.first().getAttribute('data-slot');
+    // A slot that can still be cancelled: the lookup's cancel screens are checked below.
+    const { date, key } = await pickChangeableSlot(page);
     await page.getByTestId('calendar-view-toggle').getByText(ja.calendar.monthView).click();
     await expect(page.getByTestId('calendar-view')).toHaveAttribute('data-view', 'month');
     await checkScreen(page, 'month calendar', size.axe);

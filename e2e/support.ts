@@ -74,3 +74,35 @@ export const expectAxeClean = async (page: Page, name: string): Promise<void> =>
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
 };
+
+export interface PickedSlot {
+  date: string;
+  key: string;
+  /** The places the slot showed left before it was picked (残り N). */
+  remaining: number;
+}
+
+/**
+ * Picks the first active slot (matching `extra`, a selector suffix) whose booking could still be
+ * changed and cancelled: one for which the picker shows no deadline warning. Near a weekend or a
+ * day off the next days are inside their cancel deadline already, so the first active slot is not
+ * always one. Moves on a week at a time; the slot is left picked.
+ */
+export const pickChangeableSlot = async (page: Page, extra = ''): Promise<PickedSlot> => {
+  for (let week = 0; week < 6; week += 1) {
+    const active = page.locator(`[data-testid="slot"][data-state="active"]${extra}`);
+    const count = await active.count();
+    for (let i = 0; i < count; i += 1) {
+      const slot = active.nth(i);
+      const date = (await slot.getAttribute('data-date')) ?? '';
+      const key = (await slot.getAttribute('data-slot')) ?? '';
+      const remaining = Number(/残り(\d+)/.exec((await slot.textContent()) ?? '')?.[1] ?? NaN);
+      await slot.click();
+      // The warning is drawn with the summary of the slot picked, from what the calendar has loaded.
+      await expect(page.getByTestId('reservation-summary')).toHaveAttribute('data-value', new RegExp(`\\|${date}\\|${key}$`));
+      if ((await page.getByTestId('deadline-warning').count()) === 0) return { date, key, remaining };
+    }
+    await page.getByTestId('calendar-next').click();
+  }
+  throw new Error('no changeable slot in six weeks');
+};
