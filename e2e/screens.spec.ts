@@ -34,6 +34,27 @@ const overflowing = (page: Page) =>
         if ((cells[i - 1] as DOMRect).right > (cells[i] as DOMRect).left + 1) out.push(`overlap in calendar row: "${row.textContent?.trim()}"`);
       }
     }
+    // A slot's text (残り3) breaks only between its pieces, never inside one, and each line is centred.
+    for (const slot of Array.from(document.querySelectorAll<HTMLElement>('.cal-slot'))) {
+      const box = slot.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const lines = new Map<number, { left: number; right: number }>();
+      const walker = document.createTreeWalker(slot, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
+        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) out.push(`slot text broken inside: "${node.textContent}" in "${slot.textContent}"`);
+        for (const r of rects) {
+          const top = Math.round(r.top);
+          const line = lines.get(top);
+          lines.set(top, { left: Math.min(line?.left ?? r.left, r.left), right: Math.max(line?.right ?? r.right, r.right) });
+        }
+      }
+      for (const { left, right } of lines.values()) {
+        if (Math.abs(left - box.left - (box.right - right)) > 2) out.push(`slot text off centre: "${slot.textContent}"`);
+      }
+    }
     return out;
   });
 

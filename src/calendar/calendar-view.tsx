@@ -32,6 +32,7 @@ import {
   weekDays,
   type CalendarViewKind,
 } from './dates';
+import { SlotStateText, TimeRange } from './cell-text';
 import './calendar.css';
 
 export interface SlotChoice {
@@ -144,7 +145,7 @@ function SlotButton({
       aria-label={fill(ja.calendar.slotLabel, { date: formatMonthDayWeekday(date), time, state: active ? stateText(info) : stateName[info.state] })}
       onClick={() => active && onPick({ date, slot })}
     >
-      {stateText(info)}
+      <SlotStateText text={stateText(info)} />
     </UnstyledButton>
   );
 }
@@ -156,18 +157,6 @@ interface NavButton {
 }
 
 /** Previous / caption / next: the same bar for weeks and months. */
-/** "09:00〜09:30" in two pieces that wrap after 〜 where the time column is narrow (a phone). */
-function TimeRange({ text }: { text: string }) {
-  const cut = text.indexOf('〜') + 1;
-  if (cut <= 0) return text;
-  return (
-    <>
-      <span className="cal-time-part">{text.slice(0, cut)}</span>
-      <span className="cal-time-part">{text.slice(cut)}</span>
-    </>
-  );
-}
-
 function NavBar({ prev, next, caption }: { prev: NavButton; next: NavButton; caption: string }) {
   return (
     <Group justify="space-between" wrap="nowrap">
