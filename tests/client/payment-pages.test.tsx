@@ -6,11 +6,13 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDetail, PaymentStatus } from '@core/contract/payment';
 import { App } from '../../src/app/app';
 import { copyText } from '../../src/features/receipt/copy';
 import { ja } from '../../src/messages/ja';
 import { handOffPathOf, rememberHandOff } from '../../src/payment/hand-off-return';
 import { clearDevice, json } from './offline-helpers';
+import { paymentResult } from './payment-fixture';
 import { signInResident } from './resident';
 
 const config = {
@@ -24,7 +26,7 @@ const config = {
   surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }],
 };
 
-const line = (over: Record<string, unknown>) => ({
+const line = (over: Partial<OrderDetail>): OrderDetail => ({
   detailId: 1,
   productId: 'p1',
   productName: '接種料',
@@ -37,29 +39,15 @@ const line = (over: Record<string, unknown>) => ({
   ...over,
 });
 
-const result = (status: number | undefined) => ({
-  serviceSortKey: 'svc',
-  serviceId: 'svc',
-  serviceName: '予防接種',
-  details: [line({})],
-  tax: 200,
-  amount: 2000,
-  amountWithTax: 2200,
-  taxRate: 10,
-  calculationType: 0,
-  roundingType: 0,
-  taxType: 0,
-  reservationCostType: 0,
-  selectedPayType: 0,
-  payMethod: 'credit',
-  ...(status === undefined ? {} : { status }),
-  completedDate: status === undefined ? null : 1767225600,
-  canceledDate: null,
-  orderId: 'o1',
-  surveyId: 'pay',
-  partitionKey: 'pay#U1#1',
-  createdAt: 1767225600,
-});
+/** An order of two 接種料 (2,200円): unpaid with no status, else completed with it. */
+const result = (status: PaymentStatus | undefined) =>
+  paymentResult({
+    details: [line({})],
+    tax: 200,
+    amount: 2000,
+    amountWithTax: 2200,
+    ...(status === undefined ? {} : { status, completedDate: 1767225600 }),
+  });
 
 // 2026-01-01 09:00 JST.
 const receipt = {
@@ -78,7 +66,7 @@ const receipt = {
 };
 
 describe('payment pages', () => {
-  let status: number | undefined;
+  let status: PaymentStatus | undefined;
   beforeEach(async () => {
     localStorage.clear();
     sessionStorage.clear();
