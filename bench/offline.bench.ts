@@ -43,7 +43,7 @@ const APPEND = 'bench-offline-append';
 const USER = 'Ubench-offline';
 
 /** In-page code is source text: tsx's keepNames helper __name does not exist in the page. */
-const interactiveProbe = (session: unknown) => `
+export const interactiveProbe = (session: unknown) => `
   localStorage.setItem('session', ${JSON.stringify(JSON.stringify(session))});
   (function () {
     function tick() {
