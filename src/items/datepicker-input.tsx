@@ -17,6 +17,8 @@ const CLASS_NAMES = { day: 'dp-day', weekday: 'dp-weekday' };
 /** No Mantine weekend (it paints Saturday red): datepicker.css colours days by data-dow like the calendar. */
 const NO_WEEKEND: DayOfWeek[] = [];
 /** Names for the arrow buttons, which Mantine leaves unnamed. */
+/** Mantine's clear button (×, once a date is chosen) has no name of its own. */
+const CLEAR_BUTTON_PROPS = { 'aria-label': ja.items.datepickerClear };
 const ARIA_LABELS = {
   previousMonth: ja.items.datepickerPrevMonth,
   nextMonth: ja.items.datepickerNextMonth,
@@ -53,6 +55,7 @@ export function DatepickerInput(p: ItemProps<'datepicker'>) {
         maxDate={bound(p.item.maxDate) ?? DATEPICKER_MAX_DATE}
         minDate={bound(p.item.minDate)}
         clearable
+        clearButtonProps={CLEAR_BUTTON_PROPS}
         monthLabelFormat="YYYY年M月"
         yearLabelFormat="YYYY年"
         decadeLabelFormat="YYYY年"

@@ -1,6 +1,6 @@
 /**
  * The date picker colours Saturday and Sunday as the reservation calendar does, and names its
- * arrow buttons (issue 21).
+ * arrow and clear buttons (issue 21).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,6 +48,11 @@ describe('date picker weekend colours', () => {
     await screen.findByText('2025年6月', {}, { timeout: 5000 });
     expect(screen.getByRole('button', { name: ja.items.datepickerPrevMonth, hidden: true })).toBeTruthy();
     expect(screen.getByRole('button', { name: ja.items.datepickerNextMonth, hidden: true })).toBeTruthy();
+  });
+
+  it('names the clear button shown once a date is chosen', async () => {
+    renderForm(makeConfig([{ itemKey: 'p', type: 'datepicker', title: '来庁予定日' }]), { initialValues: { p: '2025-06-20' } });
+    expect(await screen.findByRole('button', { name: ja.items.datepickerClear })).toBeTruthy();
   });
 
   it('uses the calendar’s Saturday blue and Sunday red', () => {
