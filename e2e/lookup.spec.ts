@@ -266,3 +266,17 @@ test('the confirm list without a search is replaced to /confirm', async ({ page 
   await page.goto('/cancelConfirm');
   await expect(page).toHaveURL(/\/confirm$/);
 });
+
+test('the header menu offers 照会 where the guard lets the resident go, not mid-answer', async ({ page }) => {
+  await signInAt(page, '/survey/sodai-gomi', '山田');
+  await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await page.getByTestId('account-menu').click();
+  await expect(page.getByTestId('account-panel')).toBeVisible();
+  // Spec 01 §2 blocks survey page → 照会, so the menu does not offer a link that cannot work.
+  await expect(page.getByTestId('menu-lookup')).toHaveCount(0);
+  await page.goto('/');
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('menu-lookup').click();
+  await expect(page).toHaveURL(/\/confirm$/);
+  await expect(page.getByLabel('照会種別')).toBeVisible();
+});

@@ -3,6 +3,7 @@ import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useLater } from '../lib/use-later';
 import { usePageIdentity } from '../lib/use-session';
 import { ja } from '../messages/ja';
+import { isGuardedMove } from './navigation-guard';
 
 // Not part of any first screen, so not of the app's first chunk: each shows once its own is here.
 const loadOutboxStatus = () => import('../ui/outbox-status');
@@ -17,6 +18,9 @@ const loadIdleWatch = () => import('../features/kiosk/idle-watch');
 export function RootLayout() {
   const { resident, kiosk } = usePageIdentity();
   const path = useRouterState({ select: (s) => s.location.pathname });
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  // The menu offers 照会 only where spec 01 §2's guard lets the resident go (not mid-answer).
+  const lookupOffered = !isGuardedMove(path, '/confirm', searchStr);
   const onKioskStart = path === '/kiosk' || path.startsWith('/kiosk/');
   // Re-enrolling is how a stopped tablet is brought back.
   const stopped = kiosk?.revoked === true && path !== '/kiosk/enrol';
@@ -37,7 +41,7 @@ export function RootLayout() {
           ) : (
             <Group gap="xs" wrap="nowrap" ml="auto">
               {outbox ? <outbox.OutboxStatus /> : null}
-              {resident && account ? <account.AccountMenu profile={resident.profile} /> : null}
+              {resident && account ? <account.AccountMenu profile={resident.profile} lookupOffered={lookupOffered} /> : null}
             </Group>
           )}
         </Group>

@@ -16,7 +16,8 @@ import { retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-ou
 
 type Step = { kind: 'menu' } | { kind: 'unsent'; count: number; afterTry: boolean } | { kind: 'working' };
 
-export function AccountMenu({ profile }: { profile: SessionProfile }) {
+/** `lookupOffered`: false where the navigation guard would refuse the move to 照会 (a survey mid-answer). */
+export function AccountMenu({ profile, lookupOffered = true }: { profile: SessionProfile; lookupOffered?: boolean }) {
   const [open, setOpen] = useState(false);
   const [step, setStep] = useState<Step>({ kind: 'menu' });
   const queryClient = useQueryClient();
@@ -82,14 +83,16 @@ export function AccountMenu({ profile }: { profile: SessionProfile }) {
                 <Text size="sm" data-testid="account-name">
                   {fill(ja.account.signedInAs, { name: profile.displayName })}
                 </Text>
-                <Button
-                  variant="default"
-                  onClick={toggle}
-                  data-testid="menu-lookup"
-                  renderRoot={(props) => <Link {...props} to="/confirm" />}
-                >
-                  {ja.lookup.entry}
-                </Button>
+                {lookupOffered ? (
+                  <Button
+                    variant="default"
+                    onClick={toggle}
+                    data-testid="menu-lookup"
+                    renderRoot={(props) => <Link {...props} to="/confirm" />}
+                  >
+                    {ja.lookup.entry}
+                  </Button>
+                ) : null}
                 <Button
                   color="red"
                   variant="light"
