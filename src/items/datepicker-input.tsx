@@ -16,9 +16,9 @@ const SETTINGS = { locale: 'ja', firstDayOfWeek: DATEPICKER_FIRST_DAY_OF_WEEK } 
 const CLASS_NAMES = { day: 'dp-day', weekday: 'dp-weekday' };
 /** No Mantine weekend (it paints Saturday red): datepicker.css colours days by data-dow like the calendar. */
 const NO_WEEKEND: DayOfWeek[] = [];
-/** Names for the arrow buttons, which Mantine leaves unnamed. */
 /** Mantine's clear button (×, once a date is chosen) has no name of its own. */
 const CLEAR_BUTTON_PROPS = { 'aria-label': ja.items.datepickerClear };
+/** Names for the arrow buttons, which Mantine leaves unnamed. */
 const ARIA_LABELS = {
   previousMonth: ja.items.datepickerPrevMonth,
   nextMonth: ja.items.datepickerNextMonth,

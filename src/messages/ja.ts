@@ -357,8 +357,9 @@ export const ja = {
     datePlaceholder: 'YYYY-MM-DD',
     birthdayPlaceholder: '例: 1990-01-01 または H2.1.1',
     datepickerPlaceholder: '日付を選択',
-    /** The date picker's arrow buttons (month, year and decade views); not in the spec. */
+    /** The date picker's clear button; not in the spec. */
     datepickerClear: '日付を消去',
+    /** The date picker's arrow buttons (month, year and decade views); not in the spec. */
     datepickerPrevMonth: '前の月',
     datepickerNextMonth: '次の月',
     datepickerPrevYear: '前の年',
