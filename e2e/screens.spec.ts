@@ -92,6 +92,12 @@ for (const size of SIZES) {
     await page.goto('/');
     await expect(page.getByTestId('open-form').first()).toBeVisible();
     await checkScreen(page, 'start page', size.axe);
+    // Each form's description is read whole, its last sentence included (no line clamp).
+    const descriptions = page.getByTestId('open-form-description');
+    expect(await descriptions.count()).toBeGreaterThan(0);
+    for (const d of await descriptions.all()) {
+      expect(await d.evaluate((el) => el.scrollHeight <= el.clientHeight + 1), `${await d.textContent()}`).toBe(true);
+    }
 
     await signInAs(page, '/survey/all-items', `U${'5c'.repeat(14)}${String(size.width).padStart(4, '0')}`, name);
     // Every item in first, then by keyboard: parts of items above the button that load lazily (the

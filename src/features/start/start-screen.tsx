@@ -45,7 +45,8 @@ export function StartScreen() {
                   <Stack gap="xs">
                     <Text fw={700}>{s.surveyTitle}</Text>
                     {s.description ? (
-                      <Text size="sm" c="dimmed" lineClamp={3} className="app-pre-wrap">
+                      // Whole: operators end descriptions with what to do next (e.g. where 照会 is).
+                      <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="open-form-description">
                         {s.description}
                       </Text>
                     ) : null}
