@@ -107,6 +107,8 @@ describe('the survey page', () => {
     fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '鈴木 一郎' } });
     await sendForm();
     expect((await screen.findByTestId('completion-notice')).textContent).toBe(ja.errors.completionNotice);
+    // No item of this form is searchable: the lookup could not find the answer, so no way to it.
+    expect(screen.queryByTestId('completion-lookup')).toBeNull();
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     fireEvent.click(screen.getByTestId('close-app'));
     await waitFor(() => expect(close).toHaveBeenCalled());
@@ -115,7 +117,8 @@ describe('the survey page', () => {
   });
 
   it('survives a reload of the completion page, and its 照会 link reaches the lookup', async () => {
-    serve(config({ isAppending: { value: true }, isDisplayAnswerCode: { value: true } }), {
+    const searchable = [{ itemKey: 'name', type: 'text', title: 'お名前', isRequired: { value: true }, isSearchable: { value: true } }];
+    serve(config({ isAppending: { value: true }, isDisplayAnswerCode: { value: true }, surveySchema: searchable }), {
       result: 'OK',
       partitionKey: 's1#U1#1',
       answercode: '000125',

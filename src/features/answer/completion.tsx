@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { isSearchableSurvey, type ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
@@ -72,10 +72,13 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
         replacedCode={showCode && replacedCode && replacedCode !== answerCode ? replacedCode : null}
       />
       <ReservedList reserved={reserved} />
-      {/* spec 01 §2 lookup: what was just sent can be looked up, changed or cancelled from here. */}
-      <Button variant="default" renderRoot={(props) => <Link {...props} to="/confirm" />} data-testid="completion-lookup">
-        {ja.lookup.entry}
-      </Button>
+      {/* spec 01 §2 lookup: what was just sent can be looked up, changed or cancelled from here;
+          only a form with a searchable item is in the lookup's list, so only it offers the way. */}
+      {isSearchableSurvey(config) ? (
+        <Button variant="default" renderRoot={(props) => <Link {...props} to="/confirm" />} data-testid="completion-lookup">
+          {ja.lookup.entry}
+        </Button>
+      ) : null}
       {/* spec 01 §8 completion notice: going back in the browser may stop the change midway. */}
       <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
         {ja.errors.completionNotice}
