@@ -102,8 +102,8 @@ export const floorPage = async (kind: FloorKind): Promise<FloorPage> => {
 
 /**
  * (g): the page the app's server sends for the form's address (its splash naming the form), with
- * every script and link taken out, and the app's stylesheet the server writes into its <body>
- * (server/page.ts), so nothing but the splash's HTML and its own style in <head> paints.
+ * every script and link taken out, and the app's stylesheet the server inlines at the end of
+ * <body> (server/page.ts), so nothing but the splash's HTML and its own style in <head> paints.
  */
 export const splashFloorPage = async (appPageUrl: string): Promise<FloorPage> => {
   const sent = await (await fetch(appPageUrl)).text();

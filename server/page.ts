@@ -34,28 +34,22 @@ export const withSplashTitle = (page: string, title: string | null): string =>
 /** The app's stylesheet link, which the build puts last in <body> but for the app's script. */
 const STYLESHEET_LINK = /\s*<link rel="stylesheet" crossorigin href="\/(assets\/[^"/]+\.css)">/;
 
-/** The template the app applies the stylesheet from (src/lib/app-style.ts APP_STYLE_ID). */
-export const APP_STYLE_ID = 'app-style';
-
 /**
- * The page as the network sends it carries the app's stylesheet, after the app's script tag: on a
- * slow link its bytes come in the page's own answer while the script's request waits out its round
- * trip, instead of sharing the link with the script afterwards. It comes inert, in a <template>,
- * so the splash paints without it; the page applies it after that first frame and before the app
- * runs (src/lib/app-style.ts). The service worker's copy of index.html keeps the link, so a
- * repeat visit reads the cached file.
+ * The page as the network sends it carries the app's stylesheet inline, after the app's script
+ * tag: on a slow link its bytes come in the page's own answer while the script's request waits
+ * out its round trip, instead of sharing the link with the script afterwards. The script is found
+ * first and still runs only once the whole page, stylesheet included, is parsed. The service
+ * worker's copy of index.html keeps the link, so a repeat visit reads the cached file.
  */
 export const withInlineStylesheet = (page: string, distDir: string): string => {
   const link = STYLESHEET_LINK.exec(page);
   const file = link ? path.join(distDir, link[1] as string) : null;
   if (!link || !file || !fs.existsSync(file)) return page;
   const css = fs.readFileSync(file, 'utf8');
-  // Text that would end an element early stays a link.
-  if (/<\/(style|template)/i.test(css)) return page;
+  // Text that would end the element early stays a link.
+  if (/<\/style/i.test(css)) return page;
   // Replaced through functions: `$` in the CSS is text, not a replacement pattern.
-  return page
-    .replace(link[0], () => '')
-    .replace('</body>', () => `<template id="${APP_STYLE_ID}"><style>${css}</style></template>\n  </body>`);
+  return page.replace(link[0], () => '').replace('</body>', () => `<style>${css}</style>\n  </body>`);
 };
 
 /**

@@ -8,7 +8,7 @@
  *
  * It imports nothing: anything shared with the app would become a chunk this script waits for.
  * Hence the few literals below, which tests/client/early.test.ts compares with the real ones
- * (API path, session key, the database mark, the hand-over globals, the stylesheet's template).
+ * (API path, session key, the database mark, the hand-over globals).
  */
 import type { EarlyRequest } from './lib/early-requests';
 
@@ -84,21 +84,5 @@ const probeOfflineDb = (): void => {
   (globalThis as unknown as Record<string, Promise<string[] | null>>)['__sakuraEarlyDbNames'] = names;
 };
 
-/**
- * The app's stylesheet, inert in the page's <template id="app-style"> (src/lib/app-style.ts):
- * applied after the splash's first frame, while the app's code is still on its way, and before
- * that code runs (readystatechange comes when the page is parsed, before its module scripts).
- */
-const applyAppStyle = (): void => {
-  const template = document.getElementById('app-style');
-  if (template instanceof HTMLTemplateElement) template.replaceWith(template.content);
-};
-
 start();
 probeOfflineDb();
-requestAnimationFrame(() =>
-  setTimeout(() => {
-    if (document.readyState === 'loading') document.addEventListener('readystatechange', applyAppStyle, { once: true });
-    else applyAppStyle();
-  }, 0),
-);

@@ -5,7 +5,6 @@ import './offline/preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { applyAppStyle } from './lib/app-style';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { bootOffline } from './offline/boot';
@@ -24,8 +23,6 @@ window.addEventListener('pageshow', (e) => {
 const render = () => {
   // The app's code has arrived and evaluated: bench/offline.bench.ts splits the first visit here.
   performance.mark('app-render');
-  // Usually applied already, after the splash's first frame (src/early.ts).
-  applyAppStyle();
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { surveyConfigsGetItem } from '@core/contract/survey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
-import { APP_STYLE_ID, applyAppStyle } from '../../src/lib/app-style';
 import { EARLY_DB_NAMES_KEY, EARLY_REQUESTS_KEY } from '../../src/lib/early-requests';
 import { openOfflineDb } from '../../src/offline/db';
 import { DB_MARK_KEY, OFFLINE_DB_NAME, offlineDbExists } from '../../src/offline/presence';
@@ -109,43 +108,6 @@ describe('early config request (src/early.ts)', () => {
     expect(early).toContain(`/survey/api/v1/db${surveyConfigsGetItem.path}?`);
     expect(early).toContain(`getItem('${DB_MARK_KEY}')`);
     expect(early).toContain(`'${EARLY_DB_NAMES_KEY}'`);
-    expect(early).toContain(`getElementById('${APP_STYLE_ID}')`);
-  });
-});
-
-describe("the app's stylesheet from the page's template (src/early.ts, src/lib/app-style.ts)", () => {
-  const addTemplate = () => {
-    const template = document.createElement('template');
-    template.id = APP_STYLE_ID;
-    template.innerHTML = '<style>.probe-styled{width:123px}</style>';
-    document.body.append(template);
-    const probe = document.createElement('div');
-    probe.className = 'probe-styled';
-    document.body.append(probe);
-    return probe;
-  };
-  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  afterEach(() => {
-    for (const el of document.querySelectorAll(`#${APP_STYLE_ID}, .probe-styled, style`)) el.remove();
-  });
-
-  it('is inert until early.ts applies it after the first frame, in its place', async () => {
-    const probe = addTemplate();
-    expect(getComputedStyle(probe).width).not.toBe('123px');
-    await runEarly();
-    expect(document.getElementById(APP_STYLE_ID)).not.toBeNull();
-    await nextFrame();
-    await nextFrame();
-    expect(document.getElementById(APP_STYLE_ID)).toBeNull();
-    expect(getComputedStyle(probe).width).toBe('123px');
-  });
-
-  it('is applied once by whichever comes first, and nothing happens without a template', () => {
-    const probe = addTemplate();
-    applyAppStyle();
-    applyAppStyle();
-    expect(document.querySelectorAll('style')).toHaveLength(1);
-    expect(getComputedStyle(probe).width).toBe('123px');
   });
 });
 

@@ -5,8 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
-import { APP_STYLE_ID, SPLASH_FORM_SLOT, inlineScriptHashes, withInlineStylesheet, withSplashTitle } from '../../server/page';
-import { APP_STYLE_ID as CLIENT_APP_STYLE_ID } from '../../src/lib/app-style';
+import { SPLASH_FORM_SLOT, inlineScriptHashes, withInlineStylesheet, withSplashTitle } from '../../server/page';
 import { engines, startTestServer, type TestServer } from './harness';
 
 const INDEX = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
@@ -121,20 +120,16 @@ describe('the index page’s stylesheet, inline on a page from the network (serv
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it('comes after the splash and the app’s script, inert in its template, in place of the link', async () => {
+  it('comes after the splash and the app’s script, in place of the link', async () => {
     for (const p of ['/', '/survey/any']) {
       const page = await (await srv.fetch(p)).text();
       expect(page, p).not.toContain('<link rel="stylesheet"');
-      const [splash, app, style] = ['data-testid="splash"', 'src="/assets/index-x1.js"', `<template id="${APP_STYLE_ID}"><style>${css}</style></template>`].map((s) => page.indexOf(s));
+      const [splash, app, style] = ['data-testid="splash"', 'src="/assets/index-x1.js"', `<style>${css}</style>`].map((s) => page.indexOf(s));
       expect(splash, p).toBeGreaterThan(0);
       expect(app, p).toBeGreaterThan(splash as number);
       expect(style, p).toBeGreaterThan(app as number);
       expect(page.indexOf('</body>'), p).toBeGreaterThan(style as number);
     }
-  });
-
-  it('names the template the app applies it from', () => {
-    expect(APP_STYLE_ID).toBe(CLIENT_APP_STYLE_ID);
   });
 
   it('stays a link in index.html as a file (the service worker’s copy)', async () => {
@@ -145,11 +140,9 @@ describe('the index page’s stylesheet, inline on a page from the network (serv
 
   it('stays a link when the stylesheet is missing or would end the element early', () => {
     expect(withInlineStylesheet(built, path.join(dist, 'nowhere'))).toBe(built);
+    fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), '.a{}</style><script>x</script>');
     try {
-      for (const early of ['.a{}</style><script>x</script>', '.a{}</TEMPLATE>']) {
-        fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), early);
-        expect(withInlineStylesheet(built, dist)).toBe(built);
-      }
+      expect(withInlineStylesheet(built, dist)).toBe(built);
     } finally {
       fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), css);
     }
