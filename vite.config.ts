@@ -97,8 +97,7 @@ const earlyScript = (): Plugin => ({
  * The splash (index.html) paints before the app's stylesheet arrives: the stylesheet link and the
  * app's entry script go to the end of <body>, after #root, so only what follows them waits for the
  * CSS (an in-body stylesheet blocks the content after it, and the script after it), and the app
- * still never renders unstyled. This is the service worker's copy; a page from the network gets
- * the stylesheet inline instead (server/page.ts withInlineStylesheet).
+ * still never renders unstyled.
  */
 const stylesAfterSplash = (): Plugin => ({
   name: 'styles-after-splash',

@@ -102,15 +102,10 @@ export const floorPage = async (kind: FloorKind): Promise<FloorPage> => {
 
 /**
  * (g): the page the app's server sends for the form's address (its splash naming the form), with
- * every script and link taken out, and the app's stylesheet the server inlines at the end of
- * <body> (server/page.ts), so nothing but the splash's HTML and its own style in <head> paints.
+ * every script and link taken out, so nothing but the HTML and its inline style paints.
  */
 export const splashFloorPage = async (appPageUrl: string): Promise<FloorPage> => {
-  const sent = await (await fetch(appPageUrl)).text();
-  const body = sent.indexOf('<body');
-  const page = `${sent.slice(0, body)}${sent.slice(body).replace(/<style>[\s\S]*?<\/style>/g, '')}`
-    .replace(/<script\b[\s\S]*?<\/script>/g, '')
-    .replace(/<link\b[^>]*>/g, '');
+  const page = (await (await fetch(appPageUrl)).text()).replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link\b[^>]*>/g, '');
   if (!page.includes('data-testid="splash"')) throw new Error(`${appPageUrl}: no splash in the page`);
   const dir = path.resolve(import.meta.dirname, '../node_modules/.cache/bench-floor-splash');
   fs.rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ import { registerPaymentNotification, registerPaymentReturns } from './routes/pa
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson, compressPage } from './compress';
-import { inlineScriptHashes, splashTitleOf, withInlineStylesheet, withSplashTitle } from './page';
+import { inlineScriptHashes, splashTitleOf, withSplashTitle } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
 export interface Deps {
@@ -249,19 +249,15 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     await next();
     if (/^\/(sw\.js|manifest\.webmanifest|workbox-[^/]+\.js|index\.html)$/.test(c.req.path)) c.header('Cache-Control', 'no-cache');
   });
-  const indexPage = async (c: Context<AppEnv>) => {
+  app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.', precompressed: true }));
+  app.get('*', compressPage(), async (c) => {
     if (!fs.existsSync(indexFile)) {
       return c.text('The PWA is not built yet: run `npm start` (it builds) or `npm run build`.', 503);
     }
     c.header('Cache-Control', 'no-cache');
     const page = fs.readFileSync(indexFile, 'utf8');
-    return c.html(withInlineStylesheet(withSplashTitle(page, await splashTitleOf(deps.store.db, c.req.path)), config.distDir));
-  };
-  // The start page is a client route too (serveStatic would send index.html as a file); the file
-  // itself stays at /index.html for the service worker's precache.
-  app.get('/', compressPage(), indexPage);
-  app.use('*', serveStatic({ root: path.relative(process.cwd(), config.distDir) || '.', precompressed: true }));
-  app.get('*', compressPage(), indexPage);
+    return c.html(withSplashTitle(page, await splashTitleOf(deps.store.db, c.req.path)));
+  });
 
   app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
-import { SPLASH_FORM_SLOT, inlineScriptHashes, withInlineStylesheet, withSplashTitle } from '../../server/page';
+import { SPLASH_FORM_SLOT, inlineScriptHashes, withSplashTitle } from '../../server/page';
 import { engines, startTestServer, type TestServer } from './harness';
 
 const INDEX = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
@@ -97,54 +97,5 @@ describe('the index page’s inline script (src/early.ts, inlined by the build)'
       expect(/script-src ([^;]*)/.exec(csp)?.[1], p).toBe(`'self' 'sha256-${hash}'`);
     }
     expect(inlineScriptHashes('<script src="/a.js"></script><script type="module">x</script>')).toEqual([]);
-  });
-});
-
-describe('the index page’s stylesheet, inline on a page from the network (server/page.ts)', () => {
-  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-style-'));
-  // `$&` and `$'` would be replacement patterns to String.replace.
-  const css = '.a{content:"$& $\'"}';
-  const built = INDEX.replace(
-    /\s*<script type="module" src="\/src\/main.tsx"><\/script>/,
-    '\n    <link rel="stylesheet" crossorigin href="/assets/index-x1.css">\n    <script type="module" crossorigin src="/assets/index-x1.js"></script>',
-  );
-  let srv: TestServer;
-  beforeAll(async () => {
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), built);
-    fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), css);
-    srv = await startTestServer('sqlite', {}, { distDir: dist });
-  });
-  afterAll(async () => {
-    await srv?.stop();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
-
-  it('comes after the splash and the app’s script, in place of the link', async () => {
-    for (const p of ['/', '/survey/any']) {
-      const page = await (await srv.fetch(p)).text();
-      expect(page, p).not.toContain('<link rel="stylesheet"');
-      const [splash, app, style] = ['data-testid="splash"', 'src="/assets/index-x1.js"', `<style>${css}</style>`].map((s) => page.indexOf(s));
-      expect(splash, p).toBeGreaterThan(0);
-      expect(app, p).toBeGreaterThan(splash as number);
-      expect(style, p).toBeGreaterThan(app as number);
-      expect(page.indexOf('</body>'), p).toBeGreaterThan(style as number);
-    }
-  });
-
-  it('stays a link in index.html as a file (the service worker’s copy)', async () => {
-    const file = await (await srv.fetch('/index.html')).text();
-    expect(file).toContain('<link rel="stylesheet" crossorigin href="/assets/index-x1.css">');
-    expect(file).not.toContain('<style>.a');
-  });
-
-  it('stays a link when the stylesheet is missing or would end the element early', () => {
-    expect(withInlineStylesheet(built, path.join(dist, 'nowhere'))).toBe(built);
-    fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), '.a{}</style><script>x</script>');
-    try {
-      expect(withInlineStylesheet(built, dist)).toBe(built);
-    } finally {
-      fs.writeFileSync(path.join(dist, 'assets/index-x1.css'), css);
-    }
   });
 });
