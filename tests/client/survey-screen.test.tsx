@@ -90,6 +90,20 @@ describe('the survey page', () => {
     expect(new URLSearchParams(window.location.search).get('survey')).toBe('s1');
   });
 
+  it("sends a bed survey's address to its bed screen, and a change of one to its history", async () => {
+    serve(config({ surveyType: 'bed' }), {});
+    window.history.replaceState(null, '', '/survey/s1');
+    const first = render(<App />);
+    await waitFor(() => expect(window.location.pathname).toBe('/bed-reservation/s1'));
+    expect(screen.queryByTestId('survey-form')).toBeNull();
+    first.unmount();
+
+    window.history.replaceState(null, '', '/survey/s1?partitionKey=s1%23U1%231');
+    render(<App />);
+    await waitFor(() => expect(window.location.pathname).toBe('/bed-reservation-list/s1'));
+    expect(screen.queryByTestId('survey-form')).toBeNull();
+  });
+
   it('says 帳票スキーマ見つけられません for a member form that does not exist', async () => {
     vi.stubGlobal(
       'fetch',

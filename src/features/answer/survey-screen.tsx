@@ -2,6 +2,7 @@ import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import type { FormValue } from '@core/items/define';
 import { usesPayment } from '@core/rules/permissions';
 import { SCHEDULE_KEY } from '../../calendar/keys';
@@ -176,6 +177,15 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
   if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} wayBack={false} />}</WithWayBack>;
   if (typesMissing && types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
+  // A bed survey is booked on its own screens, where the stay is chosen (spec 02 §2); sent from
+  // here it would only be refused (server: bed_survey) after the resident had typed it all.
+  if (query.data.data.surveyType === BED_SURVEY_TYPE) {
+    return partitionKey === null ? (
+      <Navigate to="/bed-reservation/$id" params={{ id: surveyId }} search={{}} replace />
+    ) : (
+      <Navigate to="/bed-reservation-list/$id" params={{ id: surveyId }} replace />
+    );
+  }
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.
   if (partitionKey !== null && !live) {
     if (answerQuery.isPending) return <LoadingText />;
