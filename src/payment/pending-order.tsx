@@ -42,7 +42,7 @@ function PendingOrder({ order, onReleased }: { order: PaymentResult; onReleased:
         {/* Body text, not the Alert's title: a yellow title fails the contrast check. */}
         <Text fw={700}>{ja.payment.pendingTitle}</Text>
         <Text size="sm">{fill(ja.payment.pendingLead, { amount: yen(order.amountWithTax) })}</Text>
-        {error ? <LoadError error={error} /> : null}
+        {error ? <LoadError error={error} wayBack={false} /> : null}
         <Group gap="sm">
           <Button onClick={() => void run('pay')} loading={busy === 'pay'} disabled={busy !== null} data-testid="pending-continue">
             {ja.payment.continuePayment}

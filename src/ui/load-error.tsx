@@ -1,4 +1,6 @@
+import { Stack } from '@mantine/core';
 import { isLoginRefused, isTransportFailure } from '../lib/api-error';
+import { BackToStart } from './back-to-start';
 import { ErrorCard } from './error-card';
 import { errorDetailFor, errorLinesFor, rawErrorDetail } from './error-text';
 import { MessageLines } from './message-lines';
@@ -7,12 +9,20 @@ import { SignInAgain } from './sign-in-again';
 
 /**
  * A failed load: sign in again when the login was refused, the catalogue text when spec 01 §8 has
- * one (with 再読み込み and a way back when the network failed), else the error card.
+ * one (with 再読み込み when the network failed), else the error card; and a way back to the start
+ * page, so an unknown or closed form's address is never a dead end. `wayBack` false: the screen
+ * offers its own (or is the start page, or the failure is of an action on a screen that goes on).
  */
 export function LoadError({ error, wayBack = true }: { error: unknown; wayBack?: boolean }) {
   if (isLoginRefused(error)) return <SignInAgain detail={rawErrorDetail(error)} />;
   const lines = errorLinesFor(error);
   if (lines && isTransportFailure(error)) return <RetryLoad lines={lines} wayBack={wayBack} />;
-  if (lines) return <MessageLines lines={lines} />;
-  return <ErrorCard detail={errorDetailFor(error)} rawDetail={rawErrorDetail(error)} />;
+  const shown = lines ? <MessageLines lines={lines} /> : <ErrorCard detail={errorDetailFor(error)} rawDetail={rawErrorDetail(error)} />;
+  if (!wayBack) return shown;
+  return (
+    <Stack gap="md">
+      {shown}
+      <BackToStart />
+    </Stack>
+  );
 }

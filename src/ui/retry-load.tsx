@@ -6,9 +6,9 @@
  */
 import { Button, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ja } from '../messages/ja';
+import { BackToStart } from './back-to-start';
 import { MessageLines } from './message-lines';
 
 
@@ -46,11 +46,7 @@ export function RetryLoad({ lines, wayBack = true }: RetryLoadProps) {
       <Button variant="light" loading={busy} onClick={() => void retry()} data-testid="load-retry-button">
         {ja.common.reload}
       </Button>
-      {wayBack ? (
-        <Button variant="default" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
-          {ja.common.backToStart}
-        </Button>
-      ) : null}
+      {wayBack ? <BackToStart /> : null}
     </Stack>
   );
 }

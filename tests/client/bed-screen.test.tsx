@@ -127,4 +127,14 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     expect(await screen.findByTestId('bed-calendar')).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe(''));
   });
+
+  it('says 本帳票が無効 for a form it cannot find, with the way back to the start page', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => json(404, { result: 'ERROR', code: 'not_found', errorMessage: 'no survey config.' })));
+    window.history.replaceState(null, '', '/bed-reservation/gone');
+    render(<App />);
+    expect((await screen.findByText(ja.errors.notFound)).textContent).toBe(ja.errors.notFound);
+    expect(screen.queryByTestId('bed-calendar')).toBeNull();
+    fireEvent.click(screen.getByTestId('back-to-start'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
 });

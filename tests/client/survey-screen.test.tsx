@@ -112,6 +112,8 @@ describe('the survey page', () => {
     window.history.replaceState(null, '', '/member/no-such-form');
     render(<App />);
     expect((await screen.findByTestId('error-card')).textContent).toContain(ja.errors.memberSchemaMissing);
+    fireEvent.click(screen.getByTestId('back-to-start'));
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   it('shows the completion notice and a close button after sending', async () => {

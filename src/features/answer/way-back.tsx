@@ -1,7 +1,6 @@
-import { Button, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { ja } from '../../messages/ja';
+import { BackToStart } from '../../ui/back-to-start';
 import { KioskHomeButton } from './kiosk-home';
 
 /** A screen that cannot go on (an unknown or closed form, a failed load): its text, and a way back. */
@@ -12,9 +11,7 @@ export function WithWayBack({ kiosk, children }: { kiosk: boolean; children: Rea
       {kiosk ? (
         <KioskHomeButton />
       ) : (
-        <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
-          {ja.common.backToStart}
-        </Button>
+        <BackToStart variant="light" />
       )}
     </Stack>
   );

@@ -20,6 +20,7 @@ import { pageOutbox } from '../../offline/load';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
 import { SENT_PARAM, useSentCompletion } from '../../offline/sent-entry';
 import { MemberNumberCheckContext } from '../../items/member-number-check';
+import { BackToStart } from '../../ui/back-to-start';
 import { ErrorCard } from '../../ui/error-card';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -97,7 +98,10 @@ export function MemberRegisterScreen() {
   // Spec 02 §8: a member form that cannot be found has its own text.
   if (config.isError)
     return isApiClientError(config.error) && config.error.status === 404 ? (
-      <ErrorCard message={ja.errors.memberSchemaMissing} />
+      <Stack gap="md">
+        <ErrorCard message={ja.errors.memberSchemaMissing} />
+        <BackToStart />
+      </Stack>
     ) : (
       <LoadError error={config.error} />
     );
