@@ -67,6 +67,7 @@ describe("the app's first chunk", () => {
   it('leaves out what shows only after the first screen', () => {
     for (const later of [
       'src/features/answer/completion.tsx',
+      'src/features/answer/edit-notice.tsx',
       'src/ui/outbox-status.tsx',
       'src/features/account/account-menu.tsx',
       'src/features/kiosk/kiosk-frame.tsx',

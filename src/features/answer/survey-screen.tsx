@@ -28,7 +28,6 @@ import { MessageLines } from '../../ui/message-lines';
 import { KioskHomeButton } from './kiosk-home';
 import type { Delivery } from './completion';
 import { configForFields, editedAnswerOf, type EditedAnswer } from './edit';
-import { EditNotice } from './edit-notice';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { useEditDeadlinePassed } from './deadline';
 import { useRestored } from './restore';
@@ -42,6 +41,8 @@ import { WithWayBack } from './way-back';
 const loadCompletion = () => import('./completion');
 // Payment forms only: the payment contract and order rules stay out of the first screen's code.
 const PendingPayments = laterComponent(() => import('../../payment/pending-order').then((m) => m.PendingPayments));
+// Only above an answer opened for a change, which the lookup opens: not on a form's first screen.
+const EditNotice = laterComponent(() => import('./edit-notice').then((m) => m.EditNotice));
 afterFirstScreen(() => preloadLater(loadCompletion));
 
 export interface SurveyScreenProps {
