@@ -1,6 +1,10 @@
 /**
  * Number (数値): half-width digits only (no sign, no decimal point: the spec's range input blocks
- * e, E, +, - and .), within `range` {min, max} when set. Full-width digits become half-width on desktop.
+ * e, E, +, - and .), within `range` {min, max} when set.
+ *
+ * Full-width digits become half-width on every device, not only on desktop as spec 01 §5 writes:
+ * a phone's Japanese keyboard types １２, which a resident cannot tell from 12, and a number has
+ * no width to keep (unlike a text item's character type).
  */
 import { toHalfWidthAscii } from '../ja/width';
 import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
@@ -27,7 +31,7 @@ export const numberItem = defineItem({
     }
     return [];
   },
-  normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value).trim() : value),
+  normalize: (value) => toHalfWidthAscii(value).trim(),
 });
 
 export const numberSamples: SamplesOf<typeof numberItem> = {
@@ -49,6 +53,7 @@ export const numberSamples: SamplesOf<typeof numberItem> = {
   ],
   normalized: [
     { raw: '１２', expected: '12' },
-    { raw: '１２', expected: '１２', desktop: false },
+    { raw: '１２', expected: '12', desktop: false },
+    { raw: ' ３０ ', expected: '30', desktop: false },
   ],
 };

@@ -1,7 +1,7 @@
 /**
  * Number (数値): digits only. A text input with the numeric keyboard rather than type=number, which
  * empties itself on full-width digits the IME produces; e E + - . are blocked as on the range
- * inputs of the spec, and full-width digits become half-width on blur on desktop (core normaliser).
+ * inputs of the spec, and full-width digits become half-width on blur, on phones too (core normaliser).
  */
 import { TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';

@@ -252,6 +252,17 @@ describe('the renderer rules', () => {
     expect(errorOf('kana')).toBe('全角カタカナで入力してください。');
   });
 
+  it('takes the full-width digits of a phone keyboard in a number field', () => {
+    renderForm(makeConfig([{ itemKey: 'n', type: 'number', title: '人数', range: { min: 1, max: 20 } }]), { desktop: false });
+    type(input(/^人数/), '１２');
+    fireEvent.blur(input(/^人数/));
+    expect(input(/^人数/).value).toBe('12');
+    expect(errorOf('n')).toBeNull();
+    type(input(/^人数/), '２１');
+    fireEvent.blur(input(/^人数/));
+    expect(errorOf('n')).toBe('範囲内の数値を入力してください。');
+  });
+
   it('shows a typed field’s new error on blur, and updates a shown one as the resident types', () => {
     renderForm(makeConfig([{ itemKey: 'mail', type: 'email', title: 'メール' }]));
     const mail = input(/^メール/);
