@@ -74,6 +74,7 @@ describe("the app's first chunk", () => {
       'src/features/kiosk/idle-watch.tsx',
       'src/form/confirm-dialog.tsx',
       'src/offline/runtime.ts',
+      'src/lib/liff.ts',
     ]) {
       expect(files, later).not.toContain(later);
     }

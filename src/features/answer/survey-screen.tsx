@@ -10,7 +10,6 @@ import { LinkifiedText } from '../../form/linkify';
 import { SurveyForm } from '../../form/survey-form';
 import { useItemTypes } from '../../form/use-item-types';
 import { ErrorCard } from '../../ui/error-card';
-import { closeApp } from '../../lib/liff';
 import { isKioskDevice } from '../../lib/kiosk';
 import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
@@ -44,6 +43,9 @@ const PendingPayments = laterComponent(() => import('../../payment/pending-order
 // Only above an answer opened for a change, which the lookup opens: not on a form's first screen.
 const EditNotice = laterComponent(() => import('./edit-notice').then((m) => m.EditNotice));
 afterFirstScreen(() => preloadLater(loadCompletion));
+// LIFF's door loads with the 閉じる press: no first screen needs it. A chunk that cannot arrive
+// (offline, before the worker holds the app) counts as a window that stayed open.
+const closeApp = (): Promise<boolean> => import('../../lib/liff').then((m) => m.closeApp()).catch(() => false);
 
 export interface SurveyScreenProps {
   surveyId: string;
