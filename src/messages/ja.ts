@@ -621,6 +621,8 @@ export const ja = {
     remaining: '残り{count}床',
     none: 'X',
     pickDay: '入院日を選んでください。',
+    /** Not in the spec: days before reservationPossibleStart are greyed, and this says why. */
+    firstDay: '{date}以降の日を選べます。',
     noBeds: '空きなし',
     stayTitle: '入院期間',
     stayLength: '入院期間（泊数）',

@@ -4,7 +4,10 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
+import { dateWithWeekday } from '../../src/features/beds/month';
+import { fill } from '../../src/messages/fill';
 import { ja } from '../../src/messages/ja';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
@@ -126,6 +129,21 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     render(<App />);
     expect(await screen.findByTestId('bed-calendar')).toBeTruthy();
     await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('says from which day a stay can start, and greys the days before it', async () => {
+    serve();
+    render(<App />);
+    const today = todayInTokyo();
+    const first = today.add({ days: 1 });
+    expect((await screen.findByTestId('bed-first-day')).textContent).toBe(fill(ja.bed.firstDay, { date: dateWithWeekday(first.toString()) }));
+    const calendar = await screen.findByTestId('bed-calendar');
+    await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
+    expect(calendar.querySelector<HTMLButtonElement>(`.bed-day[data-date="${today.toString()}"]`)?.disabled).toBe(true);
+    // The last day of a month has its first bookable day in the next month's grid.
+    if (first.month === today.month) {
+      expect(calendar.querySelector<HTMLButtonElement>(`.bed-day[data-date="${first.toString()}"]`)?.disabled).toBe(false);
+    }
   });
 
   it('says 本帳票が無効 for a form it cannot find, with the way back to the start page', async () => {

@@ -14,6 +14,7 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { answerValues, isFormValid, validateForm, type FormIssues } from '@core/form/validate';
 import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
+import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
 import { getOutbox } from '../../offline/runtime';
@@ -25,6 +26,7 @@ import { BedCalendar } from './bed-calendar';
 import { BedFields, normalizeFields } from './bed-fields';
 import { BED_WRITE_ENDPOINTS, BedFinish } from './bed-finish';
 import { bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
+import { dateWithWeekday } from './month';
 import { BedWriteRefused, sendStay } from './send';
 import { StayDialog } from './stay-dialog';
 import { StaySummary, stayOf, type Stay } from './stay-summary';
@@ -141,6 +143,11 @@ function BedFlow({
       {step === 'calendar' ? (
         <>
           <Text size="sm">{ja.bed.pickDay}</Text>
+          {!editing && rule.reservationPossibleStart > 0 ? (
+            <Text size="sm" data-testid="bed-first-day">
+              {fill(ja.bed.firstDay, { date: dateWithWeekday(today.add({ days: rule.reservationPossibleStart }).toString()) })}
+            </Text>
+          ) : null}
           <BedCalendar surveyId={surveyId} month={month} onMonth={setMonth} today={today} rule={rule} editing={editing} onPick={setPicked} />
           <StayDialog
             start={picked}
