@@ -185,6 +185,14 @@ test('the built page paints its splash before the stylesheet and the app arrive'
   expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<link rel="stylesheet"/);
 });
 
+test('a closed form says so before any sign-in, with the way back', async ({ page }) => {
+  // A fresh context: no session, and the page comes from the server, which marks the form closed.
+  await page.goto('/survey/no-such-form');
+  await expect(page.getByText(ja.errors.notFound)).toBeVisible();
+  await expect(page.getByTestId('back-to-start')).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/survey/no-such-form');
+});
+
 for (const size of [SIZES[1], SIZES[2]]) {
   test(`at ${size.width}×${size.height} the header's late parts move nothing, and a failed one breaks nothing`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });

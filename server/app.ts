@@ -44,7 +44,7 @@ import { registerPaymentNotification, registerPaymentReturns } from './routes/pa
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson, compressPage } from './compress';
-import { inlineScriptHashes, splashTitleOf, withSplashTitle } from './page';
+import { formPageOf, inlineScriptHashes, pageFor } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
 export interface Deps {
@@ -256,7 +256,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
     c.header('Cache-Control', 'no-cache');
     const page = fs.readFileSync(indexFile, 'utf8');
-    return c.html(withSplashTitle(page, await splashTitleOf(deps.store.db, c.req.path)));
+    return c.html(pageFor(page, await formPageOf(deps.store.db, c.req.path)));
   });
 
   app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));

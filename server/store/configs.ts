@@ -62,7 +62,7 @@ export const findEnabledSurveyConfig = async (db: Db, surveyId: string): Promise
   return cfg && cfg.surveyStatus === 'enabled' ? cfg : null;
 };
 
-/** An enabled form's title alone (the page's splash), without reading its config. */
+/** An enabled form's title alone (the page's splash), without reading its config; null when the form is not open. */
 export const findEnabledSurveyTitle = async (db: Db, surveyId: string): Promise<string | null> => {
   const row = await db
     .selectFrom('survey_configs')
@@ -70,7 +70,7 @@ export const findEnabledSurveyTitle = async (db: Db, surveyId: string): Promise<
     .where('survey_id', '=', surveyId)
     .where('status', '=', 'enabled')
     .executeTakeFirst();
-  return row?.title || null;
+  return row ? row.title : null;
 };
 
 export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly string[]): Promise<ServedSurveyConfig[]> => {

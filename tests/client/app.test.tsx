@@ -1,5 +1,6 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLOSED_FORM_META } from '@core/contract/page';
 import { App } from '../../src/app/app';
 import { LIFF_STATE_KEY } from '../../src/lib/login';
 import { saveSession } from '../../src/lib/session';
@@ -89,6 +90,27 @@ describe('app routes', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/login'));
     expect(localStorage.getItem(LIFF_STATE_KEY)).toBe('/survey/s1?partitionKey=s1%23U1');
     expect(await screen.findByText(ja.login.inProgress)).toBeTruthy();
+  });
+
+  it('says 本帳票が無効 without asking for sign-in when the server marked the form closed', async () => {
+    const mark = document.createElement('meta');
+    mark.name = CLOSED_FORM_META;
+    mark.content = 'gone';
+    document.head.append(mark);
+    try {
+      const fetch = serve({ '/survey/api/v1/db/app-config': () => new Promise<Response>(() => {}) });
+      open('/survey/gone');
+      expect(await screen.findByText(ja.errors.notFound)).toBeTruthy();
+      expect(screen.getByTestId('back-to-start').textContent).toBe(ja.common.backToStart);
+      expect(window.location.pathname).toBe('/survey/gone');
+      expect(fetch.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('getItem'))).toEqual([]);
+      cleanup();
+      // The mark names one form: another still asks for sign-in first.
+      open('/survey/s1');
+      await waitFor(() => expect(window.location.pathname).toBe('/login'));
+    } finally {
+      mark.remove();
+    }
   });
 
   it('redirects /login/survey/$id to /survey/$id', async () => {

@@ -52,6 +52,16 @@ for (const engine of engines()) {
       }
     });
 
+    const closedMark = async (p: string) =>
+      /<meta name="closed-form" content="([^"]*)" \/><\/head>/.exec(await (await srv.fetch(p)).text())?.[1] ?? null;
+
+    it('marks the address of a closed or unknown form with its id, and no other page', async () => {
+      expect(await closedMark('/survey/splash-closed')).toBe('splash-closed');
+      expect(await closedMark('/calendar/no-such-form')).toBe('no-such-form');
+      expect(await closedMark('/survey/%3Cb%3E%22')).toBe('&lt;b&gt;&quot;');
+      for (const p of ['/survey/splash-open', '/calendar/splash-open', '/', '/confirm', '/survey/%E0%A4%A']) expect(await closedMark(p), p).toBeNull();
+    });
+
     it('sends the page compressed when the browser accepts it, with its title and headers', async () => {
       // fetch decodes the body and keeps Content-Encoding, so the decoded page is what is checked.
       for (const encoding of ['br', 'gzip']) {

@@ -7,6 +7,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { laterRouteComponent } from '../later-route';
 import { surveyConfigQuery } from '../../features/answer/queries';
+import { closedOnServer } from '../../lib/closed-form';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
@@ -22,9 +23,10 @@ export const calendarRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/calendar/$id',
   validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
-  beforeLoad: requireSession,
+  // A form the server said is not open needs no sign-in to say so (CalendarRoute says 本帳票が無効).
+  beforeLoad: (ctx) => (closedOnServer(ctx.params.id) ? undefined : requireSession(ctx)),
   loader: ({ context, params }) => {
-    void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
+    if (getSession()) void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
   },
   component: laterRouteComponent(() => import('../../features/answer/survey-screen'), 'CalendarRoute'),
 });

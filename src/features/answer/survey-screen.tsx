@@ -11,7 +11,8 @@ import { SurveyForm } from '../../form/survey-form';
 import { useItemTypes } from '../../form/use-item-types';
 import { ErrorCard } from '../../ui/error-card';
 import { isKioskDevice } from '../../lib/kiosk';
-import { getResidentSession, getStoredUserId } from '../../lib/session';
+import { closedOnServer } from '../../lib/closed-form';
+import { getResidentSession, getSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
 import { laterComponent } from '../../lib/later-component';
 import { preloadLater, useLater } from '../../lib/use-later';
@@ -56,10 +57,21 @@ export interface SurveyScreenProps {
 }
 
 /** The /survey/$id route's screen (bundled with the app: it is the first screen of most visits). */
+/** A form the server's page said is not open, to a resident not signed in (the routes let them in). */
+const closedBeforeSignIn = (surveyId: string): boolean => !getSession() && closedOnServer(surveyId);
+
+function ClosedForm() {
+  return (
+    <WithWayBack kiosk={false}>
+      <MessageLines lines={[ja.errors.notFound]} />
+    </WithWayBack>
+  );
+}
+
 export function SurveyRoute() {
   const { id } = useParams({ from: '/survey/$id' });
   const search = useSearch({ from: '/survey/$id' });
-  return <SurveyScreen surveyId={id} search={search} />;
+  return closedBeforeSignIn(id) ? <ClosedForm /> : <SurveyScreen surveyId={id} search={search} />;
 }
 
 /**
@@ -71,7 +83,7 @@ export function SurveyRoute() {
 export function CalendarRoute() {
   const { id } = useParams({ from: '/calendar/$id' });
   const search = useSearch({ from: '/calendar/$id' });
-  return <SurveyScreen surveyId={id} search={search} reservationFirst />;
+  return closedBeforeSignIn(id) ? <ClosedForm /> : <SurveyScreen surveyId={id} search={search} reservationFirst />;
 }
 
 type Search = Record<string, string | undefined>;
