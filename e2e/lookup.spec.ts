@@ -107,6 +107,7 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await expect(page.getByTestId('resident-name')).toContainText('山田 花子');
   await expect(page.getByTestId('lookup-details')).toContainText('様');
   await expect(page.getByTestId('lookup-details')).toContainText(NAME);
+  await expect(page.getByTestId('details-answer-code')).toHaveText(code);
   await expect(page.getByTestId('answer-datetime')).toContainText('予約なし');
   await page.getByTestId('back-to-list').click();
   await expect(page).toHaveURL(/\/confirmList$/);

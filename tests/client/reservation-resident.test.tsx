@@ -298,6 +298,8 @@ describe('the cancel deadline', () => {
     render(<App />);
     expect((await screen.findByTestId('cancel-error', {}, { timeout: 5000 })).textContent).toBe(ja.errors.cancelDeadlinePassed);
     expect(screen.queryByTestId('cancel-submit')).toBeNull();
+    // The page names the answer by the number the resident quotes at the desk.
+    expect(screen.getByTestId('details-answer-code').textContent).toBe('000003');
     expect(screen.getByTestId('cancel-back')).toBeTruthy();
   }, 20_000);
 

@@ -14,7 +14,9 @@ import { useReservationLines, type ReservationLines } from './reservation';
 
 /**
  * The resident's registration as the details and cancel-confirm pages show it (spec 01 §2, spec
- * 02 §2): picture and name with 様, 現在の登録情報, the answers, then reservation date and time.
+ * 02 §2): picture and name with 様, 現在の登録情報, the 受付番号 (not in the spec's list: it is the
+ * number a resident quotes at the desk, and the list's cards show it), the answers, then reservation
+ * date and time.
  */
 export function CurrentInfo({ answer, config }: { answer: LookupAnswer; config?: ServedSurveyConfig | undefined }) {
   const profile = getSession()?.profile;
@@ -24,6 +26,11 @@ export function CurrentInfo({ answer, config }: { answer: LookupAnswer; config?:
       <Title order={1} size="h3">
         {ja.lookup.currentInfo}
       </Title>
+      {answer.answerCode ? (
+        <Text fw={700}>
+          {ja.lookup.answerCode}: <span data-testid="details-answer-code">{answer.answerCode}</span>
+        </Text>
+      ) : null}
       <AnswerFields answer={answer} />
       <DateTimeLines answer={answer} config={config} />
     </>
