@@ -1,7 +1,8 @@
 /**
  * Pay type (支払い方法, spec 02 §5): a choice of the types the item offers. With one type it is
- * fixed and disabled; in admin mode it is cash, fixed and disabled. The fixed value is written
- * into the answer at once, so the resident never has to pick the only choice.
+ * fixed: written into the answer at once, so the resident never has to pick the only choice, and
+ * shown checked but not greyed out (a grey radio reads as "not available" to a resident). In admin
+ * mode it is cash, fixed and disabled, as spec 02 §5 writes.
  */
 import { useEffect } from 'react';
 import { PAY_TYPE } from '@core/contract/payment-codes';
@@ -30,7 +31,7 @@ export function SelectPayTypeItem(p: ItemProps<'selectPayType'>) {
       choices={offered.map((t) => ({ value: String(t), label: labelOf(t) }))}
       selected={value ? [value] : []}
       onToggle={(v) => p.onChange(v)}
-      isDisabled={() => fixed !== null || p.readOnly}
+      isDisabled={() => plan.mode === 'admin' || p.readOnly}
     />
   );
 }
