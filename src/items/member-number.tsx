@@ -23,7 +23,7 @@ export function AutomaticNumber(p: ItemProps<'memberNumber' | 'numbering'>) {
       {...wrapperProps(p)}
       readOnly
       value={value}
-      placeholder={ja.items.autoNumberPending}
+      // The note under the box says it; a placeholder saying it again only doubled the text.
       inputContainer={(input) => (
         <>
           {input}

@@ -54,5 +54,7 @@ describe('member number', () => {
     const input = screen.getByLabelText(/^会員番号/) as HTMLInputElement;
     expect(input.readOnly).toBe(true);
     expect(screen.getByTestId('auto-number-note').textContent).toBe(ja.items.autoNumberPending);
+    // Said once, under the box.
+    expect(input.placeholder).toBe('');
   });
 });
