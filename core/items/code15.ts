@@ -1,4 +1,8 @@
-/** 15-character code (15桁コード): exactly 15 of lowercase letters, digits and hyphen (spec 01 §5, 02 §5). */
+/**
+ * 15-character code (15桁コード): exactly 15 of lowercase letters, digits and hyphen (spec 01 §5,
+ * 02 §5). Full-width letters and digits become half-width on every device, as for email: the code
+ * has no width to keep.
+ */
 import { charLength } from '../ja/chars';
 import { toHalfWidthAscii } from '../ja/width';
 import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
@@ -16,7 +20,7 @@ export const code15Item = defineItem({
     if (charLength(s) !== CODE15_LENGTH) return [issue('code15Length')];
     return /^[a-z0-9-]+$/.test(s) ? [] : [issue('code15Chars')];
   },
-  normalize: (value, _item, ctx) => (ctx.desktop ? toHalfWidthAscii(value) : value).trim(),
+  normalize: (value) => toHalfWidthAscii(value).trim(),
 });
 
 export const code15Samples: SamplesOf<typeof code15Item> = {
@@ -29,5 +33,8 @@ export const code15Samples: SamplesOf<typeof code15Item> = {
     { value: 'abcde_12345_xyz', issue: { key: 'code15Chars' } },
     { value: 'ａｂｃｄｅ-12345-xyz', issue: { key: 'code15Chars' } },
   ],
-  normalized: [{ raw: 'ａｂｃｄｅ－１２３４５－ｘｙｚ ', expected: 'abcde-12345-xyz' }],
+  normalized: [
+    { raw: 'ａｂｃｄｅ－１２３４５－ｘｙｚ ', expected: 'abcde-12345-xyz' },
+    { raw: 'ａｂｃｄｅ－１２３４５－ｘｙｚ', expected: 'abcde-12345-xyz', desktop: false },
+  ],
 };
