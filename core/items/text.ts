@@ -73,9 +73,11 @@ export const textItem = defineItem({
     return format ? [format] : [];
   },
   normalize(value, item, ctx) {
-    // Postcode and phone are canonical values, not a width preference: 〒 and hyphens go on every device.
+    // Postcode, phone and email are canonical values, not a width preference: 〒, hyphens and
+    // full-width letters go on every device (as for the email item).
     if (item.format === 'postcode') return normalizePostcode(value);
     if (item.format === 'phone') return normalizePhoneInput(value);
+    if (item.format === 'email') return toHalfWidthAscii(value).trim();
     if (!ctx.desktop) return value;
     if (item.fullKatakanaOnly) return toFullWidth(value);
     if (item.halfWidthOnly) return toHalfWidth(value);
@@ -161,6 +163,7 @@ export const textSamples: SamplesOf<typeof textItem> = {
     { raw: 'ヤマダ　タロウ', expected: 'ﾔﾏﾀﾞ ﾀﾛｳ', config: 10 },
     { raw: '１２３', expected: '123', config: 7 },
     { raw: ' ｙａｍａｄａ＠example.jp ', expected: 'yamada@example.jp', config: 3 },
+    { raw: 'ｙａｍａｄａ＠example.jp', expected: 'yamada@example.jp', config: 3, desktop: false },
     { raw: '〒１００－０００１', expected: '1000001', config: 9 },
     { raw: '〒１００－０００１', expected: '1000001', config: 9, desktop: false },
     { raw: '090-1234-5678', expected: '09012345678', config: 8, desktop: false },
