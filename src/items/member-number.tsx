@@ -23,7 +23,7 @@ export function AutomaticNumber(p: ItemProps<'memberNumber' | 'numbering'>) {
       {...wrapperProps(p)}
       readOnly
       value={value}
-      // The note under the box says it; a placeholder saying it again only doubled the text.
+      // No placeholder: the note under the box says it once.
       inputContainer={(input) => (
         <>
           {input}

@@ -11,8 +11,7 @@ import { SurveyForm } from '../../form/survey-form';
 import { useItemTypes } from '../../form/use-item-types';
 import { ErrorCard } from '../../ui/error-card';
 import { isKioskDevice } from '../../lib/kiosk';
-import { closedOnServer } from '../../lib/closed-form';
-import { getResidentSession, getSession, getStoredUserId } from '../../lib/session';
+import { getResidentSession, getStoredUserId } from '../../lib/session';
 import { afterFirstScreen } from '../../lib/first-screen';
 import { laterComponent } from '../../lib/later-component';
 import { preloadLater, useLater } from '../../lib/use-later';
@@ -25,6 +24,7 @@ import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { MessageLines } from '../../ui/message-lines';
+import { ClosedForm, closedBeforeSignIn } from './closed-form';
 import { KioskHomeButton } from './kiosk-home';
 import type { Delivery } from './completion';
 import { configForFields, editedAnswerOf, type EditedAnswer } from './edit';
@@ -57,17 +57,6 @@ export interface SurveyScreenProps {
 }
 
 /** The /survey/$id route's screen (bundled with the app: it is the first screen of most visits). */
-/** A form the server's page said is not open, to a resident not signed in (the routes let them in). */
-const closedBeforeSignIn = (surveyId: string): boolean => !getSession() && closedOnServer(surveyId);
-
-function ClosedForm() {
-  return (
-    <WithWayBack kiosk={false}>
-      <MessageLines lines={[ja.errors.notFound]} />
-    </WithWayBack>
-  );
-}
-
 export function SurveyRoute() {
   const { id } = useParams({ from: '/survey/$id' });
   const search = useSearch({ from: '/survey/$id' });
