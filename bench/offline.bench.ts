@@ -17,7 +17,10 @@
  *     machine: the app's figure minus this one is what the app itself costs.
  * (e) the same page again through every other library the app's first screen needs (TanStack
  *     Router and Query, zod/mini, Temporal), each used once as the app uses it: the floor of the
- *     design card's stack; the app's figure minus this one is what the app's own code costs.
+ *     design card's stack; the app's figure minus this one is what the app's own code costs. The
+ *     floor always carries temporal-polyfill; the app uses Chromium's own Temporal and loads the
+ *     polyfill only without one (src/lib/temporal.ts), so (f) is also measured with the browser's
+ *     Temporal taken away, as on iOS.
  * (f) issue 21: in (b), the splash painted (first contentful paint: index.html's splash, before
  *     any script), target ≤ 1.0 s; and (b) minus (e), visited alternately in the same run (the
  *     median of the pairs' differences), target ≤ 0.4 s; split into the JS's later arrival and
@@ -146,10 +149,13 @@ interface ScriptEntry {
   end: number;
 }
 
-const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown, pagePath = `/survey/${FORM}`, count = 3) => {
+/** Played before any page script: a browser without a native Temporal (iOS's WebView). */
+const WITHOUT_TEMPORAL = 'delete globalThis.Temporal;';
+
+const firstVisitSlow4g = async (browser: Browser, baseUrl: string, session: unknown, pagePath = `/survey/${FORM}`, count = 3, before = '') => {
   const runs: { ms: number; paintMs: number | null; jsEnd: number; renderAt: number | null; scripts: ScriptEntry[] }[] = [];
   for (let i = 0; i < count; i++) {
-    const { context, page } = await slow4gPage(browser, interactiveProbe(session));
+    const { context, page } = await slow4gPage(browser, `${before}${interactiveProbe(session)}`);
     const { ms } = await waitInteractive(context, `${baseUrl}${pagePath}`, page);
     const scripts = (await page.evaluate(`
       performance.getEntriesByType('resource')
@@ -244,6 +250,9 @@ export const runOfflineBench = async (): Promise<void> => {
     // (g) beside each pair: the splash's paint over the bare page's.
     const splashFloors: number[] = [];
     const splashPairs: number[] = [];
+    // The same app visit on a browser without Temporal, over the same floor visit.
+    const noTemporalPairs: number[] = [];
+    const noTemporalJsKB: number[] = [];
     try {
       const apps: Awaited<ReturnType<typeof firstVisitSlow4g>>[] = [];
       const stacks: Awaited<ReturnType<typeof firstVisitSlow4g>>[] = [];
@@ -261,6 +270,9 @@ export const runOfflineBench = async (): Promise<void> => {
           evaluatePairs.push(appRenderAt - appJsEnd - (floorRenderAt - floorJsEnd));
           renderPairs.push(app.medianMs - appRenderAt - (floor.medianMs - floorRenderAt));
         }
+        const noTemporal = await firstVisitSlow4g(browser, srv.url, session, `/survey/${FORM}`, 1, WITHOUT_TEMPORAL);
+        noTemporalPairs.push(noTemporal.medianMs - floor.medianMs);
+        noTemporalJsKB.push(noTemporal.jsEncodedKB);
         const bare = await firstPaintSlow4g(browser, `${splash.url}/`);
         splashFloors.push(bare);
         if (app.firstPaintMedianMs !== null) splashPairs.push(app.firstPaintMedianMs - bare);
@@ -298,6 +310,13 @@ export const runOfflineBench = async (): Promise<void> => {
         splashOverFloorMs: r1(median(splashPairs)),
         interactiveOverFloorStackMs: r1(median(pairs)),
         interactiveOverFloorStackPairsMs: pairs.map(r1),
+        // The same where the browser has no Temporal of its own and the app loads the polyfill
+        // (src/lib/temporal.ts), as the floor always does.
+        withoutNativeTemporal: {
+          interactiveOverFloorStackMs: r1(median(noTemporalPairs)),
+          pairsMs: noTemporalPairs.map(r1),
+          jsEncodedKB: r1(median(noTemporalJsKB)),
+        },
         // Where the difference goes: the app's JS arriving later (its bytes over the floor's, at
         // Slow 4G's 180 KB/s), and its main thread from the last byte to interactive.
         interactiveOverFloorStackSplit: {

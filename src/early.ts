@@ -14,6 +14,15 @@ import type { EarlyRequest } from './lib/early-requests';
 
 /** index.html's JSON block (vite.config.ts earlyScript): item type → the files its chunk needs. Absent in dev. */
 const ITEM_CHUNKS_ID = 'item-chunks';
+/** index.html's JSON block: the Temporal polyfill's files (src/lib/temporal.ts). Absent in dev. */
+const TEMPORAL_CHUNKS_ID = 'temporal-chunks';
+
+const modulePreload = (href: string): void => {
+  const link = document.createElement('link');
+  link.rel = 'modulepreload';
+  link.href = href;
+  document.head.appendChild(link);
+};
 
 /**
  * The form's item types loaded on demand (src/items/registry.ts) start downloading now, beside the
@@ -29,11 +38,18 @@ const preloadItemChunks = (answer: unknown): void => {
     const type = item?.type;
     if (typeof type === 'string' && Object.hasOwn(files, type)) for (const f of files[type] as string[]) wanted.add(f);
   }
-  for (const href of wanted) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.appendChild(link);
+  for (const href of wanted) modulePreload(href);
+};
+
+/** Without a native Temporal (iOS) the app needs the polyfill before its first render: fetch it beside the app. */
+const preloadTemporal = (): void => {
+  if ('Temporal' in globalThis) return;
+  const block = document.getElementById(TEMPORAL_CHUNKS_ID)?.textContent;
+  if (!block) return;
+  try {
+    for (const href of JSON.parse(block) as string[]) modulePreload(href);
+  } catch {
+    // A broken block only loses the head start: the app imports the polyfill itself.
   }
 };
 
@@ -84,5 +100,6 @@ const probeOfflineDb = (): void => {
   (globalThis as unknown as Record<string, Promise<string[] | null>>)['__sakuraEarlyDbNames'] = names;
 };
 
+preloadTemporal();
 start();
 probeOfflineDb();

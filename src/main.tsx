@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
+import { temporalReady } from './lib/temporal';
 import { bootOffline } from './offline/boot';
 
 const root = document.getElementById('root');
@@ -32,5 +33,6 @@ const render = () => {
 
 // A repeat visit renders from the IndexedDB cache when it answers quickly; a first visit renders
 // at once and loads the offline layer after the first screen (src/offline/load.ts). bootOffline
-// never rejects: a broken IndexedDB must never keep the app from rendering.
-void bootOffline({ queryClient }).then(render);
+// never rejects: a broken IndexedDB must never keep the app from rendering. Both wait for Temporal
+// where the browser has none (src/lib/temporal.ts; at once where it is native).
+void temporalReady.then(() => bootOffline({ queryClient })).then(render);

@@ -6,7 +6,7 @@
  * type check; samples.ts is the same for the samples.
  */
 import type * as z from 'zod/mini';
-import { Temporal } from 'temporal-polyfill';
+import type { Temporal } from 'temporal-polyfill';
 import type { ItemType } from '../form/item-types';
 import type { MessageKey } from './messages';
 
@@ -37,9 +37,7 @@ export interface NormalizeContext {
 /** How an item holds its answer: none (static text, headers, link buttons), one string, or a list. */
 export type ValueKind = 'none' | 'single' | 'multi';
 
-/** The day the samples are judged on (dates after it are "future", the date dropdown ends in its year). */
-export const SAMPLE_TODAY = Temporal.PlainDate.from('2025-06-15');
-
+/** Judged on tests/core/sample-today.ts's day (a module here may not call Temporal as it loads: src/lib/temporal.ts). */
 export interface ItemSamples<C> {
   /** Configs (type-specific fields only; itemKey/type/title are filled in by the tests). */
   configs: readonly C[];

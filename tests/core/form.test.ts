@@ -7,7 +7,8 @@ import { itemSections, visibleItemKeys } from '@core/form/visibility';
 import { answerValues, isAnswerRequired, isFormValid, validateForm, validateItem } from '@core/form/validate';
 import { rowsFromValues, valuesFromRows } from '@core/form/rows';
 import { isItemRequired } from '@core/rules/required';
-import { SAMPLE_TODAY, type FormValue, type FormValues, type Mode } from '@core/items/define';
+import { SAMPLE_TODAY } from './sample-today';
+import type { FormValue, FormValues, Mode } from '@core/items/define';
 import { textCharacterType } from '@core/items/text';
 import { SEARCH_NO_MATCH } from '@core/items/search';
 

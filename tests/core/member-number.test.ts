@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { automaticNumber, firstNumberAfter, isManualMemberNumber, isValidSubId } from '@core/rules/member-number';
 import { answerValues, validateForm } from '@core/form/validate';
 import { schemaItemSchema } from '@core/items/registry';
-import { SAMPLE_TODAY } from '@core/items/define';
+import { SAMPLE_TODAY } from './sample-today';
 
 describe('member numbers (spec 02 §5, §9)', () => {
   it('makes the full automatic number: 4-digit sub id, then 7 digits', () => {

@@ -5,7 +5,7 @@ import { surveyConfigSchema } from '@core/form/survey-config';
 import { validateForm } from '@core/form/validate';
 import { visibleItemKeys } from '@core/form/visibility';
 import { checkVaccination, earliestNextDose, makerInterval, nextDoseEarliest, nextDoseKeys, windowForDose } from '@core/rules/vaccination';
-import { SAMPLE_TODAY } from '@core/items/define';
+import { SAMPLE_TODAY } from './sample-today';
 
 const d = (s: string) => Temporal.PlainDate.from(s);
 const maker = {
