@@ -101,6 +101,29 @@ describe('early config request (src/early.ts)', () => {
     }
   });
 
+  it('preloads the Temporal polyfill on any page, only where the browser has no Temporal', async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'temporal-chunks';
+    block.textContent = JSON.stringify(['/assets/implementation-a.js']);
+    document.head.appendChild(block);
+    window.history.replaceState(null, '', '/');
+    const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+    try {
+      // Node has none, as iOS's WebView.
+      expect('Temporal' in globalThis).toBe(false);
+      await runEarly();
+      expect(preloads()).toEqual(['/assets/implementation-a.js']);
+      for (const l of document.querySelectorAll('link[rel="modulepreload"]')) l.remove();
+      vi.stubGlobal('Temporal', {});
+      await runEarly();
+      expect(preloads()).toEqual([]);
+    } finally {
+      block.remove();
+      for (const l of document.querySelectorAll('link[rel="modulepreload"]')) l.remove();
+    }
+  });
+
   it('uses the literals of the modules it may not import', () => {
     const early = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/early.ts'), 'utf8');
     expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);
