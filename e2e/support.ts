@@ -64,13 +64,20 @@ export const waitForServiceWorker = async (page: Page): Promise<void> => {
 };
 
 /**
- * axe finds no WCAG 2.2 AA violation on the screen as it stands, once its transitions have ended:
- * a dialog fading in has colours that are not its own, and contrast checks would read them.
+ * axe finds no WCAG 2.2 AA violation on the screen as it stands, once its transitions have ended
+ * and its dialogs are opaque: a dialog fading in has colours that are not its own, and contrast
+ * checks would read them.
  */
 export const expectAxeClean = async (page: Page, name: string): Promise<void> => {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-  );
+  await page.waitForFunction(() => {
+    const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    // A dialog mounted this frame is transparent before its fade-in has begun: wait until it is opaque.
+    const faint = Array.from(document.querySelectorAll('[role="dialog"]')).some((d) => {
+      for (let el: Element | null = d; el; el = el.parentElement) if (Number(getComputedStyle(el).opacity) < 1) return true;
+      return false;
+    });
+    return !moving && !faint;
+  });
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`), `${name}: axe`).toEqual([]);
 };
