@@ -5,7 +5,8 @@ import { ja } from '../src/messages/ja';
  * Temporal where the browser has it, the polyfill where it has not (src/lib/temporal.ts): a first
  * visit on Chromium downloads no polyfill, and a browser without Temporal (iOS's WebView, played
  * here by deleting the global before any script runs) gets it before the form renders, preloaded
- * by the early script, with dates read and checked as everywhere else.
+ * by the early script, with dates read and checked as everywhere else, on the form and on a screen
+ * loaded later; a polyfill chunk that did not arrive is fetched again.
  */
 
 // The worker's precache would fetch every chunk, the polyfill's too: only the page's own requests count here.
@@ -106,4 +107,16 @@ test('without Temporal, a polyfill that did not arrive is fetched again and the 
   await expect(page.getByTestId('splash')).toBeVisible();
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all', { timeout: 20_000 });
   expect(dropped).toBe(2);
+});
+
+test('without Temporal, a screen loaded later reads the polyfill too (the bed calendar)', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (globalThis as { Temporal?: unknown }).Temporal;
+  });
+  await page.goto('/bed-reservation/nyuin-yoyaku');
+  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
+  await page.getByRole('link', { name: /山田 花子/ }).click();
+  // Its month is worked out with Temporal in the screen's own chunk, through the first chunk's binding.
+  await expect(page.locator('.bed-day:not([disabled])').first()).toContainText(/残り\d床/);
+  expect(await page.evaluate(() => 'Temporal' in globalThis)).toBe(false);
 });
