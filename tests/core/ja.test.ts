@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Temporal } from 'temporal-polyfill';
 import { normalizeBirthday, parseBirthday } from '@core/ja/birthday';
 import { CHARACTER_TYPES, hasFullWidthSpaceAtEdge, isFullKatakanaOnly, isHalfWidthOnly, matchesCharacterType, type CharacterType } from '@core/ja/chars';
-import { formatIsoDate, normalizeDateInput, parseIsoDate, todayInTokyo } from '@core/ja/date-input';
+import { TOKYO_OFFSET, formatIsoDate, normalizeDateInput, parseIsoDate, todayInTokyo } from '@core/ja/date-input';
 import { ERAS, eraToWesternYear, findEra } from '@core/ja/era';
 import { normalizePhone } from '@core/ja/phone';
 import { normalizePostcode } from '@core/ja/postcode';
@@ -124,6 +124,27 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
 
   it('todayInTokyo is a date', () => {
     expect(parseIsoDate(formatIsoDate(todayInTokyo()))).toBeDefined();
+  });
+
+  it("the clock's fixed offset reads as Asia/Tokyo on every instant from 1952 to 2100", () => {
+    const from = Temporal.Instant.from('1952-01-01T00:00:00Z').epochMilliseconds;
+    const to = Temporal.Instant.from('2100-01-01T00:00:00Z').epochMilliseconds;
+    fc.assert(
+      fc.property(fc.integer({ min: from, max: to }), (ms) => {
+        const instant = Temporal.Instant.fromEpochMilliseconds(ms);
+        expect(instant.toZonedDateTimeISO(TOKYO_OFFSET).toPlainDateTime().equals(instant.toZonedDateTimeISO('Asia/Tokyo').toPlainDateTime())).toBe(true);
+      }),
+    );
+    // Japan's last daylight saving (1951): the offset would be wrong then, and nothing reads that far back.
+    const summer1950 = Temporal.Instant.from('1950-07-01T00:00:00Z');
+    expect(summer1950.toZonedDateTimeISO('Asia/Tokyo').offset).toBe('+10:00');
+  });
+
+  it('todayInTokyo is the day in Asia/Tokyo', () => {
+    const before = Temporal.Now.plainDateISO('Asia/Tokyo');
+    const read = todayInTokyo();
+    const after = Temporal.Now.plainDateISO('Asia/Tokyo');
+    expect([before.toString(), after.toString()]).toContain(read.toString());
   });
 });
 
