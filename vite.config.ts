@@ -121,8 +121,8 @@ const earlyScript = (): Plugin => ({
 
 /**
  * In the production build `temporal-polyfill` is src/lib/temporal.ts: the browser's own Temporal,
- * or the polyfill from a chunk of its own. Where Temporal is native (Chromium) a first visit no
- * longer downloads the polyfill, ~16 KB brotli, ~90 ms on Slow 4G (issue 21).
+ * or the polyfill from a chunk of its own: where Temporal is native (Chromium) a first visit does
+ * not download the polyfill (issue 21).
  */
 const nativeTemporal = (): Plugin => ({
   name: 'native-temporal',

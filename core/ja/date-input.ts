@@ -46,8 +46,8 @@ export const formatIsoDate = (d: Temporal.PlainDate): string => `${String(d.year
 /**
  * Asia/Tokyo's offset now and in any date the product handles: Japan keeps UTC+9 all year (no
  * daylight saving since 1951). Reading the clock at the offset gives the same wall time without
- * the time-zone lookup, which costs the Temporal polyfill (browsers without their own Temporal,
- * iOS) an Intl set-up of ~10 ms on its first call, on the first screen.
+ * the time-zone lookup, for which the Temporal polyfill (browsers without their own Temporal, iOS)
+ * sets up Intl on its first call, during the first screen's render.
  */
 export const TOKYO_OFFSET = '+09:00';
 
