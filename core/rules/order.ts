@@ -9,7 +9,9 @@
  *   server refuses a temporary save whose order names another service, or any order on a form
  *   that names none; /calendars/reservation-payment-products narrows to it with ?serviceId=.
  * - Products sold with a booking (reservationPaymentItemId) are not offered in the order-line
- *   dialog: they belong to the reservation, not to the resident's free choice.
+ *   dialog: they belong to the reservation, not to the resident's free choice. The order carries
+ *   one of each for every reservation item the answer books (bookingLinesOf), after the products
+ *   item's lines; the products item's value holds the resident's own lines only.
  * - The payment path (決済画面へ): payment on, an appending form, a new answer (the order has no
  *   status), pay type not cash and an amount above 0. Otherwise the order rides with putItem.
  */
@@ -20,6 +22,7 @@ import type { SurveyConfig } from '../form/survey-config';
 import { isAppending } from '../form/survey-config';
 import type { OrderLine } from '../items/select-products';
 import { usesPayment } from './permissions';
+import { isReservationItem, parseReservationValue } from './reservation-value';
 import { exceedsPurchaseLimit, orderAmounts, reservationCostOf, taxRateInForce, type LineAmounts, type OrderAmounts, type PricedLine } from './tax';
 
 type Schema = Pick<SurveyConfig, 'surveySchema'>;
@@ -32,11 +35,33 @@ export const formServiceIdOf = (config: Schema): string | null => {
   return null;
 };
 
+const sortedProducts = (products: readonly PaymentProduct[]): PaymentProduct[] =>
+  [...products].sort((a, b) => a.order - b.order || (a.productName < b.productName ? -1 : a.productName > b.productName ? 1 : 0));
+
+/**
+ * The lines a booking brings (spec 02 §3 reservationPaymentItemId): one of each product sold with
+ * a reservation item the answer books, in catalogue order. They are the order's, not the resident's
+ * to add or remove; they follow the resident's own lines in the order.
+ */
+export const bookingLinesOf = (products: readonly PaymentProduct[], reservedItems: ReadonlySet<string>): OrderLine[] =>
+  sortedProducts(products.filter((p) => p.reservationPaymentItemId !== undefined && p.reservationPaymentItemId !== null && reservedItems.has(p.reservationPaymentItemId))).map(
+    (p) => ({ productId: p.productId, productName: p.productName, productCategoryId: null, productCategoryName: null, count: 1 }),
+  );
+
+/** The reservation items (`{categoryId}_{itemId}`) an answer's reservation values book. */
+export const reservedItemsOf = (config: Schema, values: Readonly<Record<string, unknown>>): Set<string> => {
+  const out = new Set<string>();
+  for (const item of config.surveySchema) {
+    if (!isReservationItem(item)) continue;
+    const v = values[item.itemKey];
+    const parsed = typeof v === 'string' ? parseReservationValue(v) : null;
+    if (parsed) out.add(`${parsed.categoryId}_${parsed.itemId}`);
+  }
+  return out;
+};
+
 /** Spec 02 §9: products by order, then name. Booking products are left out (see the header). */
-export const offeredProducts = (products: readonly PaymentProduct[]): PaymentProduct[] =>
-  products
-    .filter((p) => !p.reservationPaymentItemId)
-    .sort((a, b) => a.order - b.order || (a.productName < b.productName ? -1 : a.productName > b.productName ? 1 : 0));
+export const offeredProducts = (products: readonly PaymentProduct[]): PaymentProduct[] => sortedProducts(products.filter((p) => !p.reservationPaymentItemId));
 
 export type OrderProblem =
   | { kind: 'taxNotSet' }
@@ -98,23 +123,33 @@ export const figuresOf = (
   reservationCost: reservationCostOf(priced, service.reservationCostType),
 });
 
+/**
+ * The order for the resident's `chosen` lines plus the lines the booked reservation items bring
+ * (bookingLinesOf), under the service and the tax setting on `today`: what the client shows and
+ * sends, and what the server charges (server/payments/price-order.ts). Null: nothing to buy.
+ */
 export const buildOrder = (
-  lines: readonly OrderLine[],
+  chosen: readonly OrderLine[],
   service: PaymentService,
   taxSetting: TaxSetting | null,
   payType: PayType,
   today: Temporal.PlainDate,
-): { order: PaymentOrder } | OrderProblem => {
+  reservedItems: ReadonlySet<string> = new Set(),
+): { order: PaymentOrder | null } | OrderProblem => {
+  const lines = [...chosen, ...bookingLinesOf(service.products ?? [], reservedItems)];
+  if (lines.length === 0) return { order: null };
   const rate = taxSetting ? taxRateInForce(taxSetting, today) : null;
   if (rate === null) return { kind: 'taxNotSet' };
   const byId = new Map((service.products ?? []).map((p) => [p.productId, p]));
   const products: PaymentProduct[] = [];
-  for (const l of lines) {
+  for (const [n, l] of lines.entries()) {
     const p = byId.get(l.productId);
-    if (!p) return { kind: 'productGone', productId: l.productId };
+    // A booking's product is the booking's: the resident cannot choose it on its own.
+    if (!p || (n < chosen.length && p.reservationPaymentItemId)) return { kind: 'productGone', productId: l.productId };
     products.push(p);
   }
-  if (exceedsPurchaseLimit(service.purchaseLimit, lines.map((l) => l.count))) return { kind: 'purchaseLimit', limit: service.purchaseLimit };
+  // The limit is on what the resident buys: a booking's own lines do not count against it.
+  if (exceedsPurchaseLimit(service.purchaseLimit, chosen.map((l) => l.count))) return { kind: 'purchaseLimit', limit: service.purchaseLimit };
   const rule = { rate, taxType: service.taxType, calculationType: service.calculationType, roundingType: service.roundingType };
   const priced = lines.map((l, n) => {
     const p = products[n] as PaymentProduct;
@@ -131,12 +166,19 @@ export const buildOrder = (
   };
 };
 
+/** The lines the resident chose, without those a booking brought. */
+export const chosenDetailsOf = <D extends Pick<OrderDetail, 'reservationPaymentItemId'>>(details: readonly D[]): D[] =>
+  details.filter((d) => !d.reservationPaymentItemId);
+
 /**
  * Whether the products item's lines are the order's: the same products, categories and counts in
  * the same order. The server refuses an answer whose stored lines would say otherwise than the
  * order it charges for.
  */
-export const linesMatchOrder = (lines: readonly OrderLine[], details: readonly Pick<OrderDetail, 'productId' | 'productCategoryId' | 'count'>[]): boolean =>
+export const linesMatchOrder = (
+  lines: readonly OrderLine[],
+  details: readonly Pick<OrderDetail, 'productId' | 'productCategoryId' | 'count'>[],
+): boolean =>
   lines.length === details.length &&
   lines.every((l, n) => {
     const d = details[n] as (typeof details)[number];

@@ -177,7 +177,7 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
                 product && count !== null
                   ? priceLines([{ productId, productName: product.productName, productCategoryId: null, productCategoryName: null, count }], props.service, props.rule, PAY_TYPE.cashless, todayInTokyo())
                   : null;
-              const amount = priced && 'order' in priced ? yen(priced.order.details[0]?.amount ?? 0) : '--';
+              const amount = priced && 'order' in priced && priced.order ? yen(priced.order.details[0]?.amount ?? 0) : '--';
               return (
                 <div>
                   <Text size="sm" fw={500}>

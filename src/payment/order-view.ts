@@ -17,7 +17,7 @@ export const linesOf = (value: FormValue | undefined): OrderLine[] =>
 export const problemText = (p: OrderProblem): string =>
   p.kind === 'taxNotSet' ? ja.payment.taxNotSet : p.kind === 'productGone' ? ja.payment.productGone : fill(ja.validation.purchaseLimit, { limit: p.limit });
 
-export type PricedOrder = { order: PaymentOrder } | { problem: string };
+export type PricedOrder = { order: PaymentOrder | null } | { problem: string };
 
 export const priceLines = (
   lines: readonly OrderLine[],
@@ -25,8 +25,9 @@ export const priceLines = (
   taxSetting: TaxSetting | null,
   payType: PayType,
   today: Temporal.PlainDate,
+  reservedItems?: ReadonlySet<string>,
 ): PricedOrder => {
-  const built = buildOrder(lines, service, taxSetting, payType, today);
+  const built = buildOrder(lines, service, taxSetting, payType, today, reservedItems);
   return 'order' in built ? built : { problem: problemText(built) };
 };
 

@@ -4,7 +4,7 @@ import { Temporal } from 'temporal-polyfill';
 import type { PaymentService, TaxSetting } from '@core/contract/payment';
 import { surveyConfigSchema } from '@core/form/survey-config';
 import { parseOrderLines, orderLinesValue } from '@core/items/select-products';
-import { buildOrder, formServiceIdOf, offeredProducts, takesPaymentPath } from '@core/rules/order';
+import { buildOrder, chosenDetailsOf, formServiceIdOf, offeredProducts, reservedItemsOf, takesPaymentPath } from '@core/rules/order';
 
 const today = Temporal.PlainDate.from('2026-01-10');
 const service: PaymentService = {
@@ -31,7 +31,7 @@ const lines = [
 describe('buildOrder', () => {
   it('prices the lines as the server fixture does: 2,550 + 200 tax = 2,750', () => {
     const r = buildOrder(lines, service, tax, 0, today);
-    if (!('order' in r)) throw new Error(JSON.stringify(r));
+    if (!('order' in r) || !r.order) throw new Error(JSON.stringify(r));
     expect(r.order).toMatchObject({ amount: 2550, tax: 200, amountWithTax: 2750, taxRate: 10, payMethod: 'credit', selectedPayType: 0 });
     expect(r.order.details.map((d) => [d.detailId, d.productId, d.amount, d.tax, d.productCategoryName])).toEqual([
       [1, 'p1', 2000, 200, '接種'],
@@ -45,7 +45,36 @@ describe('buildOrder', () => {
   });
   it('cash is marked as such', () => {
     const r = buildOrder(lines, service, tax, 1, today);
-    expect('order' in r && r.order.payMethod).toBe('cash');
+    expect('order' in r && r.order?.payMethod).toBe('cash');
+  });
+});
+
+describe('a booking brings its products', () => {
+  it('adds one of each product of a booked reservation item after the chosen lines', () => {
+    const r = buildOrder(lines, service, tax, 0, today, new Set(['a_b']));
+    if (!('order' in r) || !r.order) throw new Error(JSON.stringify(r));
+    expect(r.order.details.map((d) => [d.detailId, d.productId, d.count, d.amount])).toEqual([
+      [1, 'p1', 2, 2000],
+      [2, 'p2', 1, 550],
+      [3, 'p3', 1, 300],
+    ]);
+    expect(r.order.amountWithTax).toBe(2750 + 330);
+    expect(chosenDetailsOf(r.order.details).map((d) => d.productId)).toEqual(['p1', 'p2']);
+  });
+  it('prices a booking alone, with no chosen line; nothing booked and nothing chosen is no order', () => {
+    const r = buildOrder([], service, tax, 1, today, new Set(['a_b']));
+    expect('order' in r && r.order?.amountWithTax).toBe(330);
+    expect(buildOrder([], service, tax, 0, today, new Set(['x_y']))).toEqual({ order: null });
+  });
+  it('refuses a booking product chosen on its own, and leaves booking lines out of the purchase limit', () => {
+    expect(buildOrder([{ ...lines[0]!, productId: 'p3', count: 1 }], service, tax, 0, today, new Set(['a_b']))).toEqual({ kind: 'productGone', productId: 'p3' });
+    const five = [{ ...lines[0]!, count: 5 }];
+    expect('order' in buildOrder(five, service, tax, 0, today, new Set(['a_b']))).toBe(true);
+  });
+  it('reads the booked items from the reservation items only', () => {
+    const cfg = { surveySchema: [{ itemKey: 'r', type: 'reservation' }, { itemKey: 't', type: 'text' }] } as never;
+    expect([...reservedItemsOf(cfg, { r: 'a_b|2026-01-12|1', t: 'c_d|2026-01-12|1' })]).toEqual(['a_b']);
+    expect([...reservedItemsOf(cfg, { r: '' })]).toEqual([]);
   });
 });
 
