@@ -176,7 +176,7 @@ export const chosenDetailsOf = <D extends Pick<OrderDetail, 'reservationPaymentI
  * order it charges for.
  */
 export const linesMatchOrder = (
-  lines: readonly OrderLine[],
+  lines: readonly { productId: string; productCategoryId?: string | null | undefined; count: number }[],
   details: readonly Pick<OrderDetail, 'productId' | 'productCategoryId' | 'count'>[],
 ): boolean =>
   lines.length === details.length &&
@@ -185,14 +185,16 @@ export const linesMatchOrder = (
     return l.productId === d.productId && l.count === d.count && (l.productCategoryId ?? null) === (d.productCategoryId ?? null);
   });
 
+/**
+ * Spec 02 §4: an order that only the card provider may settle — cashless, above 0. Any other
+ * (cash, or costing nothing) rides with the answer's putItem; this one only through the temporary
+ * save and the provider's verified notification.
+ */
+export const needsProvider = (order: Pick<PaymentOrder, 'selectedPayType' | 'amountWithTax'> | null): boolean =>
+  order !== null && order.selectedPayType !== PAY_TYPE.cash && order.amountWithTax > 0;
+
 /** Spec 02 §4: whether sending goes through the card provider (決済画面へ) rather than putItem. */
 export const takesPaymentPath = (
   config: Pick<SurveyConfig, 'usePayment' | 'isAppending'>,
   order: Pick<PaymentOrder, 'status' | 'selectedPayType' | 'amountWithTax'> | null,
-): boolean =>
-  usesPayment(config) &&
-  isAppending(config) &&
-  order !== null &&
-  order.status === undefined &&
-  order.selectedPayType !== PAY_TYPE.cash &&
-  order.amountWithTax > 0;
+): boolean => usesPayment(config) && isAppending(config) && order !== null && order.status === undefined && needsProvider(order);

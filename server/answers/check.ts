@@ -16,6 +16,7 @@ import { ApiError } from '../errors';
 import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
 import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
+import { priceAnswer, type Catalogue } from '../payments/price-order';
 import type { Checked } from './write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
@@ -102,7 +103,11 @@ export const validateAnswerRows = (config: ServedSurveyConfig, rows: readonly An
 export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 
 /** A putItem's body checked against a config (null: none stored). Answers what to store. */
-export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItemBody): Checked => {
+/**
+ * `catalogue`: what the form sells (store/payment-catalogue.ts catalogueOf); the answer's order is
+ * priced from it and the rows kept (payments/price-order.ts).
+ */
+export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItemBody, catalogue: Catalogue | null): Checked => {
   if (!config || config.surveyStatus !== 'enabled') throw noConfig();
   if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
   const issues = validateAnswerRows(config, body.data);
@@ -110,7 +115,9 @@ export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItem
   const { itemIssues, kept } = checkAnswer(config, body.data);
   if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
   if (kept.length === 0) throw nothingToStore();
-  const extras = sentExtrasOf(config, body);
+  const priced = priceAnswer(config, kept, body.order ?? null, catalogue, todayInTokyo());
+  if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
+  const extras = sentExtrasOf(config, body, priced.order);
   if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
   return { config, rows: kept, extras };
 };

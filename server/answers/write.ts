@@ -35,7 +35,7 @@ import type { Database, SurveyResultTable } from '../store/schema';
 import { badRequest } from './check';
 import { checkFileValues, filesDropped, releaseFiles } from './files';
 import { claimAutomaticNumber, surveyNumberScope } from '../members/numbers';
-import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras } from './extras';
+import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras, type OrderPath } from './extras';
 import { clientTimestampOf, planForKeys, type KeyPlan, type NamedKeys } from './partition-key';
 import { LOCKED_ITEM_TEXT, RESERVATION_ONLY_TEXT, configOutdated, enforceRules, lockedItemsChanged, noResult, sortKeyOf } from './rules';
 
@@ -61,6 +61,8 @@ export interface Submission extends Omit<Checked, 'config'> {
   claimKey: ClaimKey;
   /** The reservation values read before the transaction (readBeforeWrite), for `checked`'s config. */
   wanted?: readonly Wanted[] | undefined;
+  /** Which write this is: an order only the provider settles is refused to putItem. Default putItem. */
+  orderPath?: OrderPath;
 }
 
 export interface Written {
@@ -109,7 +111,7 @@ const planOf = async (
 
 export const writeSubmission = async (
   trx: Transaction<Database>,
-  { checked, user, keys, engine, recheck, wanted, claimKey, ...submitted }: Submission,
+  { checked, user, keys, engine, recheck, wanted, claimKey, orderPath = 'putItem', ...submitted }: Submission,
 ): Promise<Written> => {
   let { config } = checked;
   let preRead = wanted;
@@ -174,7 +176,6 @@ export const writeSubmission = async (
     // cancel (NG, キャンセル) it is a new answer.
     if (previous.length > 0 && !isEnded(answerStatusOf(previous.map((r) => r.check)))) edited = previous;
   }
-  let extras = sentExtras;
   if (edited) {
     const fields = await enforceRules(trx, config, edited, 'edit');
     const changed = lockedItemsChanged(config, fields, edited, rows);
@@ -183,10 +184,10 @@ export const writeSubmission = async (
         issues: changed.map((itemKey) => ({ path: itemKey, message: 'notEditable' })),
       });
     }
-    const kept = keptExtrasOf(sentExtras, (await readExtras(trx, surveyId, userId, (edited[0] as ResultRow).partitionKey)) ?? NO_EXTRAS);
-    if (isExtrasRefusal(kept)) throw new ApiError(kept.status, kept.code, kept.message, { issues: kept.issues });
-    extras = kept;
   }
+  const amended = edited ? ((await readExtras(trx, surveyId, userId, (edited[0] as ResultRow).partitionKey)) ?? NO_EXTRAS) : null;
+  const extras = keptExtrasOf(sentExtras, amended, orderPath);
+  if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
 
   rows = [...rows, ...(await numbersOf(trx, config, edited))];
   await checkFileValues(trx, config, userId, rows);

@@ -1,23 +1,33 @@
 /**
- * An order as the server prices it (spec 02 §3, §5, §9): every figure recomputed from the stored
- * catalogue and tax setting with core/rules/tax.ts, then compared with the client's. The client's
- * figures are only compared, never used: a mismatch is refused and nothing is written. Pure.
+ * The order an answer carries, as the server prices it (spec 02 §3, §5, §9): built from the
+ * answer's own rows — the products item's lines, the pay type item and the booked reservation
+ * items — with core/rules/order.ts buildOrder over the stored catalogue and tax setting, the very
+ * rule the client shows. The client's order is only compared, never used: any difference is
+ * refused and nothing is written. Every write that carries or implies an order goes through here
+ * (putItem, the temporary save, an amend). Pure.
  *
  * Readings chosen here:
  * - The rate is the one in force today in Asia/Tokyo (the caller passes today); the service's
  *   tax type, calculation and rounding govern (payment-bundle.ts).
- * - Names, categories' names, cost and reservationPaymentItemId are taken from the catalogue; a
- *   price, taxable type, amount or tax that differs from the catalogue's is a mismatch.
- * - The payment path takes cashless orders only; pay method defaults to credit.
- * - A product sold with a booking (reservationPaymentItemId) is bought only with that booking:
- *   the answer must reserve that reservation item. The slot itself is claimed as putItem claims
- *   it, by the reservation item's cost; the order's reservationCost is kept for the office.
+ * - The pay type is the pay type item's answer; with no answer, the order's, else the item's
+ *   first offered type. It must be one the item offers residents (default: cashless only).
+ * - Products sold with a booking come with it (bookingLinesOf) and are charged whether or not the
+ *   client listed them; a client order without them is a mismatch.
+ * - A form that does not take orders (no payment, or not appending) refuses an order, and a
+ *   payment form that is not appending refuses an answer that would buy anything.
+ * - Whether the order may be stored without the provider is core/rules/order.ts needsProvider,
+ *   decided by the write once it knows whether the answer is new (answers/extras.ts).
  */
 import type { Temporal } from 'temporal-polyfill';
 import type { Issue } from '@core/contract/envelope';
-import { PAY_TYPE, type OrderDetail, type PaymentOrder, type PaymentProduct, type TaxSetting } from '@core/contract/payment';
-import { exceedsPurchaseLimit, orderAmounts, taxRateInForce, type LineAmounts } from '@core/rules/tax';
-import { detailOf, figuresOf } from '@core/rules/order';
+import type { AnswerRowInput } from '@core/contract/survey';
+import type { PaymentOrder, PaymentProduct, TaxSetting } from '@core/contract/payment';
+import { isAppending, type ServedSurveyConfig } from '@core/form/survey-config';
+import { parseOrderLines } from '@core/items/select-products';
+import { payTypeOfValue, payTypesOf } from '@core/items/select-pay-type';
+import { buildOrder, formServiceIdOf, reservedItemsOf } from '@core/rules/order';
+import { usesPayment } from '@core/rules/permissions';
+import { taxRateInForce } from '@core/rules/tax';
 import type { ServiceRecord } from '../store/payment-catalogue';
 
 export const TAX_NOT_SET_TEXT = '税率が設定されていません。管理者にお問い合わせください。';
@@ -25,11 +35,13 @@ export const TAX_NOT_FOUND_TEXT = '適用される税率が見つかりません
 export const SERVICE_NOT_FOUND_TEXT = '決済サービスが見つかりません。';
 export const PRODUCT_NOT_FOUND_TEXT = '商品が見つかりません。';
 export const AMOUNT_MISMATCH_TEXT = '金額が正しくありません。商品の価格または税率が変更された可能性があります。最初からやり直してください。';
-export const RESERVATION_MISSING_TEXT = 'この商品は対応する予約と一緒に購入してください。';
+export const ORDER_NOT_TAKEN_TEXT = 'このフォームは商品の購入を受け付けていません。';
+export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
+export const PAY_TYPE_NOT_OFFERED_TEXT = 'この支払い方法はご利用いただけません。';
 export const purchaseLimitText = (limit: number) => `全体で${limit}個まで購入可能です。`;
 
 export interface PricingRefusal {
-  code: 'tax_not_set' | 'bad_request' | 'purchase_limit' | 'amount_mismatch';
+  code: 'tax_not_set' | 'bad_request' | 'purchase_limit' | 'amount_mismatch' | 'appending_only';
   message: string;
   issues: Issue[];
 }
@@ -41,87 +53,87 @@ export interface Catalogue {
 }
 
 const refuse = (code: PricingRefusal['code'], message: string, issues: Issue[] = []): PricingRefusal => ({ code, message, issues });
+const refuseAt = (code: PricingRefusal['code'], message: string, path: string): PricingRefusal => refuse(code, message, [{ path, message }]);
 
-const differs = (issues: Issue[], path: string, sent: unknown, computed: unknown) => {
-  if (sent !== computed) issues.push({ path, message: `${String(sent)} ではなく ${String(computed)} です` });
+/** What differs between the client's order and the server's, field by field. */
+const differences = (sent: PaymentOrder, built: PaymentOrder): Issue[] => {
+  const issues: Issue[] = [];
+  const same = (path: string, a: unknown, b: unknown) => {
+    if ((a ?? null) !== (b ?? null)) issues.push({ path, message: `${String(a)} ではなく ${String(b)} です` });
+  };
+  same('order.details.length', sent.details.length, built.details.length);
+  built.details.forEach((b, n) => {
+    const s = sent.details[n];
+    if (!s) return;
+    const at = `order.details.${n}`;
+    same(`${at}.detailId`, s.detailId, b.detailId);
+    same(`${at}.productId`, s.productId, b.productId);
+    same(`${at}.productCategoryId`, s.productCategoryId, b.productCategoryId);
+    same(`${at}.count`, s.count, b.count);
+    same(`${at}.price`, s.price, b.price);
+    same(`${at}.taxableType`, s.taxableType, b.taxableType);
+    same(`${at}.amount`, s.amount, b.amount);
+    same(`${at}.tax`, s.tax, b.tax);
+    same(`${at}.amountWithTax`, s.amountWithTax, b.amountWithTax);
+  });
+  same('order.serviceId', sent.serviceId, built.serviceId);
+  same('order.selectedPayType', sent.selectedPayType, built.selectedPayType);
+  same('order.amount', sent.amount, built.amount);
+  same('order.tax', sent.tax, built.tax);
+  same('order.amountWithTax', sent.amountWithTax, built.amountWithTax);
+  same('order.taxRate', sent.taxRate, built.taxRate);
+  same('order.taxType', sent.taxType, built.taxType);
+  same('order.calculationType', sent.calculationType, built.calculationType);
+  same('order.roundingType', sent.roundingType, built.roundingType);
+  same('order.reservationCostType', sent.reservationCostType, built.reservationCostType);
+  return issues;
 };
 
-/** The server's order for the client's, or why not. */
 /**
- * `reserved`: the reservation items the answer books, as `{categoryId}_{itemId}`.
+ * The server's order for an answer's rows (null: it buys nothing), or why not. `sent`: the order
+ * the client sent, compared with it. `cat`: the form's service, its products and the tax setting
+ * (null when the form sells nothing).
  */
-export const priceOrder = (
-  sent: PaymentOrder,
-  cat: Catalogue,
+export const priceAnswer = (
+  config: Pick<ServedSurveyConfig, 'surveySchema' | 'usePayment' | 'isAppending'>,
+  rows: readonly AnswerRowInput[],
+  sent: PaymentOrder | null,
+  cat: Catalogue | null,
   today: Temporal.PlainDate,
-  reserved: ReadonlySet<string>,
-): { order: PaymentOrder } | PricingRefusal => {
-  const { service } = cat;
-  if (!service || service.serviceId !== sent.serviceId) {
-    return refuse('bad_request', SERVICE_NOT_FOUND_TEXT, [{ path: 'order.serviceId', message: SERVICE_NOT_FOUND_TEXT }]);
-  }
-  if (!cat.taxSetting) return refuse('tax_not_set', TAX_NOT_SET_TEXT);
-  const rate = taxRateInForce(cat.taxSetting, today);
-  if (rate === null) return refuse('tax_not_set', TAX_NOT_FOUND_TEXT);
-
-  const products = new Map(cat.products.map((p) => [p.productId, p]));
-  const issues: Issue[] = [];
-  const lines: { sent: OrderDetail; product: PaymentProduct }[] = [];
-  sent.details.forEach((d, n) => {
-    const product = products.get(d.productId);
-    if (!product) {
-      issues.push({ path: `order.details.${n}.productId`, message: PRODUCT_NOT_FOUND_TEXT });
-      return;
-    }
-    if (d.detailId !== n + 1) issues.push({ path: `order.details.${n}.detailId`, message: `detailId は ${n + 1} です（1 から順に振ります）` });
-    if (product.reservationPaymentItemId && !reserved.has(product.reservationPaymentItemId)) {
-      issues.push({ path: `order.details.${n}.productId`, message: RESERVATION_MISSING_TEXT });
-    }
-    if (d.productCategoryId && !product.productCategories.some((c) => c.id === d.productCategoryId)) {
-      issues.push({ path: `order.details.${n}.productCategoryId`, message: `${d.productCategoryId} はこの商品の分類ではありません` });
-    }
-    lines.push({ sent: d, product });
-  });
-  if (issues.length > 0) return refuse('bad_request', `${issues[0]?.path}: ${issues[0]?.message}`, issues);
-  if (exceedsPurchaseLimit(service.purchaseLimit, sent.details.map((d) => d.count))) {
-    const text = purchaseLimitText(service.purchaseLimit);
-    return refuse('purchase_limit', text, [{ path: 'order.details', message: text }]);
-  }
-
-  const rule = { rate, taxType: service.taxType, calculationType: service.calculationType, roundingType: service.roundingType };
-  const priced = lines.map(({ sent: d, product: p }) => ({
-    price: p.price,
-    count: d.count,
-    taxableType: p.taxableType,
-    cost: p.cost,
-    reservationPaymentItemId: p.reservationPaymentItemId ?? null,
-  }));
-  const amounts = orderAmounts(priced, rule);
-  const details: OrderDetail[] = lines.map(({ sent: d, product: p }, n) => {
-    const a = amounts.lines[n] as LineAmounts;
-    const at = `order.details.${n}`;
-    differs(issues, `${at}.price`, d.price, p.price);
-    differs(issues, `${at}.taxableType`, d.taxableType, p.taxableType);
-    differs(issues, `${at}.amount`, d.amount, a.amount);
-    differs(issues, `${at}.tax`, d.tax, a.tax);
-    differs(issues, `${at}.amountWithTax`, d.amountWithTax, a.amountWithTax);
-    return detailOf(n, p, d, a);
-  });
-  differs(issues, 'order.amount', sent.amount, amounts.amount);
-  differs(issues, 'order.tax', sent.tax, amounts.tax);
-  differs(issues, 'order.amountWithTax', sent.amountWithTax, amounts.amountWithTax);
-  differs(issues, 'order.taxRate', sent.taxRate, rate);
-  differs(issues, 'order.taxType', sent.taxType, service.taxType);
-  differs(issues, 'order.calculationType', sent.calculationType, service.calculationType);
-  differs(issues, 'order.roundingType', sent.roundingType, service.roundingType);
-  differs(issues, 'order.reservationCostType', sent.reservationCostType, service.reservationCostType);
-  if (issues.length > 0) return refuse('amount_mismatch', AMOUNT_MISMATCH_TEXT, issues);
-
-  return {
-    order: {
-      ...figuresOf(service, details, amounts, rate, priced),
-      payMethod: sent.payMethod && sent.payMethod !== 'cash' ? sent.payMethod : 'credit',
-      selectedPayType: PAY_TYPE.cashless,
-    },
+): { order: PaymentOrder | null } | PricingRefusal => {
+  if (!usesPayment(config)) return sent ? refuseAt('bad_request', ORDER_NOT_TAKEN_TEXT, 'order') : { order: null };
+  const valueOf = (type: string): string | undefined => {
+    const key = config.surveySchema.find((i) => i.type === type)?.itemKey;
+    return key === undefined ? undefined : rows.find((r) => r.itemKey === key)?.value;
   };
+  const chosen = parseOrderLines(valueOf('selectProducts') ?? '') ?? [];
+  const reserved = reservedItemsOf(config, Object.fromEntries(rows.map((r) => [r.itemKey, r.value])));
+
+  const payTypeItem = config.surveySchema.find((i) => i.type === 'selectPayType');
+  const offered = payTypesOf(payTypeItem && 'payTypes' in payTypeItem ? payTypeItem : {}, 'user');
+  const payType = payTypeOfValue(valueOf('selectPayType')) ?? sent?.selectedPayType ?? (offered[0] as (typeof offered)[number]);
+
+  const serviceId = formServiceIdOf(config);
+  const service = cat?.service && cat.service.serviceId === serviceId ? cat.service : null;
+  if (sent && (!service || sent.serviceId !== service.serviceId)) return refuseAt('bad_request', SERVICE_NOT_FOUND_TEXT, 'order.serviceId');
+  if (!service || !cat) return chosen.length > 0 ? refuseAt('bad_request', SERVICE_NOT_FOUND_TEXT, 'order.serviceId') : { order: null };
+
+  const built = buildOrder(chosen, { ...service, products: [...cat.products] }, cat.taxSetting, payType, today, reserved);
+  if ('kind' in built) {
+    if (built.kind === 'taxNotSet') return refuse('tax_not_set', cat.taxSetting && taxRateInForce(cat.taxSetting, today) === null ? TAX_NOT_FOUND_TEXT : TAX_NOT_SET_TEXT);
+    if (built.kind === 'productGone') return refuseAt('bad_request', PRODUCT_NOT_FOUND_TEXT, 'order.details');
+    const text = purchaseLimitText(built.limit);
+    return refuseAt('purchase_limit', text, 'order.details');
+  }
+  if (built.order === null) return sent && sent.details.length > 0 ? refuseAt('amount_mismatch', AMOUNT_MISMATCH_TEXT, 'order.details.length') : { order: null };
+  // Spec 02 §4: payment is only for appending-type surveys.
+  if (!isAppending(config)) return refuseAt('appending_only', APPENDING_ONLY_TEXT, 'order');
+  if (!offered.includes(payType)) return refuseAt('bad_request', PAY_TYPE_NOT_OFFERED_TEXT, 'order.selectedPayType');
+  // A card order may name the provider's method the resident picks (credit3d2, paypay…).
+  const order = sent?.payMethod && sent.payMethod !== 'cash' && built.order.payMethod !== 'cash' ? { ...built.order, payMethod: sent.payMethod } : built.order;
+  if (sent) {
+    const issues = differences(sent, order);
+    if (issues.length > 0) return refuse('amount_mismatch', AMOUNT_MISMATCH_TEXT, issues);
+  }
+  return { order };
 };

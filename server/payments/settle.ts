@@ -21,7 +21,7 @@ import { releasePartition } from '../store/reservations';
 import { setPartitionCheck, setPartitionStatus } from '../store/results';
 import { setExtrasOrder } from '../store/extras';
 import { decide } from './notification';
-import type { Field } from './sps-form';
+import type { Notification } from './sps-form';
 
 export const TEMPORARY_STATUS = 'temporary';
 
@@ -42,25 +42,28 @@ export interface NotificationOutcome {
   changed: boolean;
 }
 
-/** Applies a notification whose hash was verified. */
+/** Applies a notification whose hash was verified (sps-form.ts notificationOf). */
 export const applyNotification = (
   store: Store,
   log: Logger,
-  fields: readonly Field[],
+  notification: Notification,
   merchant: { merchantId: string; serviceId: string },
 ): Promise<NotificationOutcome> => {
-  const orderId = fields.find((f) => f.name === 'order_id')?.value ?? '';
+  const orderId = notification.order_id;
   return store.write(async (trx) => {
     const order = await lockOrder(trx, orderId);
-    const d = decide(order, fields, merchant);
+    const d = decide(order, notification, merchant);
     const now = new Date().toISOString();
     if (d.kind === 'refuse' || !order) {
       const reason = d.kind === 'refuse' ? d.reason : 'unknown order_id';
       log('warn', { msg: 'payment notification refused', orderId, reason });
       return { ok: false, reason, changed: false };
     }
-    const result = Object.fromEntries(fields.map((f) => [f.name, f.value]));
-    if (d.kind === 'unchanged') return { ok: true, changed: false };
+    const result: Record<string, string> = { ...notification };
+    if (d.kind === 'unchanged') {
+      log('warn', { msg: 'payment notification for an order not waiting for one: nothing changed', orderId, phase: order.phase, result: notification.res_result });
+      return { ok: true, changed: false };
+    }
     if (d.kind === 'pay') {
       await settleOrder(trx, order.orderId, { phase: 'paid', status: d.status, result, now, completedAt: now });
       await keepOnAnswer(trx, order, { status: d.status, completedDate: seconds(now) }, now);

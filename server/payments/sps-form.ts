@@ -2,8 +2,9 @@
  * The card provider's link-type form and its hash, in the shape of SoftBank Payment Service's
  * link type (spec 02 §3 "payment form"): fields sent in a fixed order, then `sps_hashcode`, the
  * SHA1 hex of every field's value concatenated in the order sent, followed by the merchant's hash
- * key. A notification (pagecon) is checked the same way, over its fields in the order received.
- * Pure: no I/O, the clock passed in.
+ * key. A notification (pagecon) is hashed the same way, but over NOTIFICATION_FIELDS in that fixed
+ * order, never in the order the request happens to carry them (notificationOf). Pure: no I/O, the
+ * clock passed in.
  *
  * Encoding: the values are hashed as UTF-8. A real merchant must check which encoding their
  * provider contract hashes and posts in (SBPS's link type documents Shift_JIS for Japanese item
@@ -104,3 +105,50 @@ export const paymentFields = (order: PaymentOrder, m: MerchantSettings, ctx: For
 export const fieldsOfForm = (body: string): Field[] => [...new URLSearchParams(body)].map(([name, value]) => ({ name, value }));
 
 export const fieldValue = (fields: readonly Field[], name: string): string | undefined => fields.find((f) => f.name === name)?.value;
+
+/**
+ * The result notification's fields, in the provider's order: the hash is over their values in
+ * this order (an absent one as empty), then the key. A notification carries each exactly once,
+ * plus sps_hashcode, and nothing else. Every field before res_result is matched against the
+ * stored order (notification.ts), so res_result sits at a fixed place in the hashed text: a
+ * signed request form (whose field there is dtl_rowno) cannot be re-cut into a notification.
+ */
+export const NOTIFICATION_FIELDS = [
+  'pay_method',
+  'merchant_id',
+  'service_id',
+  'cust_code',
+  'order_id',
+  'item_id',
+  'item_name',
+  'tax',
+  'amount',
+  'res_result',
+  'res_tracking_id',
+  'res_payment_date',
+  'res_err_code',
+  'res_date',
+] as const;
+export type NotificationField = (typeof NOTIFICATION_FIELDS)[number];
+export type Notification = Record<NotificationField, string>;
+
+const NOTIFICATION_NAMES: ReadonlySet<string> = new Set([...NOTIFICATION_FIELDS, HASH_FIELD]);
+
+/** The notification's fields in the provider's order, signed: what the provider (or its stand-in) posts. */
+export const signNotification = (n: Notification, hashKey: string): Field[] =>
+  signFields(NOTIFICATION_FIELDS.map((name) => ({ name, value: n[name] })), hashKey);
+
+/**
+ * The notification a body carries, if it is one and its hash is genuine (constant-time); null
+ * for a field twice, a field not in the list, no hash, or a hash that is not the key's.
+ */
+export const notificationOf = (fields: readonly Field[], hashKey: string): Notification | null => {
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (!NOTIFICATION_NAMES.has(f.name) || seen.has(f.name)) return null;
+    seen.add(f.name);
+  }
+  const n = Object.fromEntries(NOTIFICATION_FIELDS.map((name) => [name, fieldValue(fields, name) ?? ''])) as Notification;
+  const ordered = NOTIFICATION_FIELDS.map((name) => ({ name, value: n[name] }));
+  return verifyFields([...ordered, ...fields.filter((f) => f.name === HASH_FIELD)], hashKey) ? n : null;
+};

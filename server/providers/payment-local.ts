@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { Temporal } from 'temporal-polyfill';
 import type { Logger } from '../log';
-import { fieldValue, fieldsOfForm, requestDateOf, signFields, type Field } from '../payments/sps-form';
+import { fieldValue, fieldsOfForm, requestDateOf, signNotification, type Field } from '../payments/sps-form';
 import type { PaymentProvider } from './payment';
 
 export const TEST_CARDS = [
@@ -89,17 +89,25 @@ ${cards}
     const card = TEST_CARDS.find((t) => t.card === fieldValue(all, 'card'));
     const fields = all.filter((f) => f.name !== 'card');
     if (!card || !genuine(fields)) return refusedPage(c);
-    const pick = (name: string) => ({ name, value: fieldValue(fields, name) ?? '' });
+    const sent = (name: string) => fieldValue(fields, name) ?? '';
     const now = requestDateOf(Temporal.Now.instant());
-    const notification = signFields(
-      [
-        ...['pay_method', 'merchant_id', 'service_id', 'cust_code', 'order_id', 'item_id', 'item_name', 'tax', 'amount'].map(pick),
-        { name: 'res_result', value: card.result },
-        { name: 'res_tracking_id', value: crypto.randomUUID().replaceAll('-', '') },
-        { name: 'res_payment_date', value: card.result === 'OK' ? now : '' },
-        { name: 'res_err_code', value: card.result === 'NG' ? 'N1001' : '' },
-        { name: 'res_date', value: now },
-      ],
+    const notification = signNotification(
+      {
+        pay_method: sent('pay_method'),
+        merchant_id: sent('merchant_id'),
+        service_id: sent('service_id'),
+        cust_code: sent('cust_code'),
+        order_id: sent('order_id'),
+        item_id: sent('item_id'),
+        item_name: sent('item_name'),
+        tax: sent('tax'),
+        amount: sent('amount'),
+        res_result: card.result,
+        res_tracking_id: crypto.randomUUID().replaceAll('-', ''),
+        res_payment_date: card.result === 'OK' ? now : '',
+        res_err_code: card.result === 'NG' ? 'N1001' : '',
+        res_date: now,
+      },
       provider.merchant.hashKey,
     );
     let accepted = false;

@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import type { PaymentOrder, ProviderForm } from '@core/contract/payment';
 import type { AppConfig } from '../config';
-import { paymentFields, verifyFields, type Field, type FormContext, type MerchantSettings } from '../payments/sps-form';
+import { notificationOf, paymentFields, verifyFields, type Field, type FormContext, type MerchantSettings, type Notification } from '../payments/sps-form';
 
 export interface PaymentProvider {
   kind: 'provider' | 'local';
@@ -17,8 +17,10 @@ export interface PaymentProvider {
   action: string;
   merchant: MerchantSettings;
   form(order: PaymentOrder, ctx: Omit<FormContext, 'now'>, now?: Temporal.Instant): ProviderForm;
-  /** Whether a notification's hash is genuine. */
+  /** Whether a request form's hash is genuine (the local provider's own check). */
   verify(fields: readonly Field[]): boolean;
+  /** The notification a body carries, when it is the provider's (its fields, its hash); else null. */
+  notification(fields: readonly Field[]): Notification | null;
 }
 
 /** Where the local provider is mounted (app.ts). */
@@ -37,5 +39,6 @@ export const createPaymentProvider = (config: AppConfig): PaymentProvider | null
     merchant,
     form: (order, ctx, now = Temporal.Now.instant()) => ({ action, method: 'POST', fields: paymentFields(order, merchant, { ...ctx, now }) }),
     verify: (fields) => verifyFields(fields, merchant.hashKey),
+    notification: (fields) => notificationOf(fields, merchant.hashKey),
   };
 };

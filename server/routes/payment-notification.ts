@@ -3,7 +3,8 @@
  * resident token. Outside the contract and the API prefix (it is the provider's protocol, not
  * the app's: PAGECON_PATH), bounded like any body, answered
  * in the provider's plain-text shape: `OK,` when taken (a replay too), `NG,{reason}` otherwise.
- * A bad hash changes nothing and is logged; so does a wrong order, merchant or amount (settle.ts).
+ * A bad hash or a field outside the provider's list changes nothing and is logged; so does a
+ * wrong order, merchant, customer or amount (settle.ts).
  */
 import { bodyLimit } from 'hono/body-limit';
 import type { App } from '../http';
@@ -22,11 +23,12 @@ export const registerPaymentNotification = (app: App, a: { store: Store; provide
   app.post(PAGECON_PATH, bodyLimit({ maxSize: PAGECON_BODY_LIMIT, onError: (c) => c.text('NG,too large', 413) }), async (c) => {
     const fields = fieldsOfForm(await c.req.text());
     const ng = (reason: string) => c.text(`NG,${reason}`, 200);
-    if (!a.provider.verify(fields)) {
-      a.log('warn', { msg: 'payment notification with a bad hash', orderId: fieldValue(fields, 'order_id')?.slice(0, 100) ?? null });
+    const notification = a.provider.notification(fields);
+    if (!notification) {
+      a.log('warn', { msg: 'payment notification refused: not the provider\'s fields, or a bad hash', orderId: fieldValue(fields, 'order_id')?.slice(0, 100) ?? null });
       return ng('hash');
     }
-    const out = await applyNotification(a.store, a.log, fields, a.provider.merchant);
+    const out = await applyNotification(a.store, a.log, notification, a.provider.merchant);
     return out.ok ? c.text('OK,', 200) : ng(out.reason ?? 'refused');
   });
 };

@@ -11,7 +11,7 @@
  * the provider is sent amountWithTax as its amount.
  */
 import crypto from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   paymentConfigsService,
   paymentConfigsTaxSetting,
@@ -23,15 +23,13 @@ import {
   paymentResultsReceipt,
   paymentResultsReceiptByKey,
   surveyResultsTemporary,
-  PAY_TYPE,
+  type PaymentOrder,
 } from '@core/contract/payment';
 import type { Issue } from '@core/contract/envelope';
 import { isAppending } from '@core/form/survey-config';
 import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
-import { formServiceIdOf, linesMatchOrder } from '@core/rules/order';
-import { parseOrderLines } from '@core/items/select-products';
-import { parseReservationValue } from '@core/rules/reservation-value';
+import { needsProvider } from '@core/rules/order';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
@@ -40,21 +38,19 @@ import { namedKeysOf } from '../answers/partition-key';
 import { finishSubmission, writeSubmission, type Written } from '../answers/write';
 import { createConfigCache, type StampedConfig } from '../store/configs';
 import type { Database } from '../store/schema';
-import { findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
+import { catalogueOf, findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
 import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { AMOUNT_MISMATCH_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT, priceOrder } from '../payments/price-order';
+import { AMOUNT_MISMATCH_TEXT, APPENDING_ONLY_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT } from '../payments/price-order';
 import { paymentResultOf, receiptOf } from '../payments/results';
 import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
 
-export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
 export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
 export const NO_PAYMENT_NEEDED_TEXT = 'お支払いのない注文です。決済画面を通さずに送信してください。';
 export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えます。';
 export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
-export const ORDER_LINES_MISMATCH_TEXT = '商品の明細が注文と一致しません。最初からやり直してください。';
 export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
 export const ORDER_PAID_TEXT = 'この注文はお支払いが済んでいるため取り消せません。';
 
@@ -100,46 +96,14 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     if (!checked || checked.config.surveyStatus !== 'enabled') throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
     if (!isAppending(checked.config)) throw new ApiError(400, 'appending_only', APPENDING_ONLY_TEXT);
     if (!usesPayment(checked.config) || !opts.provider) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT);
-    if (body.order.selectedPayType === PAY_TYPE.cash || body.order.amountWithTax === 0) {
-      throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
-    }
-    // A form sells the one service its products item names (core/rules/order.ts).
-    if (formServiceIdOf(checked.config) !== body.order.serviceId) {
-      throw new ApiError(400, 'bad_request', SERVICE_NOT_FOUND_TEXT, { issues: [{ path: 'order.serviceId', message: SERVICE_NOT_FOUND_TEXT }] });
-    }
-    const reserved = new Set(
-      body.data.flatMap((r) => {
-        const v = parseReservationValue(r.value);
-        return v ? [`${v.categoryId}_${v.itemId}`] : [];
-      }),
-    );
-    const priced = priceOrder(
-      body.order,
-      {
-        service: await findService(store.db, body.order.serviceId),
-        products: await listProducts(store.db, body.order.serviceId),
-        taxSetting: await readTaxSetting(store.db),
-      },
-      todayInTokyo(),
-      reserved,
-    );
-    if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
-    const order = priced.order;
-    // The answer's products row is what the office reads: it must say what the order charges for.
-    const productsKey = checked.config.surveySchema.find((i) => i.type === 'selectProducts')?.itemKey;
-    if (productsKey !== undefined) {
-      const n = body.data.findIndex((r) => r.itemKey === productsKey);
-      const lines = n < 0 ? null : parseOrderLines((body.data[n] as { value: string }).value);
-      if (!lines || !linesMatchOrder(lines, order.details)) {
-        throw new ApiError(400, 'bad_request', ORDER_LINES_MISMATCH_TEXT, { issues: [{ path: n < 0 ? 'data' : `data.${n}.value`, message: ORDER_LINES_MISMATCH_TEXT }] });
-      }
-    }
-    // The answer's rows, checked as putItem checks them; the order is the server's, not the body's.
-    const answerOf = (config: StampedConfig['config'] | null) => {
-      const c = checkSubmission(config, { data: body.data });
-      return { ...c, extras: { subData: null, order } };
+    // The answer's rows checked as putItem checks them, and its order priced from them by the
+    // server (payments/price-order.ts): the body's order is only compared.
+    const answerOf = async (db: Kysely<Database> | Transaction<Database>, config: StampedConfig['config'] | null) => {
+      const c = checkSubmission(config, { data: body.data, order: body.order }, config ? await catalogueOf(db, config) : null);
+      if (!needsProvider(c.extras.order)) throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
+      return { ...c, extras: { subData: null, order: c.extras.order } };
     };
-    const submission = answerOf(checked.config);
+    const submission = await answerOf(store.db, checked.config);
     await opts.releaseExpired();
 
     const orderId = crypto.randomUUID().replaceAll('-', '');
@@ -152,9 +116,11 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
           extras: submission.extras,
           keys: named.keys,
           engine: store.engine,
-          recheck: async (t) => answerOf((await configs.refresh(t, surveyId))?.config ?? null),
+          recheck: async (t) => answerOf(t, (await configs.refresh(t, surveyId))?.config ?? null),
           claimKey,
+          orderPath: 'temporary',
         });
+        const order = written.extras.order as PaymentOrder;
         const temporary: Written = {
           ...written,
           finish: { ...written.finish, rows: written.finish.rows.map((r) => ({ ...r, status: TEMPORARY_STATUS })) },

@@ -25,7 +25,7 @@ import {
   type ResultRow,
 } from '@core/contract/survey';
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
@@ -36,6 +36,7 @@ import { ApiError } from '../http';
 import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
+import { catalogueOf } from '../store/payment-catalogue';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
 import { isMember } from '../store/members';
@@ -46,6 +47,8 @@ import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
 import { finishSubmission, readBeforeWrite, writeSubmission, type Checked } from '../answers/write';
 import { releaseFiles, removeBlobs } from '../answers/files';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 /** Not in the spec: an answer to a members' form from a resident who is not a member. */
@@ -119,14 +122,16 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     // Checked against the config this process last read (configs), which the write confirms inside
     // its transaction. A refusal stands only if the stored config refuses too.
     let checked = await configs.get(store.db, surveyId);
+    const check = async (db: Db, stamped: StampedConfig | null) =>
+      checkSubmission(stamped?.config ?? null, body, stamped ? await catalogueOf(db, stamped.config) : null);
     let submission: Checked;
     try {
-      submission = checkSubmission(checked?.config ?? null, body);
+      submission = await check(store.db, checked);
     } catch (e) {
       const fresh = checked && e instanceof ApiError ? await configs.refresh(store.db, surveyId) : checked;
       if (fresh?.stamp === checked?.stamp) throw e;
       checked = fresh;
-      submission = checkSubmission(checked?.config ?? null, body);
+      submission = await check(store.db, checked);
     }
     // Before the bed survey's own refusal: a kiosk is refused every form it cannot take alike.
     if (user.kiosk && kioskUnfitOf(submission.config)) throw kioskForbidden();
@@ -137,7 +142,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
     }
     const recheck = async (trx: Transaction<Database>) => {
-      const fresh = checkSubmission((await configs.refresh(trx, surveyId))?.config ?? null, body);
+      const fresh = await check(trx, await configs.refresh(trx, surveyId));
       // The check above may have used this process's older copy of the config: asked again here.
       if (user.kiosk && kioskUnfitOf(fresh.config)) throw kioskForbidden();
       return fresh;

@@ -6,6 +6,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import { paymentProductSchema, paymentServiceSchema, taxSettingSchema, type PaymentProduct, type PaymentService, type TaxSetting } from '@core/contract/payment';
+import type { SurveyConfig } from '@core/form/survey-config';
+import { formServiceIdOf } from '@core/rules/order';
+import { usesPayment } from '@core/rules/permissions';
 import type { BundleService, BundleTaxSetting } from '../forms/payment-bundle';
 import { splitReservationItemId } from '../forms/payment-bundle';
 import { readSetting, writeSetting } from './calendars';
@@ -88,3 +91,16 @@ export const listReservationProducts = async (db: Db, categoryId: string, servic
 /** Every stored reservation item as `{categoryId}_{itemId}` (what a product's reservationPaymentItemId names). */
 export const listReservationItemIds = async (db: Db): Promise<Set<string>> =>
   new Set((await db.selectFrom('reservation_items').select(['category_id', 'item_id']).execute()).map((r) => `${r.category_id}_${r.item_id}`));
+
+/**
+ * What a form sells, for pricing its answers: the service its products item names, the service's
+ * products and the tax setting; null when the form takes no payment or names no service.
+ */
+export const catalogueOf = async (
+  db: Db,
+  config: Pick<SurveyConfig, 'usePayment' | 'surveySchema'>,
+): Promise<{ service: ServiceRecord | null; products: PaymentProduct[]; taxSetting: TaxSetting | null } | null> => {
+  const serviceId = usesPayment(config) ? formServiceIdOf(config) : null;
+  if (serviceId === null) return null;
+  return { service: await findService(db, serviceId), products: await listProducts(db, serviceId), taxSetting: await readTaxSetting(db) };
+};

@@ -116,37 +116,30 @@ describe('answer extras', () => {
   });
   const paying = { surveyId: 'f', usePayment: 1 as const, isAppending: { value: true } };
 
-  it('keeps subData of the same survey and an order the form takes, without the server’s fields', () => {
-    const sent = sentExtrasOf(paying, {
-      subData: [{ surveyId: 'f', itemKey: 'bedStart', value: '2030-01-01', partitionKey: 'f#U1#1', userId: 'U9' }],
-      order: order({ status: 0, orderId: 'forged', userId: 'U9', completedDate: 1 }),
-    });
+  it('keeps subData of the same survey beside the order the server priced', () => {
+    const sent = sentExtrasOf(paying, { subData: [{ surveyId: 'f', itemKey: 'bedStart', value: '2030-01-01', partitionKey: 'f#U1#1', userId: 'U9' }] }, order());
     expect(sent).toEqual({ subData: [{ itemKey: 'bedStart', value: '2030-01-01' }], order: order() });
-    expect(sentExtrasOf(paying, {})).toEqual(NO_EXTRAS);
+    expect(sentExtrasOf(paying, {}, null)).toEqual(NO_EXTRAS);
+    expect(sentExtrasOf(paying, { subData: [{ surveyId: 'g', itemKey: 'x', value: '' }] }, null)).toMatchObject({ issues: [{ path: 'subData.0.surveyId' }] });
   });
 
-  it('refuses an order where spec 02 §4 does not send one with putItem', () => {
-    expect(sentExtrasOf({ ...paying, usePayment: undefined }, { order: order() })).toMatchObject({ status: 400, code: 'bad_request' });
-    expect(sentExtrasOf({ ...paying, isAppending: undefined }, { order: order() })).toMatchObject({ status: 400 });
-    expect(sentExtrasOf(paying, { order: order({ selectedPayType: 0 }) })).toMatchObject({ status: 400, code: 'payment_required' });
-    // Cashless costing nothing is not a payment.
-    const free = order({ selectedPayType: 0, amount: 0, amountWithTax: 0, details: [{ ...order().details[0]!, price: 0, amount: 0, amountWithTax: 0 }] });
-    expect(isRefusal(sentExtrasOf(paying, { order: free }))).toBe(false);
+  it('a new answer stores through putItem only an order paid in cash or costing nothing (spec 02 §4)', () => {
+    expect(keptExtrasOf({ subData: null, order: order() }, null)).toEqual({ subData: null, order: order() });
+    expect(keptExtrasOf({ subData: null, order: order({ selectedPayType: 0 }) }, null)).toMatchObject({ status: 400, code: 'payment_required' });
+    expect(isRefusal(keptExtrasOf({ subData: null, order: order({ selectedPayType: 0 }) }, null, 'temporary'))).toBe(false);
+    const free = order({ selectedPayType: 0, amount: 0, amountWithTax: 0 });
+    expect(isRefusal(keptExtrasOf({ subData: null, order: free }, null))).toBe(false);
   });
 
-  it('checks the lines: numbered 1..n, amount = price × count', () => {
-    const line = order().details[0]!;
-    expect(sentExtrasOf(paying, { order: order({ details: [{ ...line, detailId: 2 }] }) })).toMatchObject({ issues: [{ path: 'order.details.0.detailId' }] });
-    expect(sentExtrasOf(paying, { order: order({ details: [{ ...line, amount: 1 }] }) })).toMatchObject({ issues: [{ path: 'order.details.0.amount' }] });
-    expect(sentExtrasOf(paying, { subData: [{ surveyId: 'g', itemKey: 'x', value: '' }] })).toMatchObject({ issues: [{ path: 'subData.0.surveyId' }] });
-  });
-
-  it('an amend keeps the stored order (a different one is refused) and its subData unless it sends its own', () => {
-    const stored = { subData: [{ itemKey: 'a', value: '1' }], order: order() };
-    expect(keptExtrasOf(NO_EXTRAS, stored)).toEqual(stored);
-    expect(keptExtrasOf({ subData: [{ itemKey: 'a', value: '2' }], order: order() }, stored)).toEqual({ subData: [{ itemKey: 'a', value: '2' }], order: order() });
-    expect(keptExtrasOf({ subData: null, order: order({ amount: 0 }) }, stored)).toMatchObject({ status: 403, code: 'forbidden_by_settings' });
+  it('an amend keeps the stored order, whose lines it must still bring, and its subData unless it sends its own', () => {
+    const stored = { subData: [{ itemKey: 'a', value: '1' }], order: order({ status: 3, orderId: 'o1' }) };
+    // The same lines priced again (a price changed since): the stored order stays.
+    const repriced = order({ amount: 2000, details: [{ ...order().details[0]!, price: 1000, amount: 2000 }] });
+    expect(keptExtrasOf({ subData: null, order: repriced }, stored)).toEqual(stored);
+    expect(keptExtrasOf({ subData: [{ itemKey: 'a', value: '2' }], order: order() }, stored)).toEqual({ subData: [{ itemKey: 'a', value: '2' }], order: stored.order });
+    expect(keptExtrasOf({ subData: null, order: order({ details: [{ ...order().details[0]!, count: 3 }] }) }, stored)).toMatchObject({ status: 403, code: 'forbidden_by_settings' });
+    expect(keptExtrasOf(NO_EXTRAS, stored)).toMatchObject({ status: 403, message: '購入した商品は変更できません。' });
     expect(keptExtrasOf({ subData: null, order: order() }, NO_EXTRAS)).toMatchObject({ status: 403 });
-    expect(keptExtrasOf(stored, null)).toEqual(stored);
+    expect(keptExtrasOf(NO_EXTRAS, NO_EXTRAS)).toEqual(NO_EXTRAS);
   });
 });

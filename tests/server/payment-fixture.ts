@@ -45,7 +45,9 @@ export const service = {
   receiptDisplayAddress: 'さくら市中央1-1',
   products: [
     { productId: 'p2', productName: '問診票', price: 550, taxableType: 1, order: 2 },
-    { productId: 'p1', productName: '接種料', price: 1000, taxableType: 0, order: 1, cost: 1, reservationPaymentItemId: 'naika-b_v1', productCategories: [{ id: 'c1', name: '接種' }] },
+    { productId: 'p1', productName: '接種料', price: 1000, taxableType: 0, order: 1, cost: 1, productCategories: [{ id: 'c1', name: '接種' }] },
+    // A booking fee: sold with every booking of naika-d2's item d, never chosen on its own.
+    { productId: 'p3', productName: '予約料', price: 500, taxableType: 0, order: 3, cost: 1, reservationPaymentItemId: 'naika-d2_d' },
   ],
 };
 
@@ -68,7 +70,10 @@ export const paymentBundle = () => {
   return { ...b, surveyConfigs: [...b.surveyConfigs, ...paymentSurveys], paymentServices: [service, otherService], taxSetting };
 };
 
-/** 2 × 接種料 (1,000 yen, 10 % outer, floor) + 1 × 問診票 (550 yen, tax free): 2,550 + 200 = 2,750. */
+/**
+ * 2 × 接種料 (1,000 yen, 10 % outer, floor) + 1 × 問診票 (550 yen, tax free): 2,550 + 200 = 2,750.
+ * Booking naika-d2's item adds 予約料 (500 + 50): see withBookingFee.
+ */
 export const order = (over: Record<string, unknown> = {}) => ({
   serviceSortKey: 'svc',
   serviceId: 'svc',
@@ -89,6 +94,18 @@ export const order = (over: Record<string, unknown> = {}) => ({
   payMethod: 'credit',
   ...over,
 });
+
+/** order() with the booking fee line a booking of naika-d2_d brings: 3,050 + 250 = 3,300. */
+export const withBookingFee = (over: Record<string, unknown> = {}) => {
+  const base = order();
+  return order({
+    details: [...base.details, { detailId: 3, productId: 'p3', productName: '予約料', price: 500, count: 1, tax: 50, amount: 500, amountWithTax: 550, taxableType: 0, cost: 1, reservationPaymentItemId: 'naika-d2_d' }],
+    tax: 250,
+    amount: 3050,
+    amountWithTax: 3300,
+    ...over,
+  });
+};
 
 /** The products item's row for order(): its lines, as the PWA's order-line dialog writes them. */
 export const productsRow = (surveyId: string, lines = [

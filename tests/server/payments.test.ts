@@ -90,7 +90,7 @@ for (const engine of engines()) {
       const problems = (err as BundleError).problems.join('\n');
       expect(problems).toContain('bad.json: paymentServices[1].taxType');
       const err2 = await importBundle(srv.deps.store, { paymentServices: [bad.paymentServices[0]] }, 'bad.json').catch((e: unknown) => e);
-      expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[2\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
+      expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[3\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
       expect(await count('payment_services')).toBe(2);
     });
 
@@ -98,15 +98,15 @@ for (const engine of engines()) {
       const t = await srv.api('GET', '/payment-configs/tax-setting', { token: alice });
       expect(t.json).toMatchObject({ code: 'success', data: { taxRate: 10, roundingType: 0, calculationType: 0, taxType: 0 } });
       const s = await srv.api('GET', '/payment-configs/services/svc?include_products=true', { token: alice });
-      expect(s.json.data.products.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p2']);
+      expect(s.json.data.products.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p2', 'p3']);
       expect(s.json.data).not.toHaveProperty('receiptCreatorName');
       const bare = await srv.api('GET', '/payment-configs/services/svc', { token: alice });
       expect(bare.json.data).not.toHaveProperty('products');
       expect((await srv.api('GET', '/payment-configs/services/none', { token: alice })).status).toBe(404);
-      const all = await srv.api('GET', '/calendars/reservation-payment-products/naika-b', { token: alice });
-      expect(all.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p1']);
-      const r = await srv.api('GET', '/calendars/reservation-payment-products/naika-b?serviceId=svc', { token: alice });
-      expect(r.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p1']);
+      const all = await srv.api('GET', '/calendars/reservation-payment-products/naika-d2', { token: alice });
+      expect(all.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p3', 'p3']);
+      const r = await srv.api('GET', '/calendars/reservation-payment-products/naika-d2?serviceId=svc', { token: alice });
+      expect(r.json.data.map((p: { productId: string }) => p.productId)).toEqual(['p3']);
       expect((await srv.api('GET', '/calendars/reservation-payment-products/naika-a', { token: alice })).json.data).toEqual([]);
     });
 
@@ -130,24 +130,33 @@ for (const engine of engines()) {
       expect(off.json.errorMessage).toBe('現在決済を受け付けておりません。');
       const many = order();
       many.details[0] = { ...many.details[0], count: 5, amount: 5000, tax: 500, amountWithTax: 5500 } as (typeof many.details)[0];
-      const limit = await temporary(alice, { data: answerRows('pay', 3), order: { ...many, amount: 5550, tax: 500, amountWithTax: 6050 } });
+      const manyRows = [
+        ...answerRows('pay', 3).filter((r) => r.itemKey !== 'shohin'),
+        productsRow('pay', [
+          { productId: 'p1', productName: '接種料', productCategoryId: 'c1', productCategoryName: '接種', count: 5 },
+          { productId: 'p2', productName: '問診票', productCategoryId: null, productCategoryName: null, count: 1 },
+        ]),
+      ];
+      const limit = await temporary(alice, { data: manyRows, order: { ...many, amount: 5550, tax: 500, amountWithTax: 6050 } });
       expect(limit.json).toMatchObject({ code: 'purchase_limit', errorMessage: '全体で5個まで購入可能です。' });
       const cash = await temporary(alice, { data: answerRows('pay', 3), order: order({ selectedPayType: 1 }) });
-      expect(cash.json.code).toBe('payment_not_required');
+      // The form offers no cash (no pay type item: cashless only).
+      expect(cash.json).toMatchObject({ code: 'bad_request', errorMessage: 'この支払い方法はご利用いただけません。' });
       // A form sells the service its products item names: the same products under svc2 are refused.
       const before = await count('payment_orders');
       const other = await temporary(alice, { data: answerRows('pay', 3), order: order({ serviceId: 'svc2', serviceSortKey: 'svc2', serviceName: '別のサービス' }) });
       expect(other.status).toBe(400);
       expect(other.json).toMatchObject({ errorMessage: '決済サービスが見つかりません。', issues: [{ path: 'order.serviceId' }] });
       expect(await count('payment_orders')).toBe(before);
-      // The products row must say what the order charges for: missing, or other counts, refused.
+      // The order is the products row's, priced by the server: a row missing, or other counts, refused.
       const rows = answerRows('pay', 3);
       const missing = await temporary(alice, { data: rows.filter((r) => r.itemKey !== 'shohin'), order: order() });
-      expect(missing.json).toMatchObject({ errorMessage: '商品の明細が注文と一致しません。最初からやり直してください。', issues: [{ path: 'data' }] });
+      expect(missing.json).toMatchObject({ code: 'amount_mismatch', issues: [{ path: 'order.details.length' }] });
       const fewer = [...rows.filter((r) => r.itemKey !== 'shohin'), productsRow('pay', [{ productId: 'p1', productName: '接種料', productCategoryId: 'c1', productCategoryName: '接種', count: 1 }])];
       const other2 = await temporary(alice, { data: fewer, order: order() });
       expect(other2.status).toBe(400);
-      expect(other2.json.issues).toEqual([{ path: 'data.2.value', message: '商品の明細が注文と一致しません。最初からやり直してください。' }]);
+      expect(other2.json.code).toBe('amount_mismatch');
+      expect(other2.json.issues.map((i: { path: string }) => i.path)).toContain('order.details.0.count');
       expect(await count('payment_orders')).toBe(before);
     });
 

@@ -15,11 +15,28 @@ const surveys = [
   ...rsvSurveys,
   { surveyId: 'k-single', surveyTitle: '一回', surveySchema: [name] },
   { surveyId: 'k-append', surveyTitle: '追記', isAppending: { value: true }, surveySchema: [name] },
-  { surveyId: 'k-pay', surveyTitle: '物品', isAppending: { value: true }, usePayment: 1, surveySchema: [name] },
+  {
+    surveyId: 'k-pay',
+    surveyTitle: '物品',
+    isAppending: { value: true },
+    usePayment: 1,
+    surveySchema: [name, { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc' }, { itemKey: 'pay', type: 'selectPayType', title: '支払い方法', payTypes: [0, 1] }],
+  },
 ];
+/** What k-pay sells: 問診票, 500 yen, tax free. */
+const payment = {
+  paymentServices: [
+    { serviceId: 'svc', serviceName: '検診', taxType: 0, calculationType: 0, roundingType: 0, purchaseLimit: 0, reservationCostType: 0, products: [{ productId: 'p1', productName: '問診票', price: 500, taxableType: 1, order: 1 }] },
+  ],
+  taxSetting: { taxRates: [{ applyDate: '2019-10-01', value: 10 }], roundingType: 0, calculationType: 0, taxType: 0, reservationCostType: 0 },
+};
+const bought = (count: number, payType = '1') => ({
+  shohin: JSON.stringify([{ productId: 'p1', productName: '問診票', productCategoryId: null, productCategoryName: null, count }]),
+  pay: payType,
+});
 
 const order = {
-  serviceSortKey: 's1',
+  serviceSortKey: 'svc',
   serviceId: 'svc',
   serviceName: '検診',
   details: [{ detailId: 1, productId: 'p1', productName: '問診票', price: 500, count: 2, tax: 0, amount: 1000, amountWithTax: 1000, taxableType: 1 }],
@@ -63,7 +80,7 @@ for (const engine of engines()) {
 
     beforeAll(async () => {
       srv = await startTestServer(engine);
-      await importBundle(srv.deps.store, bundle({ surveyConfigs: surveys }), 'fixture');
+      await importBundle(srv.deps.store, bundle({ surveyConfigs: surveys, ...payment }), 'fixture');
       alice = await srv.token('U-alice', { name: '山田 花子' });
       bob = await srv.token('U-bob');
     });
@@ -208,21 +225,23 @@ for (const engine of engines()) {
     it('keeps subData and order with the answer, answers them, and keeps the order through an amend', async () => {
       const key = newKey('k-pay');
       const subData = [{ surveyId: 'k-pay', itemKey: 'memo', value: '付記', partitionKey: key }];
-      const first = await put({ data: rows('k-pay', { name: '購入' }, key), subData, order: { ...order, status: 0, orderId: 'forged' } });
+      const first = await put({ data: rows('k-pay', { name: '購入', ...bought(2) }, key), subData, order: { ...order, status: 0, orderId: 'forged' } });
       expect(first.status).toBe(200);
       expect(first.json.subData).toEqual([{ itemKey: 'memo', value: '付記' }]);
-      expect(first.json.order).toEqual(order);
+      expect(first.json.order).toMatchObject(order);
+      expect(first.json.order).not.toHaveProperty('orderId');
+      expect(first.json.order).not.toHaveProperty('status');
       const read = await partition('k-pay', key);
       expect(read.json).toMatchObject({ subData: [{ itemKey: 'memo', value: '付記' }], order });
 
-      const changed = await put({ data: rows('k-pay', { name: '変更' }, key), order: { ...order, details: [{ ...order.details[0], count: 3, amount: 1500 }], amount: 1500 } });
+      const changed = await put({ data: rows('k-pay', { name: '変更', ...bought(3) }, key) });
       expect(changed.status).toBe(403);
-      expect(changed.json.code).toBe('forbidden_by_settings');
-      const amended = await put({ data: rows('k-pay', { name: '変更' }, key) });
+      expect(changed.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: '購入した商品は変更できません。' });
+      const amended = await put({ data: rows('k-pay', { name: '変更', ...bought(2) }, key) });
       expect(amended.json).toMatchObject({ type: 'amend', order, subData: [{ itemKey: 'memo', value: '付記' }] });
-      expect((await partition('k-pay', amended.json.partitionKey)).json.order).toEqual(order);
+      expect((await partition('k-pay', amended.json.partitionKey)).json.order).toMatchObject(order);
 
-      const card = await put({ data: rows('k-pay', { name: 'カード' }), order: { ...order, selectedPayType: 0 } });
+      const card = await put({ data: rows('k-pay', { name: 'カード', ...bought(2, '0') }), order: { ...order, selectedPayType: 0, payMethod: 'credit' } });
       expect(card.json.code).toBe('payment_required');
       const notSold = await put({ data: rows('k-append', { name: '注文' }), order });
       expect(notSold.status).toBe(400);
