@@ -31,7 +31,10 @@ const envSchema = z.object({
   LINE_JWKS_URL: z.string().default('https://api.line.me/oauth2/v2.1/certs'),
   /** Origin of the card payment provider's payment page, allowed in CSP form-action. */
   PAYMENT_PROVIDER_ORIGIN: z.string().optional(),
-  /** The card provider (SBPS link type): all four or none. None: the local provider in development, else no payments. */
+  /**
+   * The card provider (SBPS link type): all four or none. None: the local simulator only under a
+   * development NODE_ENV with no LINE channel (the dev issuer), else no payments.
+   */
   PAYMENT_PROVIDER_URL: z.preprocess(emptyIsUnset, z.string().url().optional()),
   PAYMENT_MERCHANT_ID: z.preprocess(emptyIsUnset, z.string().optional()),
   PAYMENT_SERVICE_ID: z.preprocess(emptyIsUnset, z.string().optional()),
@@ -50,8 +53,8 @@ const envSchema = z.object({
   MAP_TILE_URL: z.preprocess(emptyIsUnset, z.string().optional()),
   /** Attribution shown on the map (HTML not allowed; plain text). */
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyIsUnset, z.string().optional()),
-  /** Load demo/bundle.json on first start (empty database). */
-  LOAD_DEMO: z.enum(['0', '1']).default('1'),
+  /** Load demo/bundle.json on first start (empty database). Unset: 1 in development with the dev issuer, else 0. */
+  LOAD_DEMO: z.preprocess(emptyIsUnset, z.enum(['0', '1']).optional()),
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
@@ -112,7 +115,8 @@ export interface AppConfig {
   };
   paymentProviderOrigin: string | undefined;
   /**
-   * The card provider: 'local' is the dev simulator (providers/payment-local.ts, development only);
+   * The card provider: 'local' is the dev simulator (providers/payment-local.ts), only under a
+   * development NODE_ENV with the dev issuer (no LINE channel, no PAYMENT_PROVIDER_URL);
    * null: payments are off (a temporary save answers 現在決済を受け付けておりません。).
    */
   payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
@@ -235,9 +239,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (paymentSet.some((v) => v !== undefined) && paymentSet.some((v) => v === undefined)) {
     throw new Error('PAYMENT_PROVIDER_URL, PAYMENT_MERCHANT_ID, PAYMENT_SERVICE_ID and PAYMENT_HASH_KEY are set together, or none of them.');
   }
+  // Stand-ins for the outside world that take real bookings (the payment simulator, the demo
+  // forms) only where no resident can be: a development NODE_ENV with the dev issuer signing in.
+  const sandbox = DEV_ISSUER_NODE_ENVS.includes(nodeEnv) && devIssuer;
   const payment: AppConfig['payment'] = e.PAYMENT_PROVIDER_URL
     ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string }
-    : DEV_ISSUER_NODE_ENVS.includes(nodeEnv)
+    : sandbox
       ? { kind: 'local' }
       : null;
   return {
@@ -278,7 +285,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
         ? { kind: 'local' }
         : null,
     mapTiles: mapTilesOf(e.MAP_TILE_URL, e.MAP_TILE_ATTRIBUTION, DEV_ISSUER_NODE_ENVS.includes(nodeEnv)),
-    loadDemo: e.LOAD_DEMO === '1',
+    loadDemo: (e.LOAD_DEMO ?? (sandbox ? '1' : '0')) === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,

@@ -9,6 +9,7 @@ import { createAppWithWrites, type Deps } from './app';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import { startHoldSweep } from './payments/sweep';
+import { paymentProviderLabel } from './providers/payment';
 import type { StoreOptions } from './store/open';
 import { startPipeline } from './files/pipeline';
 import { ITEM_TYPES } from '@core/form/item-types';
@@ -28,6 +29,8 @@ export const startServer = async (
   // The server checks every type: the ones the app fetches on demand are loaded once, up front.
   await loadItemDefs(ITEM_TYPES);
   const deps = await buildDeps(config, log, storeOverrides);
+  // Which card provider takes payments is said once at start, so a simulator left live is seen.
+  log(deps.payment?.kind === 'local' ? 'warn' : 'info', { msg: 'payments', provider: paymentProviderLabel(deps.payment) });
   if (config.loadDemo) {
     const loaded = await loadDemoIfEmpty(deps.store);
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });

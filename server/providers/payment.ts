@@ -42,3 +42,7 @@ export const createPaymentProvider = (config: AppConfig): PaymentProvider | null
     notification: (fields) => notificationOf(fields, merchant.hashKey),
   };
 };
+
+/** What the start-up log says of the live provider. */
+export const paymentProviderLabel = (p: PaymentProvider | null): string =>
+  !p ? 'off (no PAYMENT_PROVIDER_URL)' : p.kind === 'local' ? `local simulator at ${LOCAL_PAYMENT_PATH} (development only: test cards)` : `card provider at ${p.action}`;
