@@ -46,6 +46,8 @@ export const service = {
   products: [
     { productId: 'p2', productName: '問診票', price: 550, taxableType: 1, order: 2 },
     { productId: 'p1', productName: '接種料', price: 1000, taxableType: 0, order: 1, cost: 1, productCategories: [{ id: 'c1', name: '接種' }] },
+    // Its name holds "OK": a signed request form then has those letters inside a value (pagecon tests).
+    { productId: 'p4', productName: 'OK問診セット', price: 300, taxableType: 0, order: 4 },
     // A booking fee: sold with every booking of naika-d2's item d, never chosen on its own.
     { productId: 'p3', productName: '予約料', price: 500, taxableType: 0, order: 3, cost: 1, reservationPaymentItemId: 'naika-d2_d' },
   ],

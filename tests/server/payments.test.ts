@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BundleError, importBundle } from '../../server/forms/import';
 import { hashOf, signFields, type Field } from '../../server/payments/sps-form';
+import { buildOrder } from '@core/rules/order';
+import { todayInTokyo } from '@core/ja/date-input';
 import { engines, startTestServer, type TestServer } from './harness';
 import { day } from './reservation-fixture';
 import { answerRows, order, paymentBundle, paymentSurveys, productsRow, service } from './payment-fixture';
@@ -90,7 +92,7 @@ for (const engine of engines()) {
       const problems = (err as BundleError).problems.join('\n');
       expect(problems).toContain('bad.json: paymentServices[1].taxType');
       const err2 = await importBundle(srv.deps.store, { paymentServices: [bad.paymentServices[0]] }, 'bad.json').catch((e: unknown) => e);
-      expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[3\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
+      expect((err2 as BundleError).problems.join('\n')).toMatch(/products\[4\]\.productId: 商品 p2 が重複しています[\s\S]*予約項目 nope_x がありません/);
       expect(await count('payment_services')).toBe(2);
     });
 
@@ -98,7 +100,7 @@ for (const engine of engines()) {
       const t = await srv.api('GET', '/payment-configs/tax-setting', { token: alice });
       expect(t.json).toMatchObject({ code: 'success', data: { taxRate: 10, roundingType: 0, calculationType: 0, taxType: 0 } });
       const s = await srv.api('GET', '/payment-configs/services/svc?include_products=true', { token: alice });
-      expect(s.json.data.products.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p2', 'p3']);
+      expect(s.json.data.products.map((p: { productId: string }) => p.productId)).toEqual(['p1', 'p2', 'p3', 'p4']);
       expect(s.json.data).not.toHaveProperty('receiptCreatorName');
       const bare = await srv.api('GET', '/payment-configs/services/svc', { token: alice });
       expect(bare.json.data).not.toHaveProperty('products');
@@ -216,6 +218,59 @@ for (const engine of engines()) {
       expect(result.json.data).toMatchObject({ status: 3, orderId, amountWithTax: 2750 });
       expect(await pagecon(notification(form, 'NG'))).toBe('OK,');
       expect(await pagecon(notification(form, 'OK'))).toBe('OK,');
+      expect(await orderRow(orderId)).toEqual(paid);
+    });
+
+    it('only the provider\'s notification settles: reordered fields pass; the request form, spliced values and other orders do not', async () => {
+      // Bought as the PWA buys: the order built from the served catalogue by the shared rule.
+      const lines = [{ productId: 'p4', productName: 'OK問診セット', productCategoryId: null, productCategoryName: null, count: 1 }];
+      const svc = (await srv.api('GET', '/payment-configs/services/svc?include_products=true', { token: alice })).json.data;
+      const tax = (await srv.api('GET', '/payment-configs/tax-setting', { token: alice })).json.data;
+      const built = buildOrder(lines, svc, tax, 0, todayInTokyo());
+      const data = [...answerRows('pay', 9).filter((r) => r.itemKey !== 'shohin'), productsRow('pay', lines)];
+      const t = await temporary(alice, { data, order: 'order' in built ? built.order : null });
+      expect(t.status).toBe(200);
+      const orderId = t.json.orderId as string;
+      const form = (await orderPost(alice, orderId, { amount: 300, tax: 30, details: 'order' in built ? built.order?.details : [] })).json.data.fields as Field[];
+      const first = await orderRow(orderId);
+      const refused = async (fields: Field[]) => {
+        expect(await pagecon(fields)).toMatch(/^NG,/);
+        expect(await orderRow(orderId)).toEqual(first);
+      };
+      // The resident's own signed request form, as is and with res_result=OK added anywhere.
+      await refused(form);
+      await refused([...form, { name: 'res_result', value: 'OK' }]);
+      await refused([{ name: 'res_result', value: 'OK' }, ...form]);
+      // The request's signed text re-cut into notification fields: "OK" taken from inside a value.
+      const text = form.filter((f) => f.name !== 'sps_hashcode').map((f) => f.value).join('');
+      const hash = form.find((f) => f.name === 'sps_hashcode') as Field;
+      const pinned = notification(form, 'OK').filter((f) => f.name !== 'sps_hashcode' && f.name !== 'res_result' && f.name !== 'res_date');
+      const prefix = pinned.map((f) => f.value).join('');
+      expect(text.startsWith(prefix)).toBe(true);
+      expect(text.indexOf('OK', prefix.length)).toBeGreaterThan(0);
+      for (let at = text.indexOf('OK', prefix.length); at >= 0; at = text.indexOf('OK', at + 1)) {
+        // In the order sent, these hash to the request's text exactly (the old check took that).
+        const between = text.slice(prefix.length, at);
+        const rest = text.slice(at + 2);
+        await refused([...pinned, { name: 'res_tracking_id', value: between }, { name: 'res_result', value: 'OK' }, { name: 'res_date', value: rest }, hash]);
+        await refused([...pinned, { name: 'free1', value: between }, { name: 'res_result', value: 'OK' }, { name: 'free2', value: rest }, hash]);
+      }
+      // A field twice, a field the provider does not send, a value containing OK: refused.
+      const good = notification(form, 'OK');
+      await refused([...good, { name: 'res_result', value: 'NG' }]);
+      await refused([...good, { name: 'free1', value: 'x' }]);
+      await refused(notification(form, 'OK', { item_name: 'OK' }));
+      await refused(notification(form, 'NGOK' as 'OK'));
+      // Another customer, another order's id, a wrong tax: refused, though signed with the key.
+      await refused(notification(form, 'OK', { cust_code: 'U-bob' }));
+      await refused(notification(form, 'OK', { tax: '0' }));
+      expect(await pagecon(notification(form, 'OK', { order_id: 'f'.repeat(32) }))).toMatch(/^NG,/);
+      // The genuine one, its fields in any order, settles exactly once.
+      expect(await pagecon([...good].reverse())).toBe('OK,');
+      const paid = await orderRow(orderId);
+      expect(paid.phase).toBe('paid');
+      expect(await pagecon(good)).toBe('OK,');
+      expect(await pagecon(notification(form, 'NG'))).toBe('OK,');
       expect(await orderRow(orderId)).toEqual(paid);
     });
 
