@@ -12,7 +12,7 @@
  *   through the temporary save and the provider instead (400 payment_required).
  * - "Order editable only when ... the answer is new" (spec 02 §4) and "products are changed by
  *   cancelling and re-purchasing" (spec 01 §4): an amend keeps the stored order, and its products
- *   row and booked items must still bring exactly the stored order's lines (403
+ *   row, pay type and booked items must still bring exactly the stored order's lines and type (403
  *   forbidden_by_settings otherwise), so the row the office reads says what was charged.
  */
 import type { Issue } from '@core/contract/envelope';
@@ -64,7 +64,8 @@ export const keptExtrasOf = (sent: AnswerExtras, amended: AnswerExtras | null, p
     }
     return sent;
   }
-  if (!linesMatchOrder(sent.order?.details ?? [], amended.order?.details ?? [])) {
+  const samePayType = (sent.order?.selectedPayType ?? null) === (amended.order?.selectedPayType ?? null);
+  if (!samePayType || !linesMatchOrder(sent.order?.details ?? [], amended.order?.details ?? [])) {
     return refuse(403, 'forbidden_by_settings', ORDER_LOCKED_TEXT, [{ path: 'order', message: ORDER_LOCKED_TEXT }]);
   }
   return { subData: sent.subData ?? amended.subData, order: amended.order };
