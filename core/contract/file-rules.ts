@@ -23,11 +23,21 @@ export const SECURE_FILE_CONTENT_TYPES = {
 export type SecureFileExtension = keyof typeof SECURE_FILE_CONTENT_TYPES;
 export const isSecureFileExtension = (ext: string): ext is SecureFileExtension => Object.hasOwn(SECURE_FILE_CONTENT_TYPES, ext);
 
-/** Windows refuses these as file names, and operators download the files on Windows. */
-const RESERVED_DEVICE_NAME = /^(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])$/i;
+/**
+ * Windows refuses these as file names, and operators download the files on Windows: matched
+ * without regard to case, with the 0 and superscript digits Windows also reserves (COM0, COM¹).
+ */
+const RESERVED_DEVICE_NAME = /^(CON|PRN|AUX|NUL|COM[0-9¹²³]|LPT[0-9¹²³])$/i;
+/**
+ * Control characters (C0, DEL, C1), and the invisible and bidi controls that make a name read
+ * otherwise than it is (U+202E shows `gpj.exe` as `exe.jpg`).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 const FORBIDDEN_NAME_CHARS = /[<>:"/\\|?*]/;
 
 export const SECURE_FILE_NAME_PROBLEMS = [
+  'unprintable',
   'nameTooLong',
   'trailingDotOrSpace',
   'extensionCount',
@@ -42,13 +52,15 @@ export type SecureFileNameProblem = (typeof SECURE_FILE_NAME_PROBLEMS)[number];
  * its message and the server returns it as the issue's reason, so both refuse alike.
  */
 export const secureFileNameProblem = (name: string): SecureFileNameProblem | null => {
+  if (UNPRINTABLE.test(name)) return 'unprintable';
   if (name.length > MAX_SECURE_FILE_NAME) return 'nameTooLong';
   if (/[. ]$/.test(name)) return 'trailingDotOrSpace';
   const parts = name.split('.');
   if (parts.length !== 2) return 'extensionCount';
   const [base = '', ext = ''] = parts;
   if (base === '' || FORBIDDEN_NAME_CHARS.test(base)) return 'forbiddenChars';
-  if (RESERVED_DEVICE_NAME.test(base)) return 'reservedName';
+  // Windows drops trailing spaces and dots: `Con .pdf` opens the console device too.
+  if (RESERVED_DEVICE_NAME.test(base.replace(/[. ]+$/, ''))) return 'reservedName';
   if (!isSecureFileExtension(ext.toLowerCase())) return 'extension';
   return null;
 };
