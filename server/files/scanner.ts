@@ -1,12 +1,14 @@
 /**
  * Virus scanning. The built-in scanner looks for byte signatures: the EICAR test file, markup
- * that would make an image or PDF a polyglot a browser could run, PDF active content, and an
- * operator's list (SCAN_SIGNATURES_FILE, `name:hex` lines). With CLAMD_SOCKET set, clamd scans
+ * that would make an image or PDF a polyglot a browser could run (tags and event handlers, not
+ * only fixed strings), PDF active content (also behind name escapes and inside compressed
+ * streams: pdf-scan.ts), and an operator's list (SCAN_SIGNATURES_FILE, `name:hex` lines). With CLAMD_SOCKET set, clamd scans
  * too (INSTREAM protocol), after the built-in scanner found nothing.
  */
 import fs from 'node:fs';
 import net from 'node:net';
 import type { Readable } from 'node:stream';
+import { DecompressionBomb, decodeNames, inflatedStreams, isPdf } from './pdf-scan';
 
 export type Verdict = { verdict: 'clean' } | { verdict: 'infected'; name: string };
 
@@ -67,22 +69,67 @@ const lowerAscii = (buf: Buffer): Buffer => {
   return out;
 };
 
+/**
+ * Markup that makes an image or PDF something a browser could run, however it is spelled: any
+ * svg tag (`<svg/onload=…>` has no xmlns), and any tag with an event handler attribute
+ * (`<img src=x onerror=…>`, `<body onload=…>`). A tag start, a name, then `on…=` within the tag:
+ * compressed image data does not spell that by chance.
+ */
+const MARKUP: { name: string; pattern: RegExp }[] = [
+  { name: 'Html.Polyglot.Svg', pattern: /<svg[\s/>]/i },
+  { name: 'Html.Polyglot.EventHandler', pattern: /<[a-z][a-z0-9-]*[\s/][^<>]{0,512}?\bon[a-z]{3,}\s*=/i },
+];
+/** Longest stretch a markup match spans, for the overlap between chunks. */
+const MARKUP_SPAN = 600;
+
+/** PDF active content, searched in decoded names and inflated streams too. */
+const PDF_ACTIVE = BUILT_IN_SIGNATURES.filter((s) => s.name.startsWith('Pdf.'));
+
+const matchIn = (buf: Buffer, sigs: readonly Signature[]): string | null => {
+  const folded = lowerAscii(buf);
+  for (const s of sigs) if ((s.foldCase ? folded : buf).includes(s.bytes)) return s.name;
+  const text = buf.toString('latin1');
+  for (const m of MARKUP) if (m.pattern.test(text)) return m.name;
+  return null;
+};
+
+/** A PDF's names decoded and its streams inflated, searched again (pdf-scan.ts). */
+const pdfFinding = (pdf: Buffer, sigs: readonly Signature[]): string | null => {
+  const found = matchIn(decodeNames(pdf), sigs);
+  if (found) return found;
+  try {
+    for (const inflated of inflatedStreams(pdf)) {
+      const inner = matchIn(decodeNames(inflated), [...PDF_ACTIVE, ...sigs]);
+      if (inner) return inner;
+    }
+  } catch (e) {
+    if (e instanceof DecompressionBomb) return 'Pdf.DecompressionBomb';
+    throw e;
+  }
+  return null;
+};
+
 export const createSignatureScanner = (extra: Signature[] = []): Scanner => {
   const sigs = [...BUILT_IN_SIGNATURES, ...extra];
-  const overlap = Math.max(...sigs.map((s) => s.bytes.length)) - 1;
+  const overlap = Math.max(MARKUP_SPAN, ...sigs.map((s) => s.bytes.length)) - 1;
   return {
     async scan(open) {
       // Chunks overlap by the longest signature less one, so none hides across a boundary.
       let tail = Buffer.alloc(0);
+      // A PDF is also read whole (at most the upload limit) for its names and streams.
+      let pdf: Buffer[] | null = null;
+      let first = true;
       for await (const chunk of open()) {
+        if (first && isPdf(chunk as Buffer)) pdf = [];
+        first = false;
+        pdf?.push(chunk as Buffer);
         const buf = Buffer.concat([tail, chunk as Buffer]);
-        const folded = lowerAscii(buf);
-        for (const s of sigs) {
-          if ((s.foldCase ? folded : buf).includes(s.bytes)) return { verdict: 'infected', name: s.name };
-        }
+        const found = matchIn(buf, sigs);
+        if (found) return { verdict: 'infected', name: found };
         tail = buf.subarray(Math.max(0, buf.length - overlap));
       }
-      return { verdict: 'clean' };
+      const found = pdf ? pdfFinding(Buffer.concat(pdf), sigs) : null;
+      return found ? { verdict: 'infected', name: found } : { verdict: 'clean' };
     },
   };
 };

@@ -3,12 +3,14 @@
  * two chunks included), signed URL grants, and the blob format's integrity.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { bytesMatchType, sniffType } from '../../server/files/magic';
 import { createSignatureScanner, parseSignatureList } from '../../server/files/scanner';
 import { decryptStream, encryptStream, readBlobEnds, signGrant, verifyGrant } from '../../server/files/crypto';
 import { signatureOf } from './fake-s3';
+import { mulberry32 } from '../prng';
 import { cleanPdf, cleanPng, eicarPdf, EICAR, polyglotPng } from './file-fixtures';
 
 const chunks = (...parts: Buffer[]) => () => Readable.from(parts);
@@ -44,6 +46,46 @@ describe('signature scanner', () => {
   it('refuses a signature list it cannot read', () => {
     expect(() => parseSignatureList('no colon here')).toThrow(/line 1/);
     expect(() => parseSignatureList('Short:abcd')).toThrow();
+  });
+});
+
+describe('the scanner is not sidestepped (issue: escaped names, compressed streams, bare markup)', () => {
+  const scanner = createSignatureScanner();
+  const pdf = (body: string | Buffer) => Buffer.concat([Buffer.from('%PDF-1.7\n', 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'), Buffer.from('\n%%EOF\n', 'latin1')]);
+  const stream = (content: string, deflate = zlib.deflateSync) =>
+    pdf(Buffer.concat([Buffer.from('1 0 obj << /Type /ObjStm /Filter /FlateDecode >>\nstream\r\n', 'latin1'), deflate(Buffer.from(content, 'latin1')), Buffer.from('\nendstream\nendobj', 'latin1')]));
+  const png = (text: string) => Buffer.concat([cleanPng.subarray(0, 33), Buffer.from(text, 'latin1'), cleanPng.subarray(33)]);
+
+  it.each([
+    ['/J#61vaScript', pdf('1 0 obj << /S /J#61vaScript /JS (app.alert(1)) >> endobj'), 'Pdf.ActiveContent.JavaScript'],
+    ['/L#61unch', pdf('<< /S /L#61unch /F (cmd.exe) >>'), 'Pdf.ActiveContent.Launch'],
+    ['/E#6dbeddedFiles', pdf('<< /Names << /E#6dbeddedFiles 3 0 R >> >>'), 'Pdf.ActiveContent.EmbeddedFile'],
+    ['/JavaScript in an object stream', stream('<< /S /JavaScript /JS (x) >>'), 'Pdf.ActiveContent.JavaScript'],
+    ['an escaped /Launch in a raw deflate stream', stream('<< /S /#4c#61unch >>', zlib.deflateRawSync), 'Pdf.ActiveContent.Launch'],
+    ['a PNG holding <svg/onload>', png('<svg/onload=alert(1)>'), 'Html.Polyglot.Svg'],
+    ['a PNG holding <img onerror>', png('<img src=x onerror=alert(1)>'), 'Html.Polyglot.EventHandler'],
+    ['a PNG holding <body onload>', png('<BODY onLoad = "alert(1)">'), 'Html.Polyglot.EventHandler'],
+  ])('%s is refused', async (_name, bytes, found) => {
+    expect(await scanner.scan(chunks(bytes))).toEqual({ verdict: 'infected', name: found });
+    // Split anywhere, the same.
+    const at = Math.floor(bytes.length / 2);
+    expect((await scanner.scan(chunks(bytes.subarray(0, at), bytes.subarray(at)))).verdict).toBe('infected');
+  });
+
+  it('refuses a decompression bomb rather than inflating it', async () => {
+    const bomb = stream('0'.repeat(80 * 1024 * 1024));
+    expect(bomb.length).toBeLessThan(200 * 1024);
+    expect(await scanner.scan(chunks(bomb))).toEqual({ verdict: 'infected', name: 'Pdf.DecompressionBomb' });
+  });
+
+  it('passes clean PDFs with compressed streams, escaped harmless names, and random image bytes', async () => {
+    expect(await scanner.scan(chunks(stream('BT /F1 12 Tf (診断書 OK) Tj ET')))).toEqual({ verdict: 'clean' });
+    expect(await scanner.scan(chunks(pdf('<< /Type /Font /Base#46ont /A#20B >>')))).toEqual({ verdict: 'clean' });
+    const rnd = mulberry32(7);
+    for (let i = 0; i < 20; i++) {
+      const noise = Buffer.from(Array.from({ length: 256 * 1024 }, () => Math.floor(rnd() * 256)));
+      expect((await scanner.scan(chunks(Buffer.concat([cleanPng.subarray(0, 33), noise])))).verdict, `noise ${i}`).toBe('clean');
+    }
   });
 });
 
