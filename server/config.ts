@@ -68,8 +68,10 @@ const envSchema = z.object({
   EXTERNAL_URL_HOSTS: z.string().default(''),
   /** Files (server/files/): AES-256-GCM key, 32 bytes as base64 or hex; unset: DATA_DIR/file-key (made on first start). */
   FILE_ENCRYPTION_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
-  /** clamd's socket (a path, or host:port); unset: the built-in signature scanner only. */
+  /** clamd's socket (a path, or host:port); every upload is scanned by it after the built-in scanner. */
   CLAMD_SOCKET: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** `builtin`: run without clamd outside development, knowingly (a warning at start). */
+  FILE_SCAN: z.preprocess(emptyIsUnset, z.enum(['builtin']).optional()),
   /** Extra signatures for the built-in scanner: a file of `name:hex` lines. */
   SCAN_SIGNATURES_FILE: z.preprocess(emptyIsUnset, z.string().optional()),
   /** An S3-compatible object store for the files (all of endpoint, bucket and keys, or none: DATA_DIR/files). */
@@ -142,6 +144,8 @@ export interface AppConfig {
   files: {
     encryptionKey: string | undefined;
     clamdSocket: string | undefined;
+    /** No clamd outside development, chosen with FILE_SCAN=builtin: said with a warning at start. */
+    builtinOnlyWarning: boolean;
     signaturesFile: string | undefined;
     urlSeconds: number;
     scanLeaseSeconds: number;
@@ -235,13 +239,20 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // Stand-ins for the outside world that take real bookings (the payment simulator, the demo
+  // forms) only where no resident can be: a development NODE_ENV with the dev issuer signing in.
+  const sandbox = DEV_ISSUER_NODE_ENVS.includes(nodeEnv) && devIssuer;
+  if (!sandbox && !e.CLAMD_SOCKET && e.FILE_SCAN !== 'builtin') {
+    throw new Error(
+      'CLAMD_SOCKET is required where residents upload files for real (a LINE channel, or NODE_ENV outside development): ' +
+        'the built-in scanner knows a few signatures, not viruses. Set CLAMD_SOCKET to clamd\'s socket (a path or host:port), ' +
+        'or FILE_SCAN=builtin to run with the built-in scanner alone, knowingly.',
+    );
+  }
   const paymentSet = [e.PAYMENT_PROVIDER_URL, e.PAYMENT_MERCHANT_ID, e.PAYMENT_SERVICE_ID, e.PAYMENT_HASH_KEY];
   if (paymentSet.some((v) => v !== undefined) && paymentSet.some((v) => v === undefined)) {
     throw new Error('PAYMENT_PROVIDER_URL, PAYMENT_MERCHANT_ID, PAYMENT_SERVICE_ID and PAYMENT_HASH_KEY are set together, or none of them.');
   }
-  // Stand-ins for the outside world that take real bookings (the payment simulator, the demo
-  // forms) only where no resident can be: a development NODE_ENV with the dev issuer signing in.
-  const sandbox = DEV_ISSUER_NODE_ENVS.includes(nodeEnv) && devIssuer;
   const payment: AppConfig['payment'] = e.PAYMENT_PROVIDER_URL
     ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string }
     : sandbox
@@ -298,6 +309,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     files: {
       encryptionKey: e.FILE_ENCRYPTION_KEY,
       clamdSocket: e.CLAMD_SOCKET,
+      builtinOnlyWarning: !sandbox && !e.CLAMD_SOCKET,
       signaturesFile: e.SCAN_SIGNATURES_FILE,
       urlSeconds: e.FILE_URL_SECONDS,
       scanLeaseSeconds: e.FILE_SCAN_LEASE_SECONDS,

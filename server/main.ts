@@ -31,6 +31,7 @@ export const startServer = async (
   const deps = await buildDeps(config, log, storeOverrides);
   // Which card provider takes payments is said once at start, so a simulator left live is seen.
   log(deps.payment?.kind === 'local' ? 'warn' : 'info', { msg: 'payments', provider: paymentProviderLabel(deps.payment) });
+  if (config.files.builtinOnlyWarning) log('warn', { msg: 'files: FILE_SCAN=builtin, no clamd: uploads are checked by the built-in signature scanner alone' });
   if (config.loadDemo) {
     const loaded = await loadDemoIfEmpty(deps.store);
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parseExternalUrlHosts } from '../../server/config';
 
-const LINE = { LINE_CHANNEL_ID: '1234567890', LINE_CHANNEL_SECRET: 's3cret' };
+const LINE = { LINE_CHANNEL_ID: '1234567890', LINE_CHANNEL_SECRET: 's3cret', FILE_SCAN: 'builtin' };
 
 describe('the dev issuer and NODE_ENV', () => {
   it.each([undefined, '', 'development', 'test'])('NODE_ENV=%j without a LINE channel starts the dev issuer', (nodeEnv) => {

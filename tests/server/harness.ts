@@ -88,6 +88,8 @@ export const startTestServer = async (
       LOG_REQUESTS: '0',
       // Suites and benchmarks write far faster than a resident; rate-limit.test.ts sets its own.
       WRITE_RATE_LIMIT: '0',
+      // Suites that configure a LINE channel need no clamd (startup-matrix.test.ts unsets this).
+      FILE_SCAN: 'builtin',
       ...(engine === 'postgres' ? { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string } : {}),
       ...env,
     });

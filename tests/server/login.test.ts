@@ -401,8 +401,8 @@ describe.each(engines())('with a LINE channel configured (%s)', (engine) => {
 describe('config', () => {
   it('refuses production without a LINE channel (the dev issuer would be a back door)', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LINE_CHANNEL_ID/);
-    expect(() => loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890' })).not.toThrow();
-    expect(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890' }).devIssuer).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890', FILE_SCAN: 'builtin' })).not.toThrow();
+    expect(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890', FILE_SCAN: 'builtin' }).devIssuer).toBe(false);
     expect(loadConfig({}).devIssuer).toBe(true);
   });
 });

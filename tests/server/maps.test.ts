@@ -26,7 +26,7 @@ describe('stripCountryAndPostcode', () => {
 describe('the tile setting', () => {
   it('development: the server’s own tiles; production: GSI; MAP_TILE_URL must be https or a local path with {z}/{x}/{y}', () => {
     expect(loadConfig({}).mapTiles.url).toBe('/dev/tiles/{z}/{x}/{y}.png');
-    expect(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1' }).mapTiles).toEqual({
+    expect(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1', FILE_SCAN: 'builtin' }).mapTiles).toEqual({
       url: 'https://cyberjapandata.gsi.go.jp/xyz/std/{z}/{x}/{y}.png',
       attribution: '出典：国土地理院',
     });

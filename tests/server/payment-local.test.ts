@@ -100,6 +100,7 @@ for (const engine of engines()) {
       const production = loadConfig({
         NODE_ENV: 'production',
         LINE_CHANNEL_ID: '1234567890',
+        FILE_SCAN: 'builtin',
         PAYMENT_PROVIDER_URL: 'https://pay.example.jp/f01/FepBuyInfoReceive.do',
         PAYMENT_MERCHANT_ID: '30132',
         PAYMENT_SERVICE_ID: '101',
@@ -109,7 +110,7 @@ for (const engine of engines()) {
       expect((await real.request('/dev/payment/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
       expect(await (await real.request('/payments/pagecon', { method: 'POST', body: 'order_id=x' })).text()).toBe('NG,hash');
 
-      const none = createApp({ ...srv.deps, payment: createPaymentProvider(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890' })) });
+      const none = createApp({ ...srv.deps, payment: createPaymentProvider(loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890', FILE_SCAN: 'builtin' })) });
       expect((await none.request('/dev/payment/pay', { method: 'POST', body: 'a=1' })).status).toBe(404);
       expect((await none.request('/payments/pagecon', { method: 'POST', body: 'a=1' })).status).toBe(404);
       const refused = await none.request('/survey/api/v1/db/survey-results/temprary', {

@@ -135,7 +135,7 @@ for (const engine of engines()) {
     });
 
     it('production without a key: no provider, and the search says so', async () => {
-      const production = loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890' });
+      const production = loadConfig({ NODE_ENV: 'production', LINE_CHANNEL_ID: '1234567890', FILE_SCAN: 'builtin' });
       expect(createPlacesProvider(production)).toBeNull();
       const app = createApp({ ...local.deps, places: null });
       const r = await app.request('/survey/api/v1/db/survey-results/place-google', {

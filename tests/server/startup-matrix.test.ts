@@ -52,3 +52,28 @@ describe('the payment provider a server mounts', () => {
     expect(forms.length > 0).toBe(demo);
   });
 });
+
+describe('the file scanner a server starts with', () => {
+  it.each([
+    ['NODE_ENV=production, LINE channel', { NODE_ENV: 'production', ...LINE }],
+    ['NODE_ENV unset, LINE channel', { ...LINE }],
+  ])('%s: refuses to start without CLAMD_SOCKET or FILE_SCAN=builtin', async (_name, env) => {
+    await expect(startTestServer('sqlite', { ...env, FILE_SCAN: '' })).rejects.toThrow(/CLAMD_SOCKET is required .* FILE_SCAN=builtin/);
+  });
+
+  it('starts with clamd, or with FILE_SCAN=builtin and a warning', async () => {
+    const lines: { level: string; msg: string }[] = [];
+    const log = (level: string, rec: LogRecord) => lines.push({ level, msg: rec.msg });
+    const withClamd = await startTestServer('sqlite', { NODE_ENV: 'production', ...LINE, FILE_SCAN: '', CLAMD_SOCKET: '127.0.0.1:1' }, { log });
+    await withClamd.stop();
+    expect(lines.some((l) => l.msg.startsWith('files: FILE_SCAN=builtin'))).toBe(false);
+    const builtin = await startTestServer('sqlite', { NODE_ENV: 'production', ...LINE, ...SCAN }, { log });
+    await builtin.stop();
+    expect(lines).toContainEqual({ level: 'warn', msg: expect.stringMatching(/^files: FILE_SCAN=builtin/) });
+    // In development the built-in scanner alone is the default, said nowhere.
+    lines.length = 0;
+    const dev = await startTestServer('sqlite', { FILE_SCAN: '' }, { log });
+    await dev.stop();
+    expect(lines.some((l) => l.msg.startsWith('files:'))).toBe(false);
+  });
+});
