@@ -30,7 +30,7 @@ import { registerKioskRoutes } from './routes/kiosk';
 import { registerMemberRoutes } from './routes/members';
 import { registerBedRoutes } from './routes/beds';
 import { registerFileRoutes } from './routes/files';
-import { registerFileTransfer } from './files/transfer';
+import { loggablePath, registerFileTransfer } from './files/transfer';
 import type { FileDeps } from './files';
 import { registerPlaceRoutes } from './routes/places';
 import type { PlacesProvider } from './providers/places';
@@ -132,7 +132,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       log('info', {
         msg: 'request',
         method: c.req.method,
-        path: c.req.path,
+        path: loggablePath(c.req.path),
+        ...(c.get('fileGrant') ? { grant: c.get('fileGrant') } : {}),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         requestId,
@@ -273,7 +274,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       msg: 'unhandled error',
       requestId: c.get('requestId'),
       method: c.req.method,
-      path: c.req.path,
+      path: loggablePath(c.req.path),
       error: err instanceof Error ? err.message : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     });

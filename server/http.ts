@@ -39,6 +39,8 @@ export { ApiError, errorAnswerOf } from './errors';
 export interface Vars {
   requestId: string;
   user: AuthUser | null;
+  /** The file a signed transfer URL grants (files/transfer.ts): logged in place of its token. */
+  fileGrant?: string;
 }
 export type AppEnv = { Variables: Vars };
 export type App = Hono<AppEnv>;

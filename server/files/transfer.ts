@@ -29,12 +29,20 @@ const disposition = (kind: 'attachment' | 'inline', name: string) => {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 };
 
+/**
+ * A request's path as the log may hold it: a transfer URL's signed token is a bearer credential
+ * for the file until it expires, so it never reaches a log line (the grant's file id does).
+ */
+export const loggablePath = (path: string): string =>
+  path.startsWith(`${FILE_TRANSFER_PATH}/`) ? `${FILE_TRANSFER_PATH}/…` : path;
+
 export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files' | 'log'>): void => {
   const { store, files } = deps;
   const now = () => Math.floor(Date.now() / 1000);
 
   app.put(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
     const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
+    if (grant) c.set('fileGrant', grant.f);
     if (!grant || grant.p !== 'put') return refuse(c, 403, 'url_invalid', 'アップロード URL が無効か期限切れです。');
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (!grant.t || type !== grant.t) return refuse(c, 400, 'content_type_mismatch', `Content-Type は ${grant.t} です`);
@@ -99,6 +107,7 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
 
   app.get(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
     const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
+    if (grant) c.set('fileGrant', grant.f);
     if (!grant || (grant.p !== 'get' && grant.p !== 'view')) return refuse(c, 404, 'not_found', NOT_FOUND);
     const row = await findFile(store.db, grant.f);
     // Nothing but a Completed file (scanned clean, encrypted) is ever served, and only to its owner.
