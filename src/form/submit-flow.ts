@@ -18,7 +18,7 @@ import type { FormOrder } from '../payment/form-order';
 import type { FormEngine } from './engine-context';
 import { inputIdOf, itemIdOf } from './item-host';
 import type { ReservationRefusalNotice } from './step-context';
-import { prepareSubmit, serverItemErrors, type ConfirmEntry } from './submit';
+import { prepareSubmit, serverItemErrors, withOrderEntry, type ConfirmEntry } from './submit';
 
 /** A reservation the pre-submit check refused: the item to go back to and the text to show. */
 export interface ReservationCheckRefusal {
@@ -142,7 +142,10 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
       return;
     }
     // Spec 02 §5: an order that cannot be priced (tax not set, a product gone, the limit) stops here.
-    const ordering = pay.active && outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts');
+    // A booking's own lines make an order without a products row (priced, or failing to be).
+    const ordering =
+      pay.active &&
+      (pay.order !== null || pay.problem !== undefined || outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts'));
     if (ordering && !pay.order) {
       setNotice(pay.problem ?? ja.payment.catalogueFailed);
       return;
@@ -152,7 +155,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     setSendError(undefined);
     void checkThenConfirm({
       rows: outcome.rows,
-      entries: outcome.entries,
+      entries: ordering && pay.order ? withOrderEntry(engine.plan, outcome.entries, pay.order) : outcome.entries,
       ...(ordering && pay.order ? { order: pay.order, paymentPath: pay.paymentPath } : {}),
     });
   };
