@@ -58,6 +58,8 @@ export interface SubmitFlowOptions<R> {
   stepped: boolean;
   /** The payment form's order as it stands (NO_ORDER on a form without payment). */
   pay: FormOrder;
+  /** An amend: the stored order stands, none is sent (survey-form.tsx orderFixed). */
+  orderFixed: boolean;
   /** A queued answer the server refused, by its catalogue text, and the refusal's code. */
   initialNotice?: string | undefined;
   initialRefusalCode?: string | undefined;
@@ -142,9 +144,11 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
       return;
     }
     // Spec 02 §5: an order that cannot be priced (tax not set, a product gone, the limit) stops here.
-    // A booking's own lines make an order without a products row (priced, or failing to be).
+    // A booking's own lines make an order without a products row (priced, or failing to be). An
+    // amend sends none: the stored order stands, and the server refuses one that differs.
     const ordering =
       pay.active &&
+      !o.orderFixed &&
       (pay.order !== null || pay.problem !== undefined || outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts'));
     if (ordering && !pay.order) {
       setNotice(pay.problem ?? ja.payment.catalogueFailed);

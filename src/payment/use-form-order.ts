@@ -23,7 +23,11 @@ type Config = Pick<SurveyConfig, 'usePayment' | 'isAppending' | 'surveySchema'>;
 const keyOf = (config: Config, type: 'selectProducts' | 'selectPayType'): string =>
   config.surveySchema.find((i) => i.type === type)?.itemKey ?? '';
 
-export function useFormOrder(config: Config, store: FormStore): FormOrder {
+/**
+ * `fixed`: an amend of a stored answer (spec 02 §4): its order stands as it was, so sending it
+ * never takes the payment path (the figures are still priced, for the list).
+ */
+export function useFormOrder(config: Config, store: FormStore, fixed = false): FormOrder {
   const active = usesPayment(config);
   const serviceId = active ? (formServiceIdOf(config) ?? '') : '';
   const service = useQuery({ ...paymentServiceQuery(serviceId), enabled: serviceId !== '' });
@@ -45,15 +49,15 @@ export function useFormOrder(config: Config, store: FormStore): FormOrder {
   const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo(), reserved);
   if ('problem' in priced) return { active, order: null, problem: priced.problem, paymentPath: false };
   if (priced.order === null) return { active, order: null, problem: undefined, paymentPath: false };
-  return { active, order: priced.order, problem: undefined, paymentPath: takesPaymentPath(config, priced.order) };
+  return { active, order: priced.order, problem: undefined, paymentPath: !fixed && takesPaymentPath(config, priced.order) };
 }
 
 /**
  * Rendered only by a payment form, so a form without payment reads no catalogue (and needs no
  * query client, nor this module's code); it reports the order to the form whenever it changes.
  */
-export function OrderWatch({ config, store, onChange }: { config: Config; store: FormStore; onChange: (o: FormOrder) => void }) {
-  const current = useFormOrder(config, store);
+export function OrderWatch({ config, store, fixed, onChange }: { config: Config; store: FormStore; fixed: boolean; onChange: (o: FormOrder) => void }) {
+  const current = useFormOrder(config, store, fixed);
   useEffect(() => {
     onChange(current);
   });
