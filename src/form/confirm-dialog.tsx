@@ -8,6 +8,8 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { useDeadlinePassed } from '../calendar/deadline';
 import { ReservationLinesList } from '../calendar/reservation-lines';
 import { ja } from '../messages/ja';
+// A view only (no pricing): the order was priced by the form.
+import { OrderTable, rowsOfOrder } from '../payment/order-table';
 import type { ConfirmEntry } from './submit';
 
 export const CONFIRM_DIALOG_WIDTH = 800;
@@ -49,6 +51,8 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
                     <ReservationLinesList item={e.reservation.item} value={e.reservation.value} />
                     <DeadlineWarning value={e.reservation.value} />
                   </>
+                ) : e.order ? (
+                  <OrderTable rows={rowsOfOrder(e.order)} totals={e.order} idPrefix="confirm-order" />
                 ) : (
                   e.value
                 )}

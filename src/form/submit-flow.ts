@@ -18,7 +18,7 @@ import type { FormOrder } from '../payment/form-order';
 import type { FormEngine } from './engine-context';
 import { inputIdOf, itemIdOf } from './item-host';
 import type { ReservationRefusalNotice } from './step-context';
-import { prepareSubmit, serverItemErrors, type ConfirmEntry } from './submit';
+import { prepareSubmit, serverItemErrors, withOrderEntry, type ConfirmEntry } from './submit';
 
 /** A reservation the pre-submit check refused: the item to go back to and the text to show. */
 export interface ReservationCheckRefusal {
@@ -58,6 +58,8 @@ export interface SubmitFlowOptions<R> {
   stepped: boolean;
   /** The payment form's order as it stands (NO_ORDER on a form without payment). */
   pay: FormOrder;
+  /** An amend: the stored order stands, none is sent (survey-form.tsx orderFixed). */
+  orderFixed: boolean;
   /** A queued answer the server refused, by its catalogue text, and the refusal's code. */
   initialNotice?: string | undefined;
   initialRefusalCode?: string | undefined;
@@ -142,7 +144,12 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
       return;
     }
     // Spec 02 §5: an order that cannot be priced (tax not set, a product gone, the limit) stops here.
-    const ordering = pay.active && outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts');
+    // A booking's own lines make an order without a products row (priced, or failing to be). An
+    // amend sends none: the stored order stands, and the server refuses one that differs.
+    const ordering =
+      pay.active &&
+      !o.orderFixed &&
+      (pay.order !== null || pay.problem !== undefined || outcome.rows.some((r) => engine.plan.byKey.get(r.itemKey)?.type === 'selectProducts'));
     if (ordering && !pay.order) {
       setNotice(pay.problem ?? ja.payment.catalogueFailed);
       return;
@@ -152,7 +159,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     setSendError(undefined);
     void checkThenConfirm({
       rows: outcome.rows,
-      entries: outcome.entries,
+      entries: ordering && pay.order ? withOrderEntry(engine.plan, outcome.entries, pay.order) : outcome.entries,
       ...(ordering && pay.order ? { order: pay.order, paymentPath: pay.paymentPath } : {}),
     });
   };

@@ -4,6 +4,7 @@
  * issues maps back onto items.
  */
 import type { Issue } from '@core/contract/envelope';
+import type { PaymentOrder } from '@core/contract/payment';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { rowsFromValues } from '@core/form/rows';
 import { answerValues, validateForm } from '@core/form/validate';
@@ -13,6 +14,7 @@ import type { ReservationItemConfig } from '../calendar/categories';
 import { displayOf } from '../items/display';
 import { formatMessage } from '../messages/format';
 import type { FormEngine } from './engine-context';
+import type { FormPlan } from './plan';
 import { messageOf } from './engine';
 
 export interface ConfirmEntry {
@@ -21,6 +23,8 @@ export interface ConfirmEntry {
   value: string;
   /** A chosen reservation: the confirmation shows its categories, item, date and time. */
   reservation?: { item: ReservationItemConfig; value: string } | undefined;
+  /** The products item: the confirmation shows the order to be sent, booking lines and total included. */
+  order?: PaymentOrder | undefined;
 }
 
 export type SubmitOutcome =
@@ -58,6 +62,20 @@ export const prepareSubmit = (engine: FormEngine): SubmitOutcome => {
   });
   const rows = rowsFromValues(plan.shape, answers);
   return rows.length === 0 ? { kind: 'empty' } : { kind: 'ready', rows, entries };
+};
+
+/**
+ * The entries with the order on the products item's: where the resident chose nothing, a booking's
+ * lines alone still make an order, and the products item gets an entry to show it.
+ */
+export const withOrderEntry = (plan: FormPlan, entries: readonly ConfirmEntry[], order: PaymentOrder): ConfirmEntry[] => {
+  const products = plan.items.find((p) => p.type === 'selectProducts' && !p.neverShown);
+  if (!products) return [...entries];
+  if (entries.some((e) => e.key === products.key)) return entries.map((e) => (e.key === products.key ? { ...e, order } : e));
+  const at = plan.items.indexOf(products);
+  const before = new Set(plan.items.slice(0, at).map((p) => p.key));
+  const n = entries.filter((e) => before.has(e.key)).length;
+  return [...entries.slice(0, n), { key: products.key, title: products.item.title, value: '', order }, ...entries.slice(n)];
 };
 
 const isMessageKey = (s: string): s is MessageKey => (MESSAGE_KEYS as readonly string[]).includes(s);

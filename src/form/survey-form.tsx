@@ -95,6 +95,11 @@ export interface SurveyFormProps<R> {
    * opens the dialog (the server checks again when the answer is sent).
    */
   checkReservation?: (rows: readonly AnswerRowInput[], reservationKeys: ReadonlySet<string>) => Promise<ReservationCheckRefusal | null>;
+  /**
+   * A stored answer is being changed (spec 02 §4): its order stands as it was stored, so none is
+   * sent and sending never takes the payment path; the products row goes as it was.
+   */
+  orderFixed?: boolean;
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
@@ -140,7 +145,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const [pay, setPay] = useState<FormOrder>(() => (usesPayment(config) ? { ...NO_ORDER, active: true } : NO_ORDER));
   const reportOrder = useCallback((next: FormOrder) => setPay((cur) => (sameOrder(cur, next) ? cur : next)), []);
   const orderWatch = usesPayment(config) ? (
-    <OrderWatch config={config} store={engine.store} onChange={reportOrder} />
+    <OrderWatch config={config} store={engine.store} fixed={props.orderFixed === true} onChange={reportOrder} />
   ) : null;
   const flow = useSubmitFlow({
     engine,
@@ -150,6 +155,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     reservationKeys,
     stepped,
     pay,
+    orderFixed: props.orderFixed === true,
     initialNotice: props.initialNotice,
     initialRefusalCode: props.initialRefusalCode,
     initialIssues: props.initialIssues !== undefined,

@@ -2,19 +2,17 @@
  * Products (商品選択, spec 02 §2): the order list (商品名, 数量, 金額(円)) with its subtotal, tax and
  * total, and the order-line dialog to add a line or change one. Prices come from the service's
  * catalogue (cached for offline drafting); the server prices the order again when it is sent.
+ * The lines a booked reservation item brings follow the resident's, fixed (use-order-list.ts).
  * Spec 02 §4: the order can be changed only on a new answer (an edited answer's item is read-only).
  */
-import { Alert, Button, Input, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Input, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { PAY_TYPE } from '@core/contract/payment-codes';
-import { todayInTokyo } from '@core/ja/date-input';
 import { orderLinesValue, type OrderLine } from '@core/items/select-products';
 import { offeredProducts } from '@core/rules/order';
-import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
-import { linesOf, priceLines, yen } from '../payment/order-view';
-import { paymentServiceQuery, taxSettingQuery } from '../payment/queries';
+import { OrderTable, type OrderRow } from '../payment/order-table';
+import { linesOf } from '../payment/order-view';
+import { useOrderList } from '../payment/use-order-list';
 import { wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
 import { laterComponent } from '../lib/later-component';
@@ -25,11 +23,9 @@ const OrderLineDialog = laterComponent(() => import('../payment/order-line-dialo
 type Editing = null | 'new' | number;
 
 export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
-  const serviceId = p.item.serviceId ?? '';
-  const service = useQuery({ ...paymentServiceQuery(serviceId), enabled: serviceId !== '' });
-  const tax = useQuery(taxSettingQuery());
   const [editing, setEditing] = useState<Editing>(null);
   const lines = linesOf(p.value);
+  const list = useOrderList(p.item.serviceId ?? '', lines);
 
   const setLines = (next: OrderLine[]) => {
     p.onChange(next.length === 0 ? undefined : orderLinesValue(next));
@@ -44,68 +40,28 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
     </Input.Wrapper>
   );
 
-  if (serviceId === '') return wrap(<Text c="red">{ja.payment.noService}</Text>);
-  if (service.isPending || tax.isPending) return wrap(<Loader size="sm" />);
-  if (service.isError) return wrap(<Alert color="red" variant="light">{ja.payment.catalogueFailed}</Alert>);
-  const svc = service.data.data;
-  const taxSetting = tax.isError ? null : tax.data.data;
-  // Cashless for the figures: cash changes the path, not the amounts.
-  const priced = priceLines(lines, svc, taxSetting, PAY_TYPE.cashless, todayInTokyo());
+  if (list.kind === 'noService') return wrap(<Text c="red">{ja.payment.noService}</Text>);
+  if (list.kind === 'loading') return wrap(<Loader size="sm" />);
+  if (list.kind === 'failed') return wrap(<Alert color="red" variant="light">{ja.payment.catalogueFailed}</Alert>);
+  const { service: svc, taxSetting, priced, booking } = list;
   const order = 'order' in priced ? priced.order : null;
+  const rows: OrderRow[] = [...lines, ...booking].map((l, n) => {
+    const d = order?.details[n];
+    const own = n < lines.length;
+    return {
+      key: `${own ? 'own' : 'booking'}-${l.productId}-${n}`,
+      name: l.productName,
+      count: l.count,
+      amount: d ? d.amount : null,
+      booking: !own,
+      onEdit: own && !p.readOnly ? () => setEditing(n) : undefined,
+    };
+  });
 
   return wrap(
     <>
-      {/* A plain table: Mantine's Table brings its scroll area and floating-ui into every form's first chunk. */}
-      <table className="order-list" data-testid="order-list">
-        <thead>
-          <tr>
-            <th>{ja.payment.colName}</th>
-            <th className="order-list-figure">{ja.payment.colCount}</th>
-            <th className="order-list-figure">{ja.payment.colAmount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.length === 0 ? (
-            <tr>
-              <td colSpan={3}>
-                <Text size="sm" c="dimmed">
-                  {ja.validation.orderDetailsRequired}
-                </Text>
-              </td>
-            </tr>
-          ) : (
-            lines.map((l, n) => {
-              const d = order?.details[n];
-              return (
-                <tr key={`${l.productId}-${n}`} data-testid="order-line">
-                  <td>
-                    {p.readOnly ? (
-                      l.productName
-                    ) : (
-                      <UnstyledButton td="underline" onClick={() => setEditing(n)} data-testid="order-line-edit">
-                        {l.productName}
-                      </UnstyledButton>
-                    )}
-                  </td>
-                  <td className="order-list-figure">{l.count}</td>
-                  <td className="order-list-figure">{d ? yen(d.amount) : '--'}</td>
-                </tr>
-              );
-            })
-          )}
-        </tbody>
-      </table>
-      {lines.length > 0 && order ? (
-        <dl className="order-totals" data-testid="order-totals">
-          <dt>{ja.payment.subtotal}</dt>
-          <dd data-testid="order-subtotal">{fill(ja.payment.yen, { amount: yen(order.amount) })}</dd>
-          <dt>{ja.payment.tax}</dt>
-          <dd data-testid="order-tax">{fill(ja.payment.yen, { amount: yen(order.tax) })}</dd>
-          <dt>{ja.payment.total}</dt>
-          <dd data-testid="order-total">{fill(ja.payment.yen, { amount: yen(order.amountWithTax) })}</dd>
-        </dl>
-      ) : null}
-      {'problem' in priced && lines.length > 0 ? (
+      <OrderTable rows={rows} totals={order} empty={ja.validation.orderDetailsRequired} />
+      {'problem' in priced && rows.length > 0 ? (
         <Alert color="red" variant="light" role="alert" data-testid="order-problem">
           {priced.problem}
         </Alert>

@@ -541,6 +541,8 @@ export const ja = {
     total: '合計',
     yen: '{amount}円',
     taxFreeMark: '※非課税商品',
+    /** Not in the spec: a line a booked reservation item brings (reservationPaymentItemId), not the resident's to change. */
+    bookingLine: '予約に含まれます',
     /** spec 02 §8 tax errors and the catalogue's fetch failure (texts ours where the spec only names them). */
     taxNotSet: '税率が設定されていません。管理者にお問い合わせください。',
     catalogueFailed: '商品情報の取得に失敗しました。',

@@ -31,7 +31,7 @@ export const priceLines = (
   return 'order' in built ? built : { problem: problemText(built) };
 };
 
-export const yen = (n: number): string => n.toLocaleString('ja-JP');
+export { yen } from './yen';
 
 /**
  * Not yet paid, not yet given back: the provider has not answered and the hold stands. The server

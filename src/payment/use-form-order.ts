@@ -9,51 +9,55 @@ import { PAY_TYPE } from '@core/contract/payment-codes';
 import type { SurveyConfig } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import { payTypeOfValue } from '@core/items/select-pay-type';
-import { formServiceIdOf, reservedItemsOf, takesPaymentPath } from '@core/rules/order';
-import { isReservationItem } from '@core/rules/reservation-value';
+import { bookingLinesOf, formServiceIdOf, takesPaymentPath } from '@core/rules/order';
 import { usesPayment } from '@core/rules/permissions';
-import { useDerived, useFieldValue, type FormStore } from '../form/form-store';
+import { useFieldValue, type FormStore } from '../form/form-store';
 import { ja } from '../messages/ja';
 import { linesOf, priceLines } from './order-view';
 import type { FormOrder } from './form-order';
 import { paymentServiceQuery, taxSettingQuery } from './queries';
+import { useReservedItems } from './reserved-items';
 
 type Config = Pick<SurveyConfig, 'usePayment' | 'isAppending' | 'surveySchema'>;
 
 const keyOf = (config: Config, type: 'selectProducts' | 'selectPayType'): string =>
   config.surveySchema.find((i) => i.type === type)?.itemKey ?? '';
 
-export function useFormOrder(config: Config, store: FormStore): FormOrder {
+/**
+ * `fixed`: an amend of a stored answer (spec 02 §4): its order stands as it was, so sending it
+ * never takes the payment path (the figures are still priced, for the list).
+ */
+export function useFormOrder(config: Config, store: FormStore, fixed = false): FormOrder {
   const active = usesPayment(config);
   const serviceId = active ? (formServiceIdOf(config) ?? '') : '';
   const service = useQuery({ ...paymentServiceQuery(serviceId), enabled: serviceId !== '' });
   const tax = useQuery({ ...taxSettingQuery(), enabled: serviceId !== '' });
   const productsValue = useFieldValue(store, keyOf(config, 'selectProducts'));
   const payTypeValue = useFieldValue(store, keyOf(config, 'selectPayType'));
-  // The booked reservation items, as one string so an unchanged booking does not re-render.
-  const reservationKeys = config.surveySchema.filter(isReservationItem).map((i) => i.itemKey);
-  const reserved = useDerived(store, reservationKeys, (get) =>
-    [...reservedItemsOf(config, Object.fromEntries(reservationKeys.map((k) => [k, get(k)])))].sort().join('\n'),
-  );
+  const reserved = useReservedItems(config, store);
   if (!active) return { active, order: null, problem: undefined, paymentPath: false };
   const lines = linesOf(productsValue);
-  if (lines.length === 0 && reserved === '') return { active, order: null, problem: undefined, paymentPath: false };
+  if (lines.length === 0 && reserved.size === 0) return { active, order: null, problem: undefined, paymentPath: false };
   if (!service.data) return { active, order: null, problem: service.isError ? ja.payment.catalogueFailed : undefined, paymentPath: false };
+  // A booking whose item sells nothing, and no line chosen: nothing to buy, whatever the tax setting.
+  if (lines.length === 0 && bookingLinesOf(service.data.data.products ?? [], reserved).length === 0) {
+    return { active, order: null, problem: undefined, paymentPath: false };
+  }
   if (tax.isError) return { active, order: null, problem: ja.payment.taxNotSet, paymentPath: false };
   if (!tax.data) return { active, order: null, problem: undefined, paymentPath: false };
   const payType = payTypeOfValue(typeof payTypeValue === 'string' ? payTypeValue : undefined) ?? PAY_TYPE.cashless;
-  const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo(), new Set(reserved === '' ? [] : reserved.split('\n')));
+  const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo(), reserved);
   if ('problem' in priced) return { active, order: null, problem: priced.problem, paymentPath: false };
   if (priced.order === null) return { active, order: null, problem: undefined, paymentPath: false };
-  return { active, order: priced.order, problem: undefined, paymentPath: takesPaymentPath(config, priced.order) };
+  return { active, order: priced.order, problem: undefined, paymentPath: !fixed && takesPaymentPath(config, priced.order) };
 }
 
 /**
  * Rendered only by a payment form, so a form without payment reads no catalogue (and needs no
  * query client, nor this module's code); it reports the order to the form whenever it changes.
  */
-export function OrderWatch({ config, store, onChange }: { config: Config; store: FormStore; onChange: (o: FormOrder) => void }) {
-  const current = useFormOrder(config, store);
+export function OrderWatch({ config, store, fixed, onChange }: { config: Config; store: FormStore; fixed: boolean; onChange: (o: FormOrder) => void }) {
+  const current = useFormOrder(config, store, fixed);
   useEffect(() => {
     onChange(current);
   });

@@ -275,6 +275,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               initialRefusalCode={useRestoredValues ? restored?.errorCode : undefined}
               onValuesChange={saveEdits}
               checkReservation={checkReservation}
+              orderFixed={partitionKey !== null}
               send={send}
               onSent={showCompletion}
             />

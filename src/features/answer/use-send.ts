@@ -39,7 +39,9 @@ interface AnswerSendOptions {
 export const useAnswerSend = ({ surveyId, partitionKey, target, served, saver, rejectedId }: AnswerSendOptions) => {
   const queryClient = useQueryClient();
   const send = useCallback(
-    async (request: SendRequest): Promise<OutboxEntry> => {
+    async (sent: SendRequest): Promise<OutboxEntry> => {
+      // An amend keeps the stored order (spec 02 §4): never the card path, never another order.
+      const request: SendRequest = partitionKey === null ? sent : { rows: sent.rows, configVersion: sent.configVersion };
       // The draft is on disk before the entry, so delivery (which clears drafts saved up to the
       // entry's creation) clears it. Both wait for the offline layer if it has not loaded yet.
       await saver?.flush();
@@ -59,7 +61,7 @@ export const useAnswerSend = ({ surveyId, partitionKey, target, served, saver, r
       saver?.cancel();
       return entry;
     },
-    [saver, target, rejectedId, served, surveyId],
+    [saver, target, rejectedId, served, surveyId, partitionKey],
   );
   // Spec 02 §5 (src/calendar/check.ts, loaded only when a form with a reservation submits).
   const checkReservation = useCallback(
