@@ -16,6 +16,7 @@ import { replaceReservations, slotRefusal } from '../reservations';
 import { QUOTA_EXCEEDED_TEXT, readWanted, refuseFull, targetQueriesOf, type Wanted } from '../reservation-targets';
 import type { StampedConfig } from '../store/configs';
 import { readExtras, writeExtras } from '../store/extras';
+import { moveOrderToAnswer } from '../store/payment-orders';
 import { finishWrite, type Finish } from '../store/finish';
 import type { SlotOp } from '../reservation-plan';
 import type { Engine } from '../store/open';
@@ -223,6 +224,9 @@ export const writeSubmission = async (
   // Marked in the same transaction as the new rows: if writing them fails, the old answer is not
   // left 取り消し with nothing replacing it.
   if (appending && target) await setPartitionCheck(trx, surveyId, userId, target, AMENDED_STATUS, new Date().toISOString());
+  // The card order follows its answer: the live successor is the one it paid for (its receipt,
+  // its cancel rule), not the 取り消し answer it replaced.
+  if (appending && target && extras.order?.orderId) await moveOrderToAnswer(trx, extras.order.orderId, userId, target, partitionKey, startedAt);
 
   const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;

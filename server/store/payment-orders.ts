@@ -155,3 +155,14 @@ export const expiredOrderIds = async (db: Db, now: string, limit: number): Promi
       .limit(limit)
       .execute()
   ).map((r) => r.order_id);
+
+/** An amend's successor takes over the card order of the answer it replaces (answers/write.ts). */
+export const moveOrderToAnswer = async (trx: Transaction<Database>, orderId: string, userId: string, from: string, to: string, now: string): Promise<void> => {
+  await trx
+    .updateTable('payment_orders')
+    .set({ partition_key: to, updated_at: now })
+    .where('order_id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('partition_key', '=', from)
+    .execute();
+};

@@ -274,6 +274,23 @@ for (const engine of engines()) {
       expect(await orderRow(orderId)).toEqual(paid);
     });
 
+    it('an amend of a paid answer takes its order along; its products stay locked', async () => {
+      const { orderId, form } = await started(alice, 10);
+      expect(await pagecon(notification(form, 'OK'))).toBe('OK,');
+      const paidKey = (await orderRow(orderId)).partition_key;
+      const rows = answerRows('pay', 10).map((r) => ({ ...r, partitionKey: paidKey, ...(r.itemKey === 'name' ? { value: '決済 花江' } : {}) }));
+      const more = rows.map((r) => (r.itemKey === 'shohin' ? { ...r, value: productsRow('pay', [{ productId: 'p2', productName: '問診票', productCategoryId: null, productCategoryName: null, count: 5 }]).value } : r));
+      expect((await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: more } })).json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: '購入した商品は変更できません。' });
+      const amended = await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: rows } });
+      expect(amended.json).toMatchObject({ result: 'OK', type: 'amend' });
+      const liveKey = amended.json.partitionKey as string;
+      expect(liveKey).not.toBe(paidKey);
+      expect((await orderRow(orderId)).partition_key).toBe(liveKey);
+      const receipt = await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(liveKey)}`, { token: alice });
+      expect(receipt.json.data).toMatchObject({ orderId, amount: 2550 });
+      expect((await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(paidKey)}`, { token: alice })).status).toBe(404);
+    });
+
     it('gives the slot back on NG, once', async () => {
       const slot = await reserved(6);
       const { orderId, form } = await started(alice, 6);
