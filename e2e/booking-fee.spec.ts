@@ -175,18 +175,16 @@ test('a paid answer changed through the lookup keeps its products and amount', a
   await expect(page.getByTestId('survey-complete')).toBeVisible();
   await expect(page).not.toHaveURL(/\/dev\/payment/);
 
-  // The change is a new answer (an appending form) with the same products; the order paid is
-  // still there, once, with its amount and its receipt's two lines. (Today the server keeps the
-  // card order on the answer it was paid for, the one now 取り消し; the lookup shows it there.)
+  // The change is a new answer (an appending form): it keeps the products and carries the order
+  // paid, its amount and its receipt's two lines; the 取り消し answer it replaced carries none.
   await lookUp(page, name);
   const live = page.locator('[data-testid="answer-card"]:not([data-status="取り消し"])');
   await expect(live).toHaveCount(1);
   await expect(live).toContainText('当日は駐車場を利用します');
   await expect(live).toContainText('インフルエンザ予防接種 × 1');
-  const paid = page.getByTestId('answer-payment');
-  await expect(paid).toHaveCount(1);
-  await expect(paid).toContainText('与信済み（3,850円）');
-  await paid.getByTestId('answer-receipt').click();
+  await expect(page.getByTestId('answer-payment')).toHaveCount(1);
+  await expect(live.getByTestId('answer-payment')).toContainText('与信済み（3,850円）');
+  await live.getByTestId('answer-receipt').click();
   await expect(page).toHaveURL(/\/receipt\?key=/);
   await expectReceipt(page, name);
 });
