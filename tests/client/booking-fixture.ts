@@ -3,8 +3,10 @@
  * its config, service, tax setting and the reads and writes it makes, for the client tests.
  */
 import { Temporal } from 'temporal-polyfill';
-import { vi } from 'vitest';
-import { json } from './offline-helpers';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { clearDevice, json } from './offline-helpers';
+import { signInResident } from './resident';
 
 export const COMA = { '1': { start: '09:00', end: '09:30' }, '2': { start: '14:00', end: '14:30' } };
 export const CALENDAR = {
@@ -109,4 +111,25 @@ export const serveBookingForm = (config: unknown, more: (path: string, url: URL)
 export const bodyOf = (fetch: ReturnType<typeof serveBookingForm>, path: string) => {
   const call = fetch.mock.calls.find(([u]) => String(u).includes(path));
   return call ? (JSON.parse(String((call as unknown as [string, RequestInit])[1].body)) as Record<string, unknown>) : undefined;
+};
+
+/**
+ * A resident of each test's own, on a cleared device: the previous test's draft, flushed as its
+ * page unmounted, may land after the clear, and drafts are kept per resident.
+ */
+export const freshResidentEachTest = (): void => {
+  let resident = 0;
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    await clearDevice();
+    resident += 1;
+    signInResident(`U${resident}`);
+    Element.prototype.scrollIntoView = () => {};
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 };

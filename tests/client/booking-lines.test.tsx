@@ -5,17 +5,15 @@
  * the reservation item picked; in the confirmation; and in the order sent, which is exactly
  * buildOrder's (the server refuses any other, amount_mismatch).
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { paymentServiceSchema, taxSettingSchema } from '@core/contract/payment';
 import { PAY_TYPE } from '@core/contract/payment-codes';
 import { todayInTokyo } from '@core/ja/date-input';
 import { buildOrder } from '@core/rules/order';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
-import { bodyOf, bookingForm, SERVICE, serveBookingForm, TAX } from './booking-fixture';
-import { clearDevice } from './offline-helpers';
-import { signInResident } from './resident';
+import { bodyOf, bookingForm, freshResidentEachTest, SERVICE, serveBookingForm, TAX } from './booking-fixture';
 
 const activeSlot = () =>
   waitFor(() => {
@@ -54,23 +52,7 @@ const expectedOrder = (lines: { productId: string; productName: string; productC
   return built.order;
 };
 
-let resident = 0;
-
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await clearDevice();
-  // A resident of each test's own: the previous test's draft, flushed as its page unmounted, may
-  // land after this clearDevice, and drafts are kept per resident.
-  resident += 1;
-  signInResident(`U${resident}`);
-  Element.prototype.scrollIntoView = () => {};
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshResidentEachTest();
 
 describe('the order list of a form whose reservation item sells a booking fee', () => {
   it('lists the fee after the resident’s lines, fixed and marked, priced in; it follows the item picked', async () => {

@@ -4,14 +4,12 @@
  * through putItem with the products row as stored and no order — never the temporary save and the
  * card provider, paid by card or by cash, booking fee or not.
  */
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
-import { bodyOf, bookingForm, ok, serveBookingForm } from './booking-fixture';
-import { clearDevice } from './offline-helpers';
-import { signInResident } from './resident';
+import { bodyOf, bookingForm, freshResidentEachTest, ok, serveBookingForm } from './booking-fixture';
 
 const PK = 'fee#U1#1700000000000';
 const STORED_AT = '2026-01-10T09:00:00.000Z';
@@ -49,23 +47,7 @@ const serveStored = (payType: '0' | '1') =>
       : undefined,
   );
 
-let resident = 0;
-
-beforeEach(async () => {
-  localStorage.clear();
-  sessionStorage.clear();
-  await clearDevice();
-  // A resident of each test's own: the previous test's draft, flushed as its page unmounted, may
-  // land after this clearDevice, and drafts are kept per resident.
-  resident += 1;
-  signInResident(`U${resident}`);
-  Element.prototype.scrollIntoView = () => {};
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+freshResidentEachTest();
 
 describe('changing an answer that has an order', () => {
   for (const [payType, how] of [
