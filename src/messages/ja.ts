@@ -213,6 +213,8 @@ export const ja = {
     cancelDefault: 'エラ－が発生しました。',
     /** spec 01 §8: appended to a thrown cancel error's message. */
     cancelThrownSuffix: '。エラー発生しました。管理者にお問い合わせください。',
+    /** spec 01 §8, spec 02 §8: a thrown cancel error with no message of its own (unpunctuated, as the spec writes it). */
+    cancelThrownBare: 'エラー発生しました管理者にお問い合わせください',
     /** spec 01 §8: added on the cancel page. */
     cancelPageSuffix: '画面を閉じてやり直してください。',
     /** spec 01 §8: completion notice, also the navigation guard's alert (spec 01 §2). */
@@ -316,6 +318,13 @@ export const ja = {
     sending: '送信中...',
     /** spec 01 §8 submit error: this plus the server's text. */
     submitError: 'エラーが発生しました。',
+    /**
+     * spec 01 §8 submit error, forms with group header or date items: the spec only describes it
+     * (cannot be processed in the current version, may be unsupported or in development, contact
+     * the admin after a while); these words are ours.
+     */
+    submitUnsupported:
+      '送信された帳票は現在のバージョンでは処理できません。未対応または開発中の機能が含まれている可能性があります。しばらく時間をおいてから管理者にお問い合わせください。',
     needRefresh: 'フォームの内容が更新されています。再読み込みしてからもう一度入力してください。',
     /** spec 01 §1 default end-of-survey text. */
     doneDefault: 'ありがとうございます。情報を更新しました。ブラウザを閉じてください。',
