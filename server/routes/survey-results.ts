@@ -27,6 +27,7 @@ import {
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Kysely, Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
+import { searchKeysOf } from '@core/rules/search-match';
 import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
@@ -240,6 +241,6 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    return { result: 'OK', data: await filterUserRows(store.db, surveyId, user.userId, conditions) };
+    return { result: 'OK', data: await filterUserRows(store.db, surveyId, user.userId, conditions, searchKeysOf(config.surveySchema)) };
   });
 };

@@ -43,13 +43,25 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
     ['r7.6.15', '2025-06-15'],
   ])('%s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
 
-  it.each(['2015/13/1', '2015/0/1', '2015/2/30', '2016/2/30', '2015/4/31', '2015/4/0', '20151399', 'H31.4.99', '2026-13-45', '２０２６－１３－４５'])(
-    'refuses the impossible date %s rather than clamping it',
-    (raw) => {
+  it.each([
+    ['2015/13/1', '2015-12-01'],
+    ['2015/0/1', '2015-01-01'],
+    ['2015/2/30', '2015-02-28'],
+    ['2016/2/30', '2016-02-29'],
+    ['2015/4/31', '2015-04-30'],
+    ['2015/4/0', '2015-04-01'],
+    ['20151399', '2015-12-31'],
+    ['H31.4.99', '2019-04-30'],
+  ])('clamps the month to 1–12 and the day to the month (spec 01 §5): %s → %s', (raw, expected) => {
+    expect(normalizeDateInput(raw, today)).toBe(expected);
+  });
+
+  it('clamps before the future rule: 2026-13-45 is 2026-12-31, refused as future unless allowed', () => {
+    for (const raw of ['2026-13-45', '２０２６－１３－４５']) {
       expect(normalizeDateInput(raw, today)).toBe('');
-      expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe('');
-    },
-  );
+      expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe('2026-12-31');
+    }
+  });
 
   it.each([
     ['２０２６ー０１ー０５', '2026-01-05'],
