@@ -90,6 +90,8 @@ export const ja = {
     loading: '情報を取得中です。しばらくおまちください。',
     reload: '再読み込み',
     close: '閉じる',
+    /** The alert dialog's button (src/ui/alert-dialog.tsx). */
+    ok: 'OK',
     /** A dialog's ×: named apart from the dialog's own 閉じる button. */
     closeDialog: 'ダイアログを閉じる',
     backToStart: 'トップへ戻る',
