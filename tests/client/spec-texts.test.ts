@@ -6,7 +6,6 @@
  * project, the copy must still equal it.
  */
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ja } from '../../src/messages/ja';
