@@ -593,12 +593,19 @@ export const ja = {
     canceledDate: 'キャンセル日時',
     pending: '決済の結果を確認しています。しばらくしてから画面を開き直してください。',
     orderId: '注文番号：{id}',
+    /** Not in the spec: the result page's booked slot heading. */
+    booked: 'ご予約内容',
     /** An order the provider has not yet notified. */
     pendingShort: '決済確認中',
     /** Not in the spec: an order given back unpaid (cancelled, declined or expired); nothing was charged. */
     releasedShort: 'キャンセル（請求なし）',
-    /** spec 02 §3 payment states 0–4. */
+    /** spec 02 §3 payment states 0–4, as the office names them. */
     statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
+    /**
+     * The same states in a resident's words (issue 54): an authorised card is paid as far as the
+     * resident can tell (決済完了), a cancelled authorisation charged nothing.
+     */
+    residentStatuses: ['決済完了', '対象外', '返金済み', '決済完了', 'キャンセル（請求なし）'],
     failed: 'お支払いは完了していません。',
   },
   receipt: {
