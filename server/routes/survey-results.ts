@@ -136,8 +136,12 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     // Before the bed survey's own refusal: a kiosk is refused every form it cannot take alike.
     if (user.kiosk && kioskUnfitOf(submission.config)) throw kioskForbidden();
-    // A bed survey's stays claim nights through the bed calls; an answer here would book none.
-    if (submission.config.surveyType === BED_SURVEY_TYPE) throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    // A bed survey's stays claim nights through the bed calls; an answer here would book none, and
+    // a chosen bed (select bed) is claimed only with a stay's nights.
+    const bedItems = new Set(submission.config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey));
+    if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
+      throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    }
     // A form for members takes answers from members only (the client sends others to register).
     if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
       throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);

@@ -70,6 +70,18 @@ export const storedRefusalTextOf = (refusal: { code?: string | undefined; messag
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 /**
+ * A refusal's own text, or null when it has none for a resident: the catalogue text of its code,
+ * else the server's words when they are Japanese; a malformed request (bad_request, the client's
+ * fault) has none, whatever its technical note says.
+ */
+export const ownRefusalTextOf = (refusal: { code?: string | undefined; message?: string | undefined }): string | null => {
+  const own = storedRefusalTextOf(refusal);
+  if (own) return own;
+  if (refusal.code === 'bad_request' || !refusal.message) return null;
+  return JAPANESE.test(refusal.message) ? refusal.message : null;
+};
+
+/**
  * The Japanese a resident reads for a stored failure (an outbox entry's last error): a catalogue
  * text when the spec has one, the server's own words when they are Japanese, else a plain
  * Japanese text for the kind of failure. Never the raw English of fetch, HTTP or the contract
