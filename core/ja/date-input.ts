@@ -21,7 +21,7 @@
  * - Years before 1 or after 9999 cannot be written as YYYY and are refused.
  */
 import { Temporal } from 'temporal-polyfill';
-import { ERA_TOKEN_SOURCE, eraToWesternYear, findEra, parseEraYearNumber } from './era';
+import { ERA_TOKEN_SOURCE, findEra, parseEraYearNumber, westernYearOf } from './era';
 import { HYPHENS_AND_LONG_MARKS } from './fold';
 
 /** The input's maxlength (spec 01 §5). */
@@ -92,9 +92,9 @@ const readParts = (s: string): [number, number, number] | undefined => {
   const era = ERA_DATE.exec(s);
   if (era) {
     const e = findEra(era[1] ?? '');
-    const y = parseEraYearNumber(era[2] ?? '');
-    if (!e || !(y >= 1)) return undefined;
-    return [eraToWesternYear(e, y), Number(era[3]), Number(era[4])];
+    const year = e && westernYearOf(e, parseEraYearNumber(era[2] ?? ''));
+    if (year === undefined) return undefined;
+    return [year, Number(era[3]), Number(era[4])];
   }
   const w = WESTERN_DATE.exec(s) ?? WESTERN_8.exec(s);
   return w ? [Number(w[1]), Number(w[2]), Number(w[3])] : undefined;

@@ -86,7 +86,7 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
     ['昭和64.1.7', '1989-01-07'],
   ])('era base: %s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
 
-  it.each(['', '   ', 'null', 'NULL', ' Null ', 'abc', '2015', '201504011', '15/4/1', 'H0.1.1', 'X3.2.1', 'H100.1.1', '0000/1/1'])(
+  it.each(['', '   ', 'null', 'NULL', ' Null ', 'abc', '2015', '201504011', '15/4/1', 'H0.1.1', 'X3.2.1', 'H100.1.1', 'H35.1.1', '平成32年1月1日', 'S65.1.1', 'T16.1.1', 'M46.1.1', '0000/1/1'])(
     'reads %j as no date',
     (raw) => expect(normalizeDateInput(raw, today)).toBe(''),
   );
@@ -196,6 +196,8 @@ describe('birthday (spec 01 §5)', () => {
     ['H.2.1', 'era part shorter than 2 characters'],
     ['3.2.1', 'era part shorter than 2 characters'],
     ['X3.2.1', 'no such era'],
+    ['H35.1.1', 'past the era’s last year'],
+    ['S65.1.1', 'past the era’s last year'],
     ['H3/2/1', 'era form takes dots'],
     ['1991/02/01', 'Western form takes hyphens'],
     ['19910201', 'no 8-digit form'],
