@@ -96,7 +96,7 @@ export const storedErrorText = (error: { status?: number | undefined; code?: str
     return ja.login.expired;
   }
   if (code === 'timeout') return ja.errors.timeout[0]?.replace(/^●/, '') ?? ja.errors.unknown;
-  if (code === 'network' || status === 0) return ja.errors.network;
+  if (code === 'network' || status === 0) return ja.offline.networkFailed;
   if (JAPANESE.test(message)) return message;
   if ((status !== undefined && (status >= 500 || status === 408 || status === 429)) || code === 'invalid_response') return ja.errors.server;
   return ja.errors.unknown;

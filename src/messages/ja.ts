@@ -416,9 +416,13 @@ export const ja = {
     queueTitle: '未送信の回答',
     queueEmpty: '未送信の回答はありません。',
     badgeLabel: '未送信の回答 {count}件',
+    /** The badge itself says what it counts (issue 54), not a bare number. */
+    badgeCount: '未送信 {count}件',
     badgeNeedsAuth: '要ログイン',
     badgeRejected: '要確認',
     lastError: '最後のエラー: {message}',
+    /** Not in the spec: a stored send that failed for the network (the spec's もう一度再度 wording is the live error's only). */
+    networkFailed: 'ネットワークに接続できなかったため、送信できませんでした。',
     status: {
       queued: '送信待ち',
       sending: '送信中',
