@@ -108,6 +108,8 @@ describe('the survey page with a partition key', () => {
     // The change issued a new 受付番号: said so, with the old one.
     expect(within(done).getByTestId('answer-code-changed').textContent).toContain(ja.form.answerCodeChanged);
     expect(within(done).getByTestId('previous-answer-code').textContent).toBe('変更前の受付番号：000100');
+    // A change says that going back may stop it midway (spec 01 §8).
+    expect(screen.getByTestId('completion-notice').textContent).toBe(ja.errors.completionNotice);
     // A reload shows the same completion, both numbers included, not a blank form.
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
     cleanup();

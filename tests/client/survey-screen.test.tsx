@@ -116,13 +116,14 @@ describe('the survey page', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
-  it('shows the completion notice and a close button after sending', async () => {
+  it('shows a close button after a first answer, and no notice about closing the browser (only a change has one)', async () => {
     serve(config({}), { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] });
     window.history.replaceState(null, '', '/survey/s1');
     render(<App />);
     fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '鈴木 一郎' } });
     await sendForm();
-    expect((await screen.findByTestId('completion-notice')).textContent).toBe(ja.errors.completionNotice);
+    expect(await screen.findByTestId('survey-complete')).toBeTruthy();
+    expect(screen.queryByTestId('completion-notice')).toBeNull();
     // No item of this form is searchable: the lookup could not find the answer, so no way to it.
     expect(screen.queryByTestId('completion-lookup')).toBeNull();
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});

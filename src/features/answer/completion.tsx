@@ -29,9 +29,11 @@ export interface CompletionProps {
   kiosk?: boolean;
   /** The reservations the answer holds, shown with their categories, item, date and time. */
   reserved?: readonly Reserved[];
+  /** The answer changed a stored one: only then the notice about closing the browser (spec 01 §8). */
+  changed?: boolean;
 }
 
-export function Completion({ config, answerCode, replacedCode = null, delivery = 'delivered', kiosk = false, reserved = [] }: CompletionProps) {
+export function Completion({ config, answerCode, replacedCode = null, delivery = 'delivered', kiosk = false, reserved = [], changed = false }: CompletionProps) {
   if (kiosk) return <KioskCompletion answerCode={answerCode} delivery={delivery} reserved={reserved} />;
   if (delivery !== 'delivered') {
     // Said plainly: the answer is on this phone, not yet at the office.
@@ -79,10 +81,13 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
           {ja.lookup.entry}
         </Button>
       ) : null}
-      {/* spec 01 §8 completion notice: going back in the browser may stop the change midway. */}
-      <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
-        {ja.errors.completionNotice}
-      </Text>
+      {/* spec 01 §8 completion notice: going back in the browser may stop the change midway;
+          said after a change only (issue 54), as a first answer has nothing midway. */}
+      {changed ? (
+        <Text size="sm" c="dimmed" className="app-pre-wrap" data-testid="completion-notice">
+          {ja.errors.completionNotice}
+        </Text>
+      ) : null}
     </Stack>
   );
 }

@@ -240,6 +240,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
             delivery={delivery}
             kiosk={kiosk}
             reserved={reservedOf(config, sentRowsOf(live))}
+            changed={live.meta.partitionKey !== undefined}
           />
         ) : (
           <LoadingText />
