@@ -76,6 +76,9 @@ test('resident A answers and signs out; resident B finds nothing of A on screen 
   expect(await everythingStored(page)).toContain(secret);
 
   await signOut(page);
+  // The draft goes with A's session: said first (issue 54).
+  await expect(page.getByTestId('drafts-warning')).toContainText('入力途中の回答が1件あります。ログアウトすると、この端末から削除されます。');
+  await page.getByTestId('sign-out-delete').click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: '受付中のフォーム' })).toBeVisible();
   await expect(page.getByTestId('account-menu')).toHaveCount(0);

@@ -111,6 +111,11 @@ export const ja = {
     sendNow: '今すぐ送信する',
     keepAndSignOut: '残してログアウト',
     stay: 'ログアウトしない',
+    /** Not in the spec: drafts go with the session on a shared device (issue 54 says so first). */
+    draftsTitle: '入力途中の回答があります',
+    drafts: '入力途中の回答が{count}件あります。ログアウトすると、この端末から削除されます。',
+    draftsToo: '入力途中の回答（{count}件）は、ログアウトするとこの端末から削除されます。',
+    deleteAndSignOut: '削除してログアウト',
   },
   /** Kiosk tablets at a clinic's reception (src/features/kiosk). */
   kiosk: {

@@ -12,9 +12,9 @@ import { useState } from 'react';
 import type { SessionProfile } from '../../lib/session';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
-import { retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-out';
+import { draftCount, retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-out';
 
-type Step = { kind: 'menu' } | { kind: 'unsent'; count: number; afterTry: boolean } | { kind: 'working' };
+type Step = { kind: 'menu' } | { kind: 'unsent'; count: number; afterTry: boolean; drafts: number } | { kind: 'drafts'; count: number } | { kind: 'working' };
 
 /** `lookupOffered`: false where the navigation guard would refuse the move to 照会 (a survey mid-answer). */
 export function AccountMenu({ profile, lookupOffered = true }: { profile: SessionProfile; lookupOffered?: boolean }) {
@@ -30,17 +30,20 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
     setStep({ kind: 'menu' });
   };
 
+  // Said before anything goes: undelivered answers (kept, or sent now) and drafts (removed).
   const start = async () => {
-    const count = await undeliveredCount(profile.userId);
-    if (count > 0) setStep({ kind: 'unsent', count, afterTry: false });
+    const [count, drafts] = await Promise.all([undeliveredCount(profile.userId), draftCount(profile.userId)]);
+    if (count > 0) setStep({ kind: 'unsent', count, afterTry: false, drafts });
+    else if (drafts > 0) setStep({ kind: 'drafts', count: drafts });
     else await finish();
   };
 
   const sendNow = async () => {
+    const drafts = step.kind === 'unsent' ? step.drafts : 0;
     setStep({ kind: 'working' });
     const left = await retryBeforeSignOut(profile.userId);
     if (left === 0) await finish();
-    else setStep({ kind: 'unsent', count: left, afterTry: true });
+    else setStep({ kind: 'unsent', count: left, afterTry: true, drafts });
   };
 
   const toggle = () => {
@@ -66,6 +69,11 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
                 <Text size="sm">
                   {fill(step.afterTry ? ja.account.stillUnsent : ja.account.unsent, { count: step.count })}
                 </Text>
+                {step.drafts > 0 ? (
+                  <Text size="sm" data-testid="sign-out-drafts">
+                    {fill(ja.account.draftsToo, { count: step.drafts })}
+                  </Text>
+                ) : null}
                 <Group gap="xs" justify="flex-end">
                   <Button variant="default" onClick={toggle} data-testid="sign-out-stay">
                     {ja.account.stay}
@@ -75,6 +83,21 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
                   </Button>
                   <Button onClick={() => void sendNow()} data-testid="sign-out-send">
                     {ja.account.sendNow}
+                  </Button>
+                </Group>
+              </Stack>
+            ) : step.kind === 'drafts' ? (
+              <Stack gap="sm" role="alertdialog" aria-labelledby="drafts-title" data-testid="drafts-warning">
+                <Text fw={700} id="drafts-title">
+                  {ja.account.draftsTitle}
+                </Text>
+                <Text size="sm">{fill(ja.account.drafts, { count: step.count })}</Text>
+                <Group gap="xs" justify="flex-end">
+                  <Button variant="default" onClick={toggle} data-testid="sign-out-stay">
+                    {ja.account.stay}
+                  </Button>
+                  <Button color="red" variant="light" onClick={() => void finish()} data-testid="sign-out-delete">
+                    {ja.account.deleteAndSignOut}
                   </Button>
                 </Group>
               </Stack>

@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { logoutLiff } from '../../lib/liff';
 import { signOut } from '../../lib/session';
 import { forgetPerson } from '../../offline/forget';
+import { listDrafts } from '../../offline/drafts';
 import { pageOutbox } from '../../offline/load';
 import { isPending } from '../../offline/outbox-snapshot';
 
@@ -15,6 +16,9 @@ export const undeliveredCount = async (userId: string): Promise<number> => {
   const snapshot = await (await pageOutbox()).snapshot();
   return snapshot.entries.filter((e) => e.userId === userId && (isPending(e.status) || e.status === 'rejected' || e.status === 'stalled')).length;
 };
+
+/** The resident's drafts on this device: they go with the session (offline/forget.ts). */
+export const draftCount = async (userId: string): Promise<number> => (await listDrafts(userId)).length;
 
 /** 今すぐ送信する: every waiting answer goes now; resolves with how many are still undelivered. */
 export const retryBeforeSignOut = async (userId: string): Promise<number> => {
