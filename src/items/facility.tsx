@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import { formatFacilityValue, parseFacilityValue } from '@core/items/facility';
 import { useFormEngine } from '../form/engine-context';
+import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
@@ -29,7 +30,15 @@ export function FacilityItem(p: ItemProps<'facility'>) {
         </Paper>
       )}
       <Group mt={6} gap="xs">
-        <Button id={p.id} variant="light" onClick={() => setOpen(true)} disabled={p.readOnly} data-testid="facility-open">
+        {/* The item's label points here (htmlFor) and would name the button after the item alone. */}
+        <Button
+          id={p.id}
+          variant="light"
+          onClick={() => setOpen(true)}
+          disabled={p.readOnly}
+          aria-label={fill(ja.facility.buttonName, { action: chosen ? ja.facility.change : ja.facility.search, title: p.item.title })}
+          data-testid="facility-open"
+        >
           {chosen ? ja.facility.change : ja.facility.search}
         </Button>
         {chosen && !p.readOnly && (

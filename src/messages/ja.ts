@@ -443,6 +443,8 @@ export const ja = {
   facility: {
     search: '施設を検索',
     change: '施設を変更',
+    /** The button's accessible name: its own action, then the item it belongs to (issue 54). */
+    buttonName: '{action}（{title}）',
     clear: 'とりけし',
     dialogTitle: '施設検索',
     prefecture: '都道府県',

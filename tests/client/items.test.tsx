@@ -217,6 +217,11 @@ describe('other items', () => {
     expect(within(screen.getByRole('radiogroup', { name: /評価/ })).getAllByRole('radio')).toHaveLength(11);
   });
 
+  it('names the facility button by its action and its item, not by the item alone', async () => {
+    renderForm(makeConfig([{ itemKey: 'f', type: 'facility', title: '受診する医療機関' }]));
+    expect(await screen.findByRole('button', { name: '施設を検索（受診する医療機関）' })).toBeTruthy();
+  });
+
   it('counts textarea characters against its max length', () => {
     renderForm(makeConfig([{ itemKey: 't', type: 'textarea', title: '自由記入', length: { max: 400 } }]));
     const area = input(/^自由記入/) as unknown as HTMLTextAreaElement;
