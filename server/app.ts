@@ -21,6 +21,7 @@ import type { Logger } from './log';
 import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
 import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
 import { createWriteRateLimiter } from './rate-limit';
+import { registerFeatureGates } from './features';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
@@ -195,6 +196,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       registered.push(e);
     },
   };
+  registerFeatureGates(app, config.features);
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
