@@ -45,17 +45,19 @@ export const isTypeOffered = (type: ItemType, features: Features): boolean => {
 interface Gatable {
   surveySchema: readonly { type: ItemType }[];
   usePayment?: 0 | 1 | undefined;
+  cancelPost?: boolean | undefined;
 }
 
 /**
  * A form as this deployment offers it: the gated items left out, and with payment off a form that
- * uses payment taken as one that does not (no order, no card path). The same object when nothing
- * changes, so a cached config stays shared.
+ * uses payment taken as one that does not (no order, no card path). Its answers, some of them paid,
+ * stay beyond a resident's cancel (spec 01 §4, as the server's rule on the stored form says):
+ * cancelPost false. The same object when nothing changes, so a cached config stays shared.
  */
 export const offeredConfig = <C extends Gatable>(config: C, features: Features): C => {
   const surveySchema = config.surveySchema.filter((i) => isTypeOffered(i.type, features));
   const dropPayment = !features.payment && config.usePayment === 1;
   if (surveySchema.length === config.surveySchema.length && !dropPayment) return config;
   const { usePayment: _u, ...rest } = config;
-  return { ...(dropPayment ? rest : config), surveySchema } as unknown as C;
+  return { ...(dropPayment ? { ...rest, cancelPost: false } : config), surveySchema } as unknown as C;
 };

@@ -90,6 +90,8 @@ for (const engine of engines()) {
       const pay = await served('pay');
       expect(pay.surveySchema.map((i: { itemKey: string }) => i.itemKey)).toEqual(on ? ['yoyaku', 'name', 'shohin'] : ['yoyaku', 'name']);
       expect(pay.usePayment).toBe(on ? 1 : undefined);
+      // Its answers, some paid, stay beyond a resident's cancel as with payment on (spec 01 §4).
+      expect(pay.cancelPost).toBe(on ? undefined : false);
       const temp = await srv.api('POST', '/survey-results/temprary', { token, body: { data: answerRows('pay', 14), order: order() } });
       if (on) expect(temp.status).toBe(200);
       else expect(temp.json).toMatchObject({ code: 'payment_off', errorMessage: PAYMENT_OFF });
@@ -100,6 +102,12 @@ for (const engine of engines()) {
         const products = await put({ data: answerRows('pay', 15) });
         expect(products.status).toBe(400);
         expect(products.json.issues[0].message).toContain('shohin');
+        // The form is still answered, without an order; the answer is no resident's to cancel.
+        const plain = await put({ data: answerRows('pay', 16).slice(0, 2) });
+        expect(plain.status).toBe(200);
+        const cancel = await srv.api('POST', '/survey-results/cancelItem', { token, body: { surveyId: 'pay', partitionKey: plain.json.partitionKey } });
+        expect(cancel.status).toBe(403);
+        expect(cancel.json.errorMessage).toBe('現在キャンセルを受け付けておりません。');
       }
     });
 
