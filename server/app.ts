@@ -21,6 +21,8 @@ import type { Logger } from './log';
 import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
 import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
 import { createWriteRateLimiter } from './rate-limit';
+import { registerFeatureGates } from './features';
+import { gtmScriptHash } from './gtm';
 import { registerSurveyConfigRoutes } from './routes/survey-configs';
 import { registerSurveyResultRoutes } from './routes/survey-results';
 import { registerLoginRoutes } from './routes/login';
@@ -124,7 +126,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       if (c.req.path === '/sw.js') c.header('Permissions-Policy', PERMISSIONS_POLICY);
       if (c.res.headers.get('content-type')?.startsWith('text/html')) {
         c.header('Permissions-Policy', PERMISSIONS_POLICY);
-        c.header('Content-Security-Policy', csp);
+        c.header('Content-Security-Policy', c.get('pageCsp') ?? csp);
         c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
       }
     }
@@ -195,6 +197,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       registered.push(e);
     },
   };
+  registerFeatureGates(app, config.features);
   registerSurveyConfigRoutes(ctx);
   registerSurveyResultRoutes(ctx);
   registerLoginRoutes(ctx);
@@ -257,7 +260,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
     c.header('Cache-Control', 'no-cache');
     const page = fs.readFileSync(indexFile, 'utf8');
-    return c.html(pageFor(page, await formPageOf(deps.store.db, c.req.path)));
+    const form = await formPageOf(deps.store.db, c.req.path);
+    if (form?.title && form.gtmContainerId) c.set('pageCsp', contentSecurityPolicy(config, inlineScriptHashes(page), gtmScriptHash(form.gtmContainerId)));
+    return c.html(pageFor(page, form));
   });
 
   app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));

@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { ALL_FEATURES, type Features } from '@core/rules/features';
 
 /** A kiosk's write allowance, in residents', when KIOSK_WRITE_RATE_LIMIT is unset. */
 export const KIOSK_WRITE_RATE_FACTOR = 10;
@@ -87,6 +88,15 @@ const envSchema = z.object({
   FILE_SCAN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Megabytes of files one resident may upload in any 24 hours; 0: no limit. */
   FILE_QUOTA_MB: z.coerce.number().int().min(0).default(500),
+  /**
+   * Build switches (spec 01 §1; core/rules/features.ts). Unset: on, so the demo and `npm start`
+   * show everything; a deployment switches a part off with 0.
+   */
+  MEMBERS: z.preprocess(emptyIsUnset, z.enum(['0', '1']).optional()),
+  PAYMENT: z.preprocess(emptyIsUnset, z.enum(['0', '1']).optional()),
+  MEDICAL_MODE: z.preprocess(emptyIsUnset, z.enum(['0', '1']).optional()),
+  /** Spec: the feature is on only when the value is "1"; any other set value is off. */
+  SECURE_FILE_UPLOAD: z.preprocess(emptyIsUnset, z.string().optional()),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -154,6 +164,8 @@ export interface AppConfig {
     /** null: the local directory DATA_DIR/files. */
     s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | null;
   };
+  /** The build switches (MEMBERS, PAYMENT, MEDICAL_MODE, SECURE_FILE_UPLOAD), served by /app-config. */
+  features: Features;
   /** Where the built PWA lives. */
   distDir: string;
 }
@@ -253,7 +265,16 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (paymentSet.some((v) => v !== undefined) && paymentSet.some((v) => v === undefined)) {
     throw new Error('PAYMENT_PROVIDER_URL, PAYMENT_MERCHANT_ID, PAYMENT_SERVICE_ID and PAYMENT_HASH_KEY are set together, or none of them.');
   }
-  const payment: AppConfig['payment'] = e.PAYMENT_PROVIDER_URL
+  const features: Features = {
+    members: (e.MEMBERS ?? '1') === '1',
+    payment: (e.PAYMENT ?? '1') === '1',
+    medical: (e.MEDICAL_MODE ?? '1') === '1',
+    secureFiles: e.SECURE_FILE_UPLOAD === undefined ? ALL_FEATURES.secureFiles : e.SECURE_FILE_UPLOAD === '1',
+  };
+  // PAYMENT=0 is payments off whatever the provider settings: the path every payment call already refuses.
+  const payment: AppConfig['payment'] = !features.payment
+    ? null
+    : e.PAYMENT_PROVIDER_URL
     ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string }
     : sandbox
       ? { kind: 'local' }
@@ -316,6 +337,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       quotaMb: e.FILE_QUOTA_MB,
       s3: s3Of(e),
     },
+    features,
     distDir: path.resolve('dist'),
   };
 };

@@ -41,6 +41,8 @@ export interface Vars {
   user: AuthUser | null;
   /** The file a signed transfer URL grants (files/transfer.ts): logged in place of its token. */
   fileGrant?: string;
+  /** A page's own Content-Security-Policy (a form page with a tag container), else the app's. */
+  pageCsp?: string;
 }
 export type AppEnv = { Variables: Vars };
 export type App = Hono<AppEnv>;

@@ -30,7 +30,9 @@ export const startServer = async (
   await loadItemDefs(ITEM_TYPES);
   const deps = await buildDeps(config, log, storeOverrides);
   // Which card provider takes payments is said once at start, so a simulator left live is seen.
-  log(deps.payment?.kind === 'local' ? 'warn' : 'info', { msg: 'payments', provider: paymentProviderLabel(deps.payment) });
+  log(deps.payment?.kind === 'local' ? 'warn' : 'info', { msg: 'payments', provider: config.features.payment ? paymentProviderLabel(deps.payment) : 'off (PAYMENT=0)' });
+  // The build switches, said once so a part switched off by a stray variable is seen.
+  log('info', { msg: 'features', ...config.features });
   if (config.files.builtinOnlyWarning) log('warn', { msg: 'files: FILE_SCAN=builtin, no clamd: uploads are checked by the built-in signature scanner alone' });
   if (config.loadDemo) {
     const loaded = await loadDemoIfEmpty(deps.store);

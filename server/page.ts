@@ -10,7 +10,8 @@ import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
 import { CLOSED_FORM_META } from '@core/contract/page';
 import type { Database } from './store/schema';
-import { findEnabledSurveyTitle } from './store/configs';
+import { findEnabledSurveyConfig } from './store/configs';
+import { withGtm } from './gtm';
 
 const FORM_PAGE = /^\/(?:survey|calendar)\/([^/]+)\/?$/;
 /** The empty element of index.html's splash that the title fills. */
@@ -20,6 +21,8 @@ export const SPLASH_FORM_SLOT = '<p class="splash-form" data-testid="splash-form
 export interface FormPage {
   surveyId: string;
   title: string | null;
+  /** The open form's Google Tag Manager container (gtm.ts); null: none. */
+  gtmContainerId: string | null;
 }
 
 export const formPageOf = async (db: Kysely<Database>, pathname: string): Promise<FormPage | null> => {
@@ -32,7 +35,8 @@ export const formPageOf = async (db: Kysely<Database>, pathname: string): Promis
     return null;
   }
   // Ids are at most 200 characters (core/contract); anything longer names no form.
-  return { surveyId, title: surveyId.length > 200 ? null : await findEnabledSurveyTitle(db, surveyId) };
+  const cfg = surveyId.length > 200 ? null : await findEnabledSurveyConfig(db, surveyId);
+  return { surveyId, title: cfg?.surveyTitle ?? null, gtmContainerId: cfg?.googleTagManager?.containerId ?? null };
 };
 
 export const withSplashTitle = (page: string, title: string | null): string =>
@@ -44,7 +48,9 @@ export const withClosedForm = (page: string, surveyId: string): string =>
 /** The index page for `form`'s address, or as built for any other page. */
 export const pageFor = (page: string, form: FormPage | null): string => {
   if (!form) return page;
-  return form.title === null ? withClosedForm(page, form.surveyId) : withSplashTitle(page, form.title);
+  if (form.title === null) return withClosedForm(page, form.surveyId);
+  const titled = withSplashTitle(page, form.title);
+  return form.gtmContainerId ? withGtm(titled, form.surveyId, form.gtmContainerId) : titled;
 };
 
 /**

@@ -13,6 +13,7 @@
  * - Everything: Strict-Transport-Security when PUBLIC_URL is https.
  */
 import type { AppConfig } from './config';
+import { GTM_ORIGIN } from './gtm';
 
 export const API_CACHE_CONTROL = 'no-store';
 
@@ -54,19 +55,25 @@ export const PERMISSIONS_POLICY = [
 export const strictTransportSecurity = (config: AppConfig): string | null =>
   /^https:\/\//i.test(config.publicUrl) ? 'max-age=31536000' : null;
 
-/** `scriptHashes`: the index page's inline scripts (page.ts inlineScriptHashes). */
-export const contentSecurityPolicy = (config: AppConfig, scriptHashes: readonly string[] = []): string => {
+/**
+ * `scriptHashes`: the index page's inline scripts (page.ts inlineScriptHashes). `gtmHash`: on a
+ * form page with a tag container (gtm.ts), its head snippet's hash; GTM's origin is then allowed
+ * for scripts and frames, and on no other page.
+ */
+export const contentSecurityPolicy = (config: AppConfig, scriptHashes: readonly string[] = [], gtmHash: string | null = null): string => {
+  const gtm = gtmHash ? [gtmHash, GTM_ORIGIN] : [];
   const liff = config.line.liffId ? ' https://api.line.me https://access.line.me https://liffsdk.line-scdn.net' : '';
   const formAction = ["'self'", config.paymentProviderOrigin].filter(Boolean).join(' ');
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...scriptHashes].join(' '),
+    ["script-src 'self'", ...scriptHashes, ...gtm].join(' '),
     // Mantine sets CSS variables through style attributes and injected <style> elements.
     "style-src 'self' 'unsafe-inline'",
     // Profile pictures come from LINE's CDN; header images from wherever an operator hosts them.
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     `connect-src 'self'${liff}`,
+    ...(gtmHash ? [`frame-src 'self' ${GTM_ORIGIN}`] : []),
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

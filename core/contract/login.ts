@@ -55,6 +55,8 @@ export const appConfig = defineEndpoint({
       externalUrlHosts: z.array(z.string()),
       /** The location item's map tiles ({z}/{x}/{y} template) and their attribution (MAP_TILE_URL). */
       mapTiles: z.optional(z.object({ url: z.string(), attribution: z.string() })),
+      /** The build switches (core/rules/features.ts); absent: all on. */
+      features: z.optional(z.object({ members: z.boolean(), payment: z.boolean(), medical: z.boolean(), secureFiles: z.boolean() })),
     }),
   ),
 });

@@ -8,3 +8,13 @@
  * that form's id: the app says 本帳票が無効 at once instead of first asking the resident to sign in.
  */
 export const CLOSED_FORM_META = 'closed-form';
+
+/**
+ * A `<meta>` in the head of a form's address whose form has a Google Tag Manager container
+ * (server/gtm.ts), naming the form: the app leaves that address by loading the next page whole,
+ * so the container never sees another page (src/lib/tagged-page.ts).
+ */
+export const TAGGED_FORM_META = 'tagged-form';
+
+/** Where a kiosk tablet keeps its credential (src/lib/kiosk.ts); the tag snippet skips a kiosk by it. */
+export const KIOSK_STORAGE_KEY = 'kiosk';

@@ -21,6 +21,9 @@ export type MessagePart = z.infer<typeof messagePartSchema>;
 export const UPDATE_OR_CANCEL_SETTINGS = ['updateAndCancel', 'updateOnly', 'cancelOnly', 'inquiryOnly'] as const;
 export const UPDATE_ON_MODIFICATION = ['inputAndReservationInfo', 'reservationOnlyInfo'] as const;
 
+/** A Google Tag Manager container id: GTM- and 4 to 12 upper-case letters or digits. */
+export const GTM_CONTAINER_ID = /^GTM-[A-Z0-9]{4,12}$/;
+
 const surveyConfigObjectSchema = z.object({
     surveyId: z
       .string()
@@ -54,7 +57,15 @@ const surveyConfigObjectSchema = z.object({
     lastResultNumber: z.optional(z.number().check(z.int())),
     vaccinationIntervalType: z.optional(z.object({ input: z.enum(['日数', '月数']) })),
     cancelPost: z.optional(z.boolean()),
-    googleTagManager: z.optional(z.object({ head: z.optional(z.string()), body: z.optional(z.string()) })),
+    /**
+     * Spec 01 §3 "googleTagManager head and body snippets". Reading: the operator names the
+     * container, and the server writes GTM's standard head and body snippets for it on this form's
+     * page only, with a CSP that allows exactly them (server/gtm.ts); raw HTML is refused, since
+     * a snippet of the operator's own would run as the app with the resident's session.
+     */
+    googleTagManager: z.optional(
+      z.strictObject({ containerId: z.string().check(z.regex(GTM_CONTAINER_ID, 'containerId は GTM-XXXXXXX の形式です（英大文字・数字）')) }),
+    ),
     numberMonthShowCalendar: z._default(z.number().check(z.int(), z.minimum(1)), 1),
   });
 

@@ -3,8 +3,10 @@
  * new-admin mode fixed to cash and disabled"). The value is the type's number as text.
  *
  * Readings chosen here:
- * - `payTypes` lists the types a resident may choose (default: cashless only). With one type the
- *   choice is shown fixed and disabled; in admin mode it is cash, fixed and disabled.
+ * - `payTypeOptions` (spec 01 §3's name) lists the types a resident may choose (default: cashless
+ *   only). With one type the choice is shown fixed and disabled; in admin mode it is cash, fixed
+ *   and disabled. A bundle's `payTypes` (this code's first name for it) is read as it at import
+ *   (server/forms/import.ts), nowhere else.
  * - A resident may send cash only when the item offers it; the office (admin) only cash.
  */
 import * as z from 'zod/mini';
@@ -14,15 +16,19 @@ import { INVALID_VALUE, defineItem, issue, single, type Mode, type SamplesOf } f
 const payTypeValue = z.union([z.literal(0), z.literal(1)]);
 
 /** The types offered in a mode. */
-export const payTypesOf = (item: { payTypes?: readonly PayType[] | undefined }, mode: Mode): PayType[] =>
-  mode === 'admin' ? [PAY_TYPE.cash] : item.payTypes && item.payTypes.length > 0 ? [...new Set(item.payTypes)] : [PAY_TYPE.cashless];
+export const payTypesOf = (item: { payTypeOptions?: readonly PayType[] | undefined }, mode: Mode): PayType[] =>
+  mode === 'admin'
+    ? [PAY_TYPE.cash]
+    : item.payTypeOptions && item.payTypeOptions.length > 0
+      ? [...new Set(item.payTypeOptions)]
+      : [PAY_TYPE.cashless];
 
 export const payTypeOfValue = (value: string | undefined): PayType | null => (value === '0' ? 0 : value === '1' ? 1 : null);
 
 export const selectPayTypeItem = defineItem({
   type: 'selectPayType',
   configShape: () => ({
-    payTypes: z.optional(z.array(payTypeValue).check(z.minLength(1))),
+    payTypeOptions: z.optional(z.array(payTypeValue).check(z.minLength(1))),
   }),
   valueKind: 'single',
   requiredKey: 'required',
@@ -36,7 +42,7 @@ export const selectPayTypeItem = defineItem({
 });
 
 export const selectPayTypeSamples: SamplesOf<typeof selectPayTypeItem> = {
-  configs: [{ payTypes: [0, 1] }, {}],
+  configs: [{ payTypeOptions: [0, 1] }, {}],
   valid: ['0'],
   validFor: [{ value: '1', config: 0 }],
   invalid: [

@@ -22,6 +22,9 @@
  *   settings at all, and the lookup flow exists to let residents change or withdraw their own
  *   answers; the server allowed both before settings were enforced, so existing forms keep working.
  * - updateSettingsOnModification unset → inputAndReservationInfo (no restriction), for the same reason.
+ * - cancelPost (spec 01 §3 lists the flag, nothing more): whether a resident may cancel a posted
+ *   answer at all. false: never (cancelNotAllowed, whatever updateOrCancelSettings says); unset or
+ *   true: as updateOrCancelSettings says, so forms without the flag keep their cancel.
  * - isEditDisabled forbids editing only; cancelling stays governed by updateOrCancelSettings
  *   (the flag is the form's read-only switch, and a read-only form can still be withdrawn).
  * - reservationOnlyInfo restricts *what* may change, not *whether* the edit button shows (the
@@ -87,7 +90,7 @@ export interface AnswerActions {
   cancelReasonKey: AnswerReasonKey | null;
 }
 
-export type PermissionConfig = Pick<SurveyConfig, 'calendarSetting' | 'isEditDisabled' | 'usePayment'>;
+export type PermissionConfig = Pick<SurveyConfig, 'calendarSetting' | 'isEditDisabled' | 'usePayment' | 'cancelPost'>;
 
 /** The stored answer's state; null for a new answer. */
 export interface AnswerState {
@@ -134,7 +137,7 @@ export const answerActions = (config: PermissionConfig, answer: AnswerState | nu
   }
   let cancelReasonKey: AnswerReasonKey | null = cancelByAnswer;
   if (cancelReasonKey === null && resident) {
-    if (!CANCEL_SETTINGS.has(setting)) cancelReasonKey = 'cancelNotAllowed';
+    if (!CANCEL_SETTINGS.has(setting) || config.cancelPost === false) cancelReasonKey = 'cancelNotAllowed';
     else if (usesPayment(config)) cancelReasonKey = 'paymentCancelUnavailable';
   }
 

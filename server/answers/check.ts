@@ -12,8 +12,10 @@ import { itemDefOf } from '@core/items/registry';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
 import { todayInTokyo } from '@core/ja/date-input';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
+import { offeredConfig, type Features } from '@core/rules/features';
 import { ApiError } from '../errors';
 import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
+import { PAYMENT_OFF_TEXT } from '../routes/payments';
 import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
 import { priceAnswer, type Catalogue } from '../payments/price-order';
@@ -102,13 +104,17 @@ export const validateAnswerRows = (config: ServedSurveyConfig, rows: readonly An
 
 export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 
-/** A putItem's body checked against a config (null: none stored). Answers what to store. */
 /**
+ * A putItem's body checked against a config (null: none stored). Answers what to store.
  * `catalogue`: what the form sells (store/payment-catalogue.ts catalogueOf); the answer's order is
- * priced from it and the rows kept (payments/price-order.ts).
+ * priced from it and the rows kept (payments/price-order.ts). `features`: the build switches; the
+ * form is checked as this deployment offers it (core/rules/features.ts), so a gated item's row is
+ * one the form does not have.
  */
-export const checkSubmission = (config: ServedSurveyConfig | null, body: PutItemBody, catalogue: Catalogue | null): Checked => {
-  if (!config || config.surveyStatus !== 'enabled') throw noConfig();
+export const checkSubmission = (stored: ServedSurveyConfig | null, body: PutItemBody, catalogue: Catalogue | null, features: Features): Checked => {
+  if (!stored || stored.surveyStatus !== 'enabled') throw noConfig();
+  if (!features.payment && body.order) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT, { issues: [{ path: 'order', message: PAYMENT_OFF_TEXT }] });
+  const config = offeredConfig(stored, features);
   if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
   const issues = validateAnswerRows(config, body.data);
   if (issues.length > 0) throw badRequest(issues);

@@ -134,9 +134,33 @@ const duplicatesOf = (json: unknown, source: string): string[] => {
   return problems;
 };
 
+/**
+ * Old names a bundle may still use, read as the spec's: a pay type item's `payTypes` is its
+ * `payTypeOptions` (spec 01 §3); where both are written, payTypeOptions is the one kept.
+ */
+export const withFieldAliases = (json: unknown): unknown => {
+  if (!isRecord(json)) return json;
+  const configs = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((cfg) =>
+          isRecord(cfg) && Array.isArray(cfg['surveySchema'])
+            ? {
+                ...cfg,
+                surveySchema: cfg['surveySchema'].map((item) => {
+                  if (!isRecord(item) || item['type'] !== 'selectPayType' || !('payTypes' in item)) return item;
+                  const { payTypes, ...rest } = item;
+                  return { payTypeOptions: payTypes, ...rest };
+                }),
+              }
+            : cfg,
+        )
+      : list;
+  return { ...json, ...('surveyConfigs' in json ? { surveyConfigs: configs(json['surveyConfigs']) } : {}), ...('memberConfigs' in json ? { memberConfigs: configs(json['memberConfigs']) } : {}) };
+};
+
 /** Validates a whole bundle; throws BundleError listing every problem. */
 export const parseBundle = (json: unknown, source: string): Bundle => {
-  const r = bundleSchema.safeParse(json, { reportInput: true });
+  const r = bundleSchema.safeParse(withFieldAliases(json), { reportInput: true });
   const problems = [...(r.success ? [] : problemsOf(r.error, source)), ...duplicatesOf(json, source)];
   if (problems.length > 0 || !r.success) throw new BundleError([...new Set(problems)]);
   return r.data;

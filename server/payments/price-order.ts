@@ -110,7 +110,7 @@ export const priceAnswer = (
   const reserved = reservedItemsOf(config, Object.fromEntries(rows.map((r) => [r.itemKey, r.value])));
 
   const payTypeItem = config.surveySchema.find((i) => i.type === 'selectPayType');
-  const offered = payTypesOf(payTypeItem && 'payTypes' in payTypeItem ? payTypeItem : {}, 'user');
+  const offered = payTypesOf(payTypeItem && 'payTypeOptions' in payTypeItem ? payTypeItem : {}, 'user');
   const payType = payTypeOfValue(valueOf('selectPayType')) ?? sent?.selectedPayType ?? (offered[0] as (typeof offered)[number]);
 
   const serviceId = formServiceIdOf(config);

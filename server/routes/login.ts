@@ -56,6 +56,7 @@ export const registerLoginRoutes = ({ deps, route }: RouteContext): void => {
       devIssuer: deps.config.devIssuer,
       externalUrlHosts: deps.config.externalUrlHosts,
       mapTiles: deps.config.mapTiles,
+      features: deps.config.features,
     },
   }));
 

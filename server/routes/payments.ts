@@ -100,7 +100,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     // The answer's rows checked as putItem checks them, and its order priced from them by the
     // server (payments/price-order.ts): the body's order is only compared.
     const answerOf = async (db: Kysely<Database> | Transaction<Database>, config: StampedConfig['config'] | null) => {
-      const c = checkSubmission(config, { data: body.data, order: body.order }, config ? await catalogueOf(db, config) : null);
+      const c = checkSubmission(config, { data: body.data, order: body.order }, config ? await catalogueOf(db, config) : null, ctx.deps.config.features);
       if (!needsProvider(c.extras.order)) throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
       return { ...c, extras: { subData: null, order: c.extras.order } };
     };

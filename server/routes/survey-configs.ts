@@ -12,6 +12,7 @@ import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
+import { offeredConfig } from '@core/rules/features';
 
 /**
  * Spec 01 §4: a form with hasMember false and a memberFormId is for members. Reading: the
@@ -27,10 +28,13 @@ export const NO_SURVEY_CONFIG = 'no survey config.';
 
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
+  // Forms as this deployment offers them: a switched-off part's items are never served (features.ts).
+  const offered = (cfg: ServedSurveyConfig) => offeredConfig(cfg, ctx.deps.config.features);
 
   ctx.route(surveyConfigsGetItem, async ({ query, user }) => {
     requireKioskForm(user, query.surveyId);
-    const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
+    const found = await findEnabledSurveyConfig(store.db, query.surveyId);
+    const cfg = found && offered(found);
     if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
     if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
     if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
@@ -39,7 +43,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
 
   ctx.route(surveyConfigsGetAllSearchable, async () => {
     const all = await listEnabledSurveyConfigs(store.db);
-    return { result: 'OK', data: all.filter(isSearchableSurvey) };
+    return { result: 'OK', data: all.map(offered).filter(isSearchableSurvey) };
   });
 
   ctx.route(surveyConfigsList, async ({ body }) => {
@@ -51,7 +55,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
       const c = byId.get(id);
       if (!c || seen.has(id)) return [];
       seen.add(id);
-      return [c];
+      return [offered(c)];
     });
     return { result: 'OK', data };
   });

@@ -124,7 +124,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     // its transaction. A refusal stands only if the stored config refuses too.
     let checked = await configs.get(store.db, surveyId);
     const check = async (db: Db, stamped: StampedConfig | null) =>
-      checkSubmission(stamped?.config ?? null, body, stamped ? await catalogueOf(db, stamped.config) : null);
+      checkSubmission(stamped?.config ?? null, body, stamped ? await catalogueOf(db, stamped.config) : null, ctx.deps.config.features);
     let submission: Checked;
     try {
       submission = await check(store.db, checked);

@@ -15,6 +15,7 @@ import { kioskEnrolRoute, kioskRoute } from './routes/kiosk';
 import { memberRoutes } from './routes/member';
 import { paymentRoutes } from './routes/payment';
 import { installNavigationGuard } from './navigation-guard';
+import { installTaggedPageExit } from '../lib/tagged-page';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
@@ -46,6 +47,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
     scrollRestoration: true,
   });
   installNavigationGuard(router.history);
+  installTaggedPageExit(router.history);
   return router;
 };
 

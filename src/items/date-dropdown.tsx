@@ -1,11 +1,12 @@
 /**
  * Date dropdown (年・月・日): three native selects, years 1900 to this year (Asia/Tokyo), the value
  * YYYY-MM-DD, or with blanks while incomplete so the validator can name the missing part. Native
- * selects: the phone's own wheel picker is the quickest way through 126 years.
+ * selects: the phone's own wheel picker is the quickest way through 126 years. With includeYear
+ * false, month and day only (MM-DD, core/items/date-dropdown.ts).
  */
 import { Group, Input, NativeSelect, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { dateDropdownYears, daysInMonth, joinDateDropdown, splitDateDropdown, type DateDropdownParts } from '@core/items/date-dropdown';
+import { dateDropdownYears, daysInMonth, includesYear, joinDateDropdown, splitDateDropdown, type DateDropdownParts } from '@core/items/date-dropdown';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { describedBy } from './choice-list';
@@ -19,9 +20,12 @@ export function DateDropdownItem(p: ItemProps<'dateDropdown'>) {
   const parts = splitDateDropdown(textOf(p.value));
   // Newest first: most answers (contract, move-in dates) are recent.
   const years = useMemo(() => dateDropdownYears(validateContext.today).map(String).reverse(), [validateContext.today]);
-  const days = parts.year && parts.month ? daysInMonth(Number(parts.year), Number(parts.month)) : 31;
+  const withYear = includesYear(p.item);
+  // Without a year, a month's days in a leap year: 2月29日 is a day someone may mean.
+  const year = withYear ? parts.year : '2000';
+  const days = year && parts.month ? daysInMonth(Number(year), Number(parts.month)) : 31;
   const { error, ...wrapper } = wrapperProps(p);
-  const set = (patch: Partial<DateDropdownParts>) => p.onChange(joinDateDropdown({ ...parts, ...patch }));
+  const set = (patch: Partial<DateDropdownParts>) => p.onChange(joinDateDropdown({ ...parts, ...patch }, withYear));
   const blank = { value: '', label: ja.items.dateDropdownBlank };
   const described = describedBy(p.id, error, p.description);
   const part = (id: string, label: string, value: string, data: string[], key: keyof DateDropdownParts) => (
@@ -44,8 +48,8 @@ export function DateDropdownItem(p: ItemProps<'dateDropdown'>) {
   return (
     <Input.Wrapper {...wrapper} error={error} labelElement="div">
       <Group gap="xs" mt={4} wrap="wrap">
-        {part(p.id, ja.items.dateDropdownYear, parts.year, years, 'year')}
-        {part(`${p.id}-month`, ja.items.dateDropdownMonth, parts.month, range(1, 12), 'month')}
+        {withYear && part(p.id, ja.items.dateDropdownYear, parts.year, years, 'year')}
+        {part(withYear ? `${p.id}-month` : p.id, ja.items.dateDropdownMonth, parts.month, range(1, 12), 'month')}
         {part(`${p.id}-day`, ja.items.dateDropdownDay, parts.day, range(1, days), 'day')}
       </Group>
     </Input.Wrapper>

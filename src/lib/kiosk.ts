@@ -4,6 +4,7 @@
  * device from visitor to visitor (src/features/kiosk). While a kiosk credential is stored, it is
  * the page's session (session.ts), so drafts, the outbox and caches are scoped to the kiosk.
  */
+import { KIOSK_STORAGE_KEY } from '@core/contract/page';
 
 export interface KioskForm {
   surveyId: string;
@@ -20,7 +21,7 @@ export interface KioskState {
   revoked?: boolean | undefined;
 }
 
-export const KIOSK_KEY = 'kiosk';
+export const KIOSK_KEY = KIOSK_STORAGE_KEY;
 /** The local owner id of the kiosk's drafts and outbox entries (never a LINE user id, which starts with U). */
 export const KIOSK_USER_PREFIX = 'kiosk:';
 

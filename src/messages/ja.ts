@@ -152,6 +152,10 @@ export const ja = {
      */
     expired: 'ログインの有効期限が切れました。もう一度ログインしてください。',
   },
+  /** Build switches (core/rules/features.ts): a part switched off; our text, as the server's refusal. */
+  features: {
+    membersOff: '会員機能は現在ご利用いただけません。',
+  },
   member: {
     title: '会員登録',
     /** Not in the spec: the member registration's completion and the number it gave. */

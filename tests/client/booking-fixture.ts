@@ -46,7 +46,7 @@ export const bookingForm = (productsRequired: boolean) => ({
   surveySchema: [
     { itemKey: 'yoyaku', type: 'reservation', title: '予約内容', isRequired: { value: true }, categories_tree: { large: '内科', medium: '一般内科', small: '初診' } },
     { itemKey: 'shohin', type: 'selectProducts', title: 'お申し込み内容', serviceId: 'svc', isRequired: { value: productsRequired } },
-    { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypes: [0, 1], isRequired: { value: true } },
+    { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypeOptions: [0, 1], isRequired: { value: true } },
     { itemKey: 'shimei', type: 'text', title: '氏名' },
   ],
 });

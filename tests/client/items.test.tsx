@@ -191,6 +191,22 @@ describe('other items', () => {
     expect(errorOf('d')).toBeNull();
   });
 
+  it('asks month and day only with includeYear false, sent as MM-DD, 2月29日 allowed', async () => {
+    const { send } = renderForm(makeConfig([{ itemKey: 'd', type: 'dateDropdown', title: '記念日', includeYear: false }]));
+    expect(screen.queryByLabelText('記念日 年')).toBeNull();
+    fireEvent.change(input('記念日 月'), { target: { value: '2' } });
+    const day = input('記念日 日') as unknown as HTMLSelectElement;
+    expect([...day.options].filter((o) => o.value).length).toBe(29);
+    fireEvent.click(screen.getByTestId('submit-button'));
+    expect(errorOf('d')).toBe('日を選択してください。');
+    fireEvent.change(day, { target: { value: '29' } });
+    expect(errorOf('d')).toBeNull();
+    fireEvent.click(screen.getByTestId('submit-button'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(send.mock.calls[0]![0].rows[0]).toMatchObject({ value: '02-29' });
+  });
+
   it('holds a date with 午前/午後 as one value', async () => {
     const { send } = renderForm(makeConfig([{ itemKey: 'd', type: 'dateWithSession', title: '希望日' }]));
     fireEvent.change(input(/^希望日$/), { target: { value: '2025/7/1' } });

@@ -75,7 +75,7 @@ describe('confirm list answers', () => {
         surveySchema: [
           { itemKey: 'yoyaku', type: 'reservation', title: '予約' },
           { itemKey: 'shohin', type: 'selectProducts', title: 'お申し込み内容', serviceId: 'svc' },
-          { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypes: [0, 1] },
+          { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypeOptions: [0, 1] },
         ],
       }),
       version: 1,

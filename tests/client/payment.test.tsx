@@ -23,7 +23,7 @@ const config = {
   isAppending: { value: true },
   surveySchema: [
     { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc', isRequired: { value: true } },
-    { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypes: [0, 1], isRequired: { value: true } },
+    { itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypeOptions: [0, 1], isRequired: { value: true } },
     { itemKey: 'name', type: 'text', title: 'お名前' },
   ],
 };

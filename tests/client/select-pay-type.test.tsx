@@ -6,7 +6,7 @@ import { makeConfig, renderForm } from './form-harness';
 
 afterEach(cleanup);
 
-const schema = [{ itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypes: [0], isRequired: { value: true } }];
+const schema = [{ itemKey: 'shiharai', type: 'selectPayType', title: 'お支払い方法', payTypeOptions: [0], isRequired: { value: true } }];
 const radio = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('a pay type with one choice', () => {

@@ -131,6 +131,14 @@ describe('answerActions', () => {
     expect(answerActions(cfg('updateAndCancel', { usePayment: 0 }), live, 'user').canCancel).toBe(true);
   });
 
+  it('cancelPost false: no cancel for residents whatever the settings; unset or true as the settings say', () => {
+    expect(answerActions(cfg('updateAndCancel', { cancelPost: false }), live, 'user')).toMatchObject({ canEdit: true, canCancel: false, cancelReasonKey: 'cancelNotAllowed' });
+    expect(answerActions(cfg('cancelOnly', { cancelPost: false }), live, 'user').canCancel).toBe(false);
+    expect(answerActions(cfg('updateAndCancel', { cancelPost: true }), live, 'user').canCancel).toBe(true);
+    expect(answerActions(cfg('updateOnly', { cancelPost: true }), live, 'user').canCancel).toBe(false);
+    expect(answerActions(cfg('updateAndCancel', { cancelPost: false }), live, 'admin').canCancel).toBe(true);
+  });
+
   it('isEditDisabled: no edit, the form read-only; cancel still allowed', () => {
     const a = answerActions(cfg(undefined, { isEditDisabled: { value: true } }), live, 'user');
     expect(a).toMatchObject({ canEdit: false, canCancel: true, editableFields: 'none', reasonKey: 'editDisabled' });

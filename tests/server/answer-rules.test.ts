@@ -29,6 +29,8 @@ const surveys = [
     surveySchema: items,
   })),
   { surveyId: 'rules-payment', surveyTitle: '決済あり', isAppending: { value: true }, usePayment: 1, surveySchema: items },
+  { surveyId: 'rules-nocancel', surveyTitle: 'キャンセル不可', isAppending: { value: true }, cancelPost: false, surveySchema: items },
+  { surveyId: 'rules-cancelpost', surveyTitle: 'キャンセル可', isAppending: { value: true }, cancelPost: true, surveySchema: items },
   { surveyId: 'rules-readonly', surveyTitle: '編集不可', isAppending: { value: true }, isEditDisabled: { value: true }, surveySchema: items },
   {
     surveyId: 'rules-resonly',
@@ -179,6 +181,21 @@ for (const engine of engines()) {
       ]);
       const e = await put({ data: rowsOf('rules-payment', { name: '山田', memo: '変更' }, { partitionKey: key }) });
       expect(e.status).toBe(200);
+    });
+
+    it('cancelPost false refuses the cancel with the settings text, edits stay open; true cancels', async () => {
+      const key = await answer('rules-nocancel');
+      const c = await cancel('rules-nocancel', key);
+      expect(c.status).toBe(403);
+      expect(c.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: CANCEL_FORBIDDEN });
+      expect(await checksOf(key)).toEqual([
+        ['未対応', 1],
+        ['未対応', 1],
+      ]);
+      const e = await put({ data: rowsOf('rules-nocancel', { name: '山田', memo: '変更' }, { partitionKey: key }) });
+      expect(e.status).toBe(200);
+      const open = await answer('rules-cancelpost');
+      expect((await cancel('rules-cancelpost', open)).json).toEqual({ result: 'OK', data: { partitionKey: open, check: 'NG' } });
     });
 
     it('isEditDisabled refuses edits (also a resubmission), not cancels', async () => {

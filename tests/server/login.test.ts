@@ -83,6 +83,8 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
         devIssuer: true,
         externalUrlHosts: [],
         mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
+        // The build switches: all on when none is set.
+        features: { members: true, payment: true, medical: true, secureFiles: true },
       },
     });
   });
@@ -388,6 +390,7 @@ describe.each(engines())('with a LINE channel configured (%s)', (engine) => {
       // As the PWA compares them with URL.hostname: lower case, the IDN as punycode.
       externalUrlHosts: ['www.city.sakura.example.jp', 'xn--r8jz45g.jp'],
       mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
+      features: { members: true, payment: true, medical: true, secureFiles: true },
     });
     expect(server.deps.devIssuer).toBeNull();
     const res = await server.fetch(`/dev/oauth2/v2.1/authorize?dev_user=Ux&response_type=code&client_id=1234567890`, { redirect: 'manual' });

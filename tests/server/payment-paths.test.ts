@@ -20,7 +20,7 @@ type FormKey = 'cardOnly' | 'cardOrCash' | 'paymentOff' | 'single';
 const CATALOGUE = { amount: 1000, tax: 100, amountWithTax: 1100 };
 const reservation = { itemKey: 'yoyaku', type: 'reservation', title: '予約' };
 const products = { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc' };
-const payTypeItem = { itemKey: 'shiharai', type: 'selectPayType', title: '支払い方法', payTypes: [0, 1] };
+const payTypeItem = { itemKey: 'shiharai', type: 'selectPayType', title: '支払い方法', payTypeOptions: [0, 1] };
 const forms: Record<FormKey, Record<string, unknown>> = {
   cardOnly: { surveyId: 'tb-card', isAppending: { value: true }, usePayment: 1, surveySchema: [reservation, products] },
   cardOrCash: { surveyId: 'tb-both', isAppending: { value: true }, usePayment: 1, surveySchema: [reservation, products, payTypeItem] },

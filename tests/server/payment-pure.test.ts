@@ -27,7 +27,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   surveySchema: [
     { itemKey: 'yoyaku', type: 'reservation' },
     { itemKey: 'shohin', type: 'selectProducts', serviceId: 'svc' },
-    { itemKey: 'pay', type: 'selectPayType', payTypes: [0, 1] },
+    { itemKey: 'pay', type: 'selectPayType', payTypeOptions: [0, 1] },
   ],
   ...over,
 }) as unknown as Parameters<typeof priceAnswer>[0];

@@ -20,7 +20,7 @@ const surveys = [
     surveyTitle: '物品',
     isAppending: { value: true },
     usePayment: 1,
-    surveySchema: [name, { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc' }, { itemKey: 'pay', type: 'selectPayType', title: '支払い方法', payTypes: [0, 1] }],
+    surveySchema: [name, { itemKey: 'shohin', type: 'selectProducts', title: '商品', serviceId: 'svc' }, { itemKey: 'pay', type: 'selectPayType', title: '支払い方法', payTypeOptions: [0, 1] }],
   },
 ];
 /** What k-pay sells: 問診票, 500 yen, tax free. */

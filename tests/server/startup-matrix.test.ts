@@ -24,6 +24,9 @@ const rows: Row[] = [
   { name: 'NODE_ENV=production, LINE channel, no provider', env: { NODE_ENV: 'production', ...LINE, ...SCAN }, mounted: 'off', demo: false },
   { name: 'NODE_ENV unset, dev issuer, real provider', env: { ...PROVIDER }, mounted: 'provider', demo: true },
   { name: 'NODE_ENV=production, LINE channel, real provider', env: { NODE_ENV: 'production', ...LINE, ...PROVIDER, ...SCAN }, mounted: 'provider', demo: false },
+  // The build switch wins over the provider settings and the simulator alike.
+  { name: 'PAYMENT=0, dev issuer, no provider', env: { PAYMENT: '0' }, mounted: 'off', demo: true },
+  { name: 'PAYMENT=0, LINE channel, real provider', env: { PAYMENT: '0', NODE_ENV: 'production', ...LINE, ...PROVIDER, ...SCAN }, mounted: 'off', demo: false },
 ];
 
 describe('the payment provider a server mounts', () => {
@@ -46,6 +49,8 @@ describe('the payment provider a server mounts', () => {
 
     const started = lines.find((l) => l.msg === 'payments');
     expect(started?.['provider']).toMatch(mounted === 'local' ? /^local simulator/ : mounted === 'provider' ? /^card provider at https:\/\/pay\.example\.jp\/link/ : /^off/);
+    if (env['PAYMENT'] === '0') expect(started?.['provider']).toBe('off (PAYMENT=0)');
+    expect(lines.find((l) => l.msg === 'features')).toMatchObject({ payment: env['PAYMENT'] !== '0', members: true });
 
     const open = await srv.fetch('/survey/api/v1/db/survey-configs/open');
     const forms = ((await open.json()) as { data: unknown[] }).data;

@@ -6,6 +6,7 @@
  * since the list shows only what a search in this tab found.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
+import { gatedBy } from '../feature-gate';
 import { laterRouteComponent } from '../later-route';
 import { rememberTarget } from '../../lib/login-target';
 import { getSession } from '../../lib/session';
@@ -28,10 +29,11 @@ const hasStoredSearch = (): boolean => {
   }
 };
 
+// MEMBERS=0 (server/config.ts): the member text instead of each screen.
 const screen = {
-  register: laterRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen'),
-  search: laterRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen'),
-  list: laterRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen'),
+  register: gatedBy('members', laterRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen')),
+  search: gatedBy('members', laterRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen')),
+  list: gatedBy('members', laterRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen')),
 };
 
 export const memberRoute = createRoute({
