@@ -22,6 +22,7 @@ import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { checkSubmission, type PutItemBody } from '../answers/check';
 import { findEnabledSurveyConfig } from '../store/configs';
+import { categoryLookupFor } from '../store/calendars';
 import { listStays, readNights, readWard } from '../store/beds';
 import { NO_BED_WARD, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
 import { cancelStay, changeStay, createStay } from '../beds/write';
@@ -37,8 +38,9 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
   };
 
   /** The form's rows validated as putItem validates them, kept with their item's title. */
-  const checkedFields = (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): StoredField[] => {
-    const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody, null);
+  const checkedFields = async (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): Promise<StoredField[]> => {
+    const categoryOf = config ? await categoryLookupFor(db, config, rows.map((r) => r.value)) : () => null;
+    const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody, null, categoryOf);
     const titles = new Map((config as ServedSurveyConfig).surveySchema.map((i) => [i.itemKey, i.title ?? i.itemKey]));
     return kept.map((r) => ({ itemKey: r.itemKey, value: r.value, title: titles.get(r.itemKey) ?? r.itemKey }));
   };
@@ -50,7 +52,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
     const today = todayInTokyo();
     refuseStart(stay, ward, today, editing);
     const config = await findEnabledSurveyConfig(db, surveyId);
-    return { ward, stay, fields: checkedFields(config, fields), partitionKey, today };
+    return { ward, stay, fields: await checkedFields(config, fields), partitionKey, today };
   };
 
   const saved = (row: Parameters<typeof stayResultRows>[0]) => ({

@@ -37,6 +37,7 @@ import { createConfigCache, findSurveyConfig, type StampedConfig } from '../stor
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
 import { catalogueOf } from '../store/payment-catalogue';
+import { categoryLookupFor } from '../store/calendars';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
 import { isMember } from '../store/members';
@@ -123,7 +124,12 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     // its transaction. A refusal stands only if the stored config refuses too.
     let checked = await configs.get(store.db, surveyId);
     const check = async (db: Db, stamped: StampedConfig | null) =>
-      checkSubmission(stamped?.config ?? null, body, stamped ? await catalogueOf(db, stamped.config) : null);
+      checkSubmission(
+        stamped?.config ?? null,
+        body,
+        stamped ? await catalogueOf(db, stamped.config) : null,
+        stamped ? await categoryLookupFor(db, stamped.config, body.data.map((r) => r.value)) : () => null,
+      );
     let submission: Checked;
     try {
       submission = await check(store.db, checked);
