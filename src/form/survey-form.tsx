@@ -79,6 +79,8 @@ export interface SurveyFormProps<R> {
    * confirmation dialog (last confirm).
    */
   reservationFirst?: boolean;
+  /** A calendar read of the reservation step failed (spec 02 §8): the /calendar page goes back. */
+  onCalendarLoadFailure?: (() => void) | undefined;
   /** The confirmation dialog was closed without sending (going back from the last confirm). */
   onConfirmClosed?: () => void;
   /** Shown above the submit button from the start (a queued answer the server refused, by its catalogue text). */
@@ -188,6 +190,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     monthsShown: config.numberMonthShowCalendar ?? 1,
     refusal,
     onPicked: flow.clearRefusal,
+    onLoadFailure: props.onCalendarLoadFailure,
   };
 
   if (stepped && step === 'slot') {
