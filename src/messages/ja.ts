@@ -473,6 +473,11 @@ export const ja = {
     /** Ours (issue 26): the earliest day the interval after the previous dose allows. */
     vaccineFrom: '前回の接種からの間隔により、{date}以降の日付を選んでください。',
     checkingFree: '最新の空き状況を確認しています...',
+    /**
+     * Ours (spec 02 §8 "reservation check failure: error message followed by the detail in
+     * brackets"): the check before the confirmation could not be made; the detail follows in （）.
+     */
+    checkFailed: '予約状況を確認できませんでした。もう一度お試しください。',
     /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
     largeCategory: '大分類',
     mediumCategory: '中分類',
