@@ -551,6 +551,8 @@ export const ja = {
     /** spec 02 §8 tax errors and the catalogue's fetch failure (texts ours where the spec only names them). */
     taxNotSet: '税率が設定されていません。管理者にお問い合わせください。',
     catalogueFailed: '商品情報の取得に失敗しました。',
+    /** spec 02 §8 "reservation payment item fetch failure" (ours in Japanese): a booking's lines could not be read. */
+    reservationItemsFailed: '予約の決済項目を取得できませんでした。',
     productGone: '選択された商品は販売されていません。商品を選び直してください。',
     noService: '決済サービスが設定されていません。',
     payTypeCashless: 'キャッシュレス決済',
