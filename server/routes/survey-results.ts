@@ -37,7 +37,8 @@ import { createConfigCache, findSurveyConfig, type StampedConfig } from '../stor
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
 import { catalogueOf } from '../store/payment-catalogue';
-import { categoryLookupFor } from '../store/calendars';
+import { categoryLookupFor, resolveCalendar } from '../store/calendars';
+import { resultGroupsOf } from '../answers/groups';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
 import { isMember } from '../store/members';
@@ -246,6 +247,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    return { result: 'OK', data: await filterUserRows(store.db, surveyId, user.userId, conditions) };
+    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions);
+    return { result: 'OK', data: rows, groups: await resultGroupsOf(config, rows, (id) => resolveCalendar(store.db, id)) };
   });
 };
