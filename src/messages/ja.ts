@@ -246,6 +246,8 @@ export const ja = {
     requiredMissing: '必須項目を入力してください',
     listTitle: '予約一覧',
     listTitlePayment: '検索結果一覧',
+    /** spec 01 §2's other variant: every answer listed is a reservation still to come (features/lookup/list-title.ts). */
+    listTitleCurrent: '現在の予約',
     edit: '変更',
     editReservation: '予約・変更',
     details: '詳細',
