@@ -27,6 +27,7 @@ import {
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Kysely, Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
+import { parseSearchValue } from '@core/items/search';
 import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
@@ -247,7 +248,10 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions);
+    // A search item is found by the entry chosen, not the condition stored with it.
+    const searchItems = new Set(config.surveySchema.filter((i) => i.type === 'search').map((i) => i.itemKey));
+    const matchText = (r: { itemKey: string; value: string }) => (searchItems.has(r.itemKey) ? (parseSearchValue(r.value)?.data ?? r.value) : r.value);
+    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions, matchText);
     return { result: 'OK', data: rows, groups: await resultGroupsOf(config, rows, (id) => resolveCalendar(store.db, id)) };
   });
 };

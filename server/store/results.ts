@@ -78,18 +78,23 @@ export const filterUserRows = async (
   surveyId: string,
   userId: string,
   conditions: Readonly<Record<string, string>>,
-): Promise<ResultRow[]> => rowsMatching(await listUserRows(db, surveyId, userId), conditions);
+  matchText?: (row: Pick<ResultRow, 'itemKey' | 'value'>) => string,
+): Promise<ResultRow[]> => rowsMatching(await listUserRows(db, surveyId, userId), conditions, matchText);
 
-/** The rows of the partitions in which every condition (itemKey → folded value) has a row. */
+/**
+ * The rows of the partitions in which every condition (itemKey → folded value) has a row.
+ * `matchText`: what of a row's value a condition is compared with (default the whole value).
+ */
 export const rowsMatching = <R extends Pick<ResultRow, 'partitionKey' | 'itemKey' | 'value'>>(
   rows: readonly R[],
   conditions: Readonly<Record<string, string>>,
+  matchText: (row: Pick<ResultRow, 'itemKey' | 'value'>) => string = (r) => r.value,
 ): R[] => {
   const wanted = Object.entries(conditions).map(([itemKey, value]) => [itemKey, foldForMatch(value)] as const);
   const met = new Map<string, Set<string>>();
   for (const r of rows) {
     for (const [itemKey, folded] of wanted) {
-      if (r.itemKey !== itemKey || foldForMatch(r.value) !== folded) continue;
+      if (r.itemKey !== itemKey || foldForMatch(matchText(r)) !== folded) continue;
       const keys = met.get(r.partitionKey) ?? new Set<string>();
       keys.add(itemKey);
       met.set(r.partitionKey, keys);
