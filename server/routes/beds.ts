@@ -39,7 +39,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
 
   /** The form's rows validated as putItem validates them, kept with their item's title. */
   const checkedFields = async (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): Promise<StoredField[]> => {
-    const categoryOf = config ? await categoryLookupFor(db, config, rows.map((r) => r.value)) : () => null;
+    const categoryOf = config ? await categoryLookupFor(db, config, rows) : () => null;
     const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody, null, categoryOf);
     const titles = new Map((config as ServedSurveyConfig).surveySchema.map((i) => [i.itemKey, i.title ?? i.itemKey]));
     return kept.map((r) => ({ itemKey: r.itemKey, value: r.value, title: titles.get(r.itemKey) ?? r.itemKey }));

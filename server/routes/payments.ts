@@ -104,7 +104,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
         config,
         { data: body.data, order: body.order },
         config ? await catalogueOf(db, config) : null,
-        config ? await categoryLookupFor(db, config, body.data.map((r) => r.value)) : () => null,
+        config ? await categoryLookupFor(db, config, body.data) : () => null,
       );
       if (!needsProvider(c.extras.order)) throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
       return { ...c, extras: { subData: null, order: c.extras.order } };

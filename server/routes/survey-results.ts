@@ -130,7 +130,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
         stamped?.config ?? null,
         body,
         stamped ? await catalogueOf(db, stamped.config) : null,
-        stamped ? await categoryLookupFor(db, stamped.config, body.data.map((r) => r.value)) : () => null,
+        stamped ? await categoryLookupFor(db, stamped.config, body.data) : () => null,
       );
     let submission: Checked;
     try {

@@ -18,7 +18,7 @@ import {
   type TagLabels,
 } from '@core/contract/calendars';
 import type { CategoryLookup, CategoryNames } from '@core/form/visibility';
-import { parseReservationValue } from '@core/rules/reservation-value';
+import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
 import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
 import type { CategoryTable, Database, ReservationItemTable } from './schema';
 import { compiled } from './compiled';
@@ -116,17 +116,18 @@ export const toCategory = (r: CategoryTable): Category => ({
 });
 
 /**
- * The category names of the reservation values among `values`, for the form's bunruiKey
- * conditions (core/form/visibility.ts); read only when the form has such a condition.
+ * The category names of the answer's reservations, for the form's bunruiKey conditions
+ * (core/form/visibility.ts); read only when the form has such a condition.
  */
 export const categoryLookupFor = async (
   db: Db,
-  config: { surveySchema: readonly { displayCondition?: { bunruiKey?: string | undefined } | undefined }[] },
-  values: readonly string[],
+  config: { surveySchema: readonly { itemKey: string; type: string; displayCondition?: { bunruiKey?: string | undefined } | undefined }[] },
+  rows: readonly { itemKey: string; value: string }[],
 ): Promise<CategoryLookup> => {
   const found = new Map<string, CategoryNames>();
   if (!config.surveySchema.some((i) => i.displayCondition?.bunruiKey !== undefined)) return () => null;
-  const ids = new Set(values.flatMap((v) => parseReservationValue(v)?.categoryId ?? []));
+  const reservationKeys = new Set(config.surveySchema.filter(isReservationItem).map((i) => i.itemKey));
+  const ids = new Set(rows.flatMap((r) => (reservationKeys.has(r.itemKey) ? (parseReservationValue(r.value)?.categoryId ?? []) : [])));
   for (const id of ids) {
     const row = await findCategoryRow(db, id);
     if (row) found.set(id, { tag1: row.tag1, tag2: row.tag2, tag3: row.tag3 });
