@@ -110,7 +110,7 @@ const pay = async (page: Page) => {
   await expect(page.locator('dd').nth(1)).toContainText('3850円');
   await page.getByRole('button', { name: /承認される/ }).click();
   await expect(page).toHaveURL(/\/completedPayment\/e2e-booking-fee\?orderId=/);
-  await expect(page.getByTestId('summary-total')).toHaveText('3,850円');
+  await expect(page.getByTestId('summary-order-total')).toHaveText('3,850円');
 };
 
 /** The 領収書 lists the product and the fee, with the figures of the order paid. */
@@ -183,7 +183,7 @@ test('a paid answer changed through the lookup keeps its products and amount', a
   await expect(live).toContainText('当日は駐車場を利用します');
   await expect(live).toContainText('インフルエンザ予防接種 × 1');
   await expect(page.getByTestId('answer-payment')).toHaveCount(1);
-  await expect(live.getByTestId('answer-payment')).toContainText('与信済み（3,850円）');
+  await expect(live.getByTestId('answer-payment')).toContainText('決済完了（3,850円）');
   await live.getByTestId('answer-receipt').click();
   await expect(page).toHaveURL(/\/receipt\?key=/);
   await expectReceipt(page, name);

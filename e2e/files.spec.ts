@@ -102,7 +102,7 @@ test('a photo attached offline waits on the device and is delivered exactly once
   // The answer is sent offline too: it waits in the outbox with the photo's key as its value.
   await page.getByTestId('submit-button').click();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
-  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await expect(page.getByTestId('outbox-count')).toHaveText('未送信 1件');
 
   await context.setOffline(false);
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -165,7 +165,7 @@ test('a secure file attached offline is queued, then made once, uploaded once an
   expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await page.getByTestId('submit-button').click();
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
-  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await expect(page.getByTestId('outbox-count')).toHaveText('未送信 1件');
   expect(calls).toEqual([]);
 
   await context.setOffline(false);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { todayInTokyo } from '../core/ja/date-input';
-import { signInAt, surveyItem } from './support';
+import { expectAlert, signInAt, surveyItem } from './support';
 
 /**
  * Issue 4's lookup journey (spec 01 §2): answer sodai-gomi through the real form, find it again
@@ -39,15 +39,6 @@ const answerSodaiGomi = async (page: Page) => {
   return code;
 };
 
-/** The next alert's text, dismissed. */
-const nextAlert = (page: Page) =>
-  new Promise<string>((resolve) => {
-    page.once('dialog', (d) => {
-      resolve(d.message());
-      void d.dismiss();
-    });
-  });
-
 const searchSodaiGomi = async (page: Page) => {
   await page.goto('/confirm');
   const select = page.getByLabel('照会種別');
@@ -76,14 +67,12 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await searchSodaiGomi(page);
   // A required searchable item left blank.
   await page.getByTestId('lookup-search-form').locator('[data-item-key="phone"]').fill('');
-  const required = nextAlert(page);
   await page.getByTestId('lookup-search').click();
-  expect(await required).toBe('必須項目を入力してください');
+  await expectAlert(page, '必須項目を入力してください');
   // Nothing found.
   await page.getByTestId('lookup-search-form').locator('[data-item-key="phone"]').fill('09000000000');
-  const none = nextAlert(page);
   await page.getByTestId('lookup-search').click();
-  expect(await none).toBe('検索対象のデータがありません');
+  await expectAlert(page, '検索対象のデータがありません');
 
   await page.getByTestId('lookup-search-form').locator('[data-item-key="phone"]').fill(PHONE);
   await page.getByTestId('lookup-search').click();
@@ -117,9 +106,9 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await expect(page).toHaveURL(/\/survey\/sodai-gomi\?partitionKey=sodai-gomi%23/);
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
   // Navigation guard: going back from the survey page to the confirm list is blocked with the alert.
-  const guard = nextAlert(page);
   await page.goBack();
-  expect(await guard).toBe(
+  await expectAlert(
+    page,
     '変更処理には時間がかかることがあります。ブラウザバックを行うと処理が正常に終了しない可能性がありますので、必ず一度ブラウザを閉じてください。',
   );
   await expect(page).toHaveURL(/\/survey\/sodai-gomi\?partitionKey=/);
@@ -244,15 +233,13 @@ test("another resident cannot see the first one's answers", async ({ page, brows
     const form = p2.getByTestId('lookup-search-form');
     await form.locator('[data-item-key="name"]').fill(NAME);
     await form.locator('[data-item-key="phone"]').fill(PHONE);
-    const none = nextAlert(p2);
     await p2.getByTestId('lookup-search').click();
-    expect(await none).toBe('検索対象のデータがありません');
+    await expectAlert(p2, '検索対象のデータがありません');
 
     // Results another chat account left in this tab are refused, back to the search form.
     await p2.evaluate((s) => sessionStorage.setItem('lookup:search', s), stored as string);
-    const refused = nextAlert(p2);
     await p2.goto('/confirmList');
-    expect(await refused).toBe('このLINEアカウントではこのデータを閲覧できません。');
+    await expectAlert(p2, 'このLINEアカウントではこのデータを閲覧できません。');
     await expect(p2).toHaveURL(/\/confirmSearchForm\?surveyId=sodai-gomi$/);
     await expect(p2.getByTestId('answer-card')).toHaveCount(0);
   } finally {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAxeClean, signInAsNewResident, surveyItem } from './support';
+import { expectAlert, expectAxeClean, signInAsNewResident, surveyItem } from './support';
 
 /**
  * Members (spec 01 §4, spec 02 §2): the demo's members-only form (kaiin-yoyaku, hasMember false
@@ -75,18 +75,13 @@ test('members-only form → registration with a member number → booking → me
   const form = page.getByTestId('member-search-form');
   await expect(form).toBeVisible();
   await expectAxeClean(page, 'member search');
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.accept();
-  });
   await form.locator('[data-item-key="kaiin_bangou"]').fill(toFullWidth(number));
   await page.getByTestId('member-search').click();
-  await expect.poll(() => dialogs).toEqual(['必須項目を入力してください']);
+  await expectAlert(page, '必須項目を入力してください');
   await form.locator('[data-item-key="shimei"]').fill(NAME);
   await form.locator('[data-item-key="denwa"]').fill('０９０－９９９９－９９９９');
   await page.getByTestId('member-search').click();
-  await expect.poll(() => dialogs).toEqual(['必須項目を入力してください', '検索対象のデータがありません']);
+  await expectAlert(page, '検索対象のデータがありません');
   await form.locator('[data-item-key="denwa"]').fill(toFullWidth('090-1111-2222'));
   await page.getByTestId('member-search').click();
 

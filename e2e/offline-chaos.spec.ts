@@ -177,7 +177,7 @@ test('chaos: 200 queued answers through drops, 503s, stalls and 20 reloads are e
   expect(submissionFingerprint(SURVEY, undefined, template.request.body.data)).toBe(template.fingerprint);
   await addOutboxRows(page, seeded);
   await page.reload();
-  await expect(page.getByTestId('outbox-count')).toHaveText(String(TOTAL));
+  await expect(page.getByTestId('outbox-count')).toHaveText(`未送信 ${TOTAL}件`);
   const queuedAt = Date.now();
 
   // ---- Fault injector ----------------------------------------------------------------------

@@ -78,7 +78,7 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
 
   await expect(page.getByTestId('survey-queued')).toContainText('通信できないため、回答は端末に保存されました。');
-  await expect(page.getByTestId('outbox-count')).toHaveText('1');
+  await expect(page.getByTestId('outbox-count')).toHaveText('未送信 1件');
   // The draft stays until the answer is delivered.
   expect(await countDrafts(page)).toBe(1);
 

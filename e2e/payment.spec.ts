@@ -99,8 +99,12 @@ test('order lines → 決済画面へ → card accepted → 決済結果 → the
   await expect(page).toHaveURL(/\/completedPayment\/sesshu-shiharai\?orderId=/);
   await expect(page.getByRole('heading', { name: '決済結果' })).toBeVisible();
   await expect(page.getByTestId('payment-message')).toContainText('ご購入ありがとうございます。決済処理が完了しました。');
-  await expect(page.getByTestId('summary-total')).toHaveText('7,150円');
-  await expect(page.getByTestId('summary-status')).toHaveText('与信済み');
+  await expect(page.getByTestId('summary-order-total')).toHaveText('7,150円');
+  await expect(page.getByTestId('summary-status')).toHaveText('決済完了');
+  // One booking, one 受付番号: the answer's, on the result, the receipt and the lookup alike.
+  const code = ((await page.getByTestId('paid-answer-code').textContent()) ?? '').trim();
+  expect(code).toMatch(/^\d+$/);
+  await expect(page.getByTestId('summary-order-id')).toHaveText(/^注文番号：[0-9a-f]{32}$/);
   await expectAxeClean(page, '決済結果');
 
   await page.getByTestId('show-receipt').click();
@@ -121,6 +125,7 @@ test('order lines → 決済画面へ → card accepted → 決済結果 → the
   await expect(page.getByTestId('receipt-total')).toHaveText('7,150円');
   await expect(page.getByTestId('receipt-issuer')).toHaveText('さくら市民クリニック');
   await expect(page.getByTestId('receipt-address')).toHaveText('さくら市中央1-1-1');
+  await expect(page.getByTestId('receipt-answer-code')).toHaveText(code);
   await page.getByTestId('receipt-copy').click();
   await expect(page.getByTestId('receipt-snackbar')).toHaveText('受付番号をコピーしました');
   await expectAxeClean(page, '領収書');
@@ -131,7 +136,8 @@ test('order lines → 決済画面へ → card accepted → 決済結果 → the
   await page.getByTestId('lookup-next').click();
   await page.getByTestId('lookup-search-form').locator('[data-item-key="shimei"]').fill(name);
   await page.getByTestId('lookup-search').click();
-  await expect(page.getByTestId('answer-payment-status')).toHaveText('与信済み');
+  await expect(page.getByTestId('answer-payment-status')).toHaveText('決済完了');
+  await expect(page.locator(`[data-testid="answer-card"][data-answer-code="${code}"]`)).toBeVisible();
   await expect(page.getByTestId('answer-receipt')).toBeVisible();
 
   // Without a key the receipt says so.

@@ -113,3 +113,14 @@ export const pickChangeableSlot = async (page: Page, extra = ''): Promise<Picked
   }
   throw new Error('no changeable slot in six weeks');
 };
+
+/**
+ * The product's alert dialog (src/ui/alert.ts, 320 wide; never the browser's own): it shows `text`
+ * and is closed with its OK button. No native dialog may open meanwhile.
+ */
+export const expectAlert = async (page: Page, text: string): Promise<void> => {
+  const dialog = page.getByRole('dialog').filter({ hasText: text });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toBeHidden();
+};

@@ -36,6 +36,10 @@ export const bookingBedRuleSchema = z.object({
 });
 export type BookingBedRule = z.infer<typeof bookingBedRuleSchema>;
 
+/** A bed of the ward (spec 02 §3): the select bed item's choices; its value is the bedId. */
+export const bedSchema = z.object({ bedId: z.string(), bedName: z.string() });
+export type Bed = z.infer<typeof bedSchema>;
+
 const bedRows = z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000));
 
 /** The stay's rows as saved, for the finish screen and the outbox replay answer. */
@@ -96,6 +100,18 @@ export const bedReservationCalendar = defineEndpoint({
   params: surveyIdParams,
   query: dateRangeQuery('startDate', 'endDate'),
   response: envelope(z.array(bedRemainingSchema)),
+});
+
+/**
+ * The ward's beds, for the select bed item (the spec names the Bed entity but no call for it:
+ * this one sits beside the rule). Public like the rule: the same for every resident.
+ */
+export const bedReservationBeds = defineEndpoint({
+  method: 'GET',
+  path: '/bed-reservation/:surveyId/beds',
+  auth: 'required',
+  params: surveyIdParams,
+  response: envelope(z.array(bedSchema)),
 });
 
 export const bedReservationRule = defineEndpoint({

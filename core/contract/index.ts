@@ -86,6 +86,7 @@ export const endpoints = {
   bedReservationHistory: bed.bedReservationHistory,
   bedReservationCalendar: bed.bedReservationCalendar,
   bedReservationRule: bed.bedReservationRule,
+  bedReservationBeds: bed.bedReservationBeds,
 
   // member
   memberConfigsGetItem: member.memberConfigsGetItem,

@@ -98,6 +98,10 @@ export const paymentResultSchema = z.extend(paymentOrderSchema, {
   orderId: z.string(),
   createdAt: seconds,
   updatedAt: z.optional(seconds),
+  /** Not in spec 02 §3: the paid answer's 受付番号, which the resident reads everywhere (null: none). */
+  answerCode: z.optional(z.nullable(z.string())),
+  /** Not in spec 02 §3: the paid answer's booked slot, as the reservation item stores it (null: none). */
+  reservationValue: z.optional(z.nullable(z.string())),
 });
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
@@ -167,6 +171,8 @@ export const receiptSchema = z.object({
   taxRate: z.optional(z.nullable(percent)),
   receiptCreatorName: z.nullable(z.string()),
   receiptDisplayAddress: z.nullable(z.string()),
+  /** Not in spec 02 §3: the paid answer's 受付番号 (the order id is shown apart, as 注文番号). */
+  answerCode: z.optional(z.nullable(z.string())),
 });
 export type Receipt = z.output<typeof receiptSchema>;
 

@@ -42,6 +42,7 @@ export const ITEM_TYPES = [
   'sesshuJisshiDate',
   'facility',
   'location',
+  'selectBed',
 ] as const;
 
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -39,11 +39,11 @@ export const checkDateRange = (d: Temporal.PlainDate, range: DateRange, today: T
   return undefined;
 };
 
-/** Where a calendar opens with no answer: today, moved into the range when the range excludes it. */
-export const openingDate = (range: DateRange, today: Temporal.PlainDate): Temporal.PlainDate => {
+/** Where a calendar opens with no answer: `from` (default today), moved into the range when the range excludes it. */
+export const openingDate = (range: DateRange, today: Temporal.PlainDate, from: Temporal.PlainDate = today): Temporal.PlainDate => {
   const min = resolveDateBound(range.minDate, today);
   const max = resolveDateBound(range.maxDate, today);
-  if (min && Temporal.PlainDate.compare(today, min) < 0) return min;
-  if (max && Temporal.PlainDate.compare(today, max) > 0) return max;
-  return today;
+  if (min && Temporal.PlainDate.compare(from, min) < 0) return min;
+  if (max && Temporal.PlainDate.compare(from, max) > 0) return max;
+  return from;
 };

@@ -80,7 +80,7 @@ export const dateWithSessionSamples: SamplesOf<typeof dateWithSessionItem> = {
     { raw: '2025/7/1', expected: '2025-07-01' },
     { raw: 'H3.2.1 午前', expected: '1991-02-01 午前', config: 1 },
     { raw: '２０２５ー７ー１ 午前', expected: '2025-07-01 午前', desktop: false },
-    { raw: '2026-13-45 午前', expected: '2026-13-45 午前' },
+    { raw: '2026-13-45 午前', expected: '2026-12-31 午前' },
     { raw: '午前', expected: ' 午前' },
     { raw: 'null', expected: '' },
   ],

@@ -5,9 +5,9 @@
  * 2099-12-31), `minDate` an optional first one; both bounds may be days from today
  * (date-range.ts).
  *
- * Reading chosen: the spec's opening month 1990-01-01 sent every resident booking a visit on a
- * long scroll through 36 years; with no `initialDate` the calendar opens at today, moved into the
- * item's range when the range excludes today. A form that wants 1990 (a birth date) says so.
+ * With no answer and no `initialDate` the calendar opens at the spec's 1990-01-01 (spec 01 §5, §9),
+ * moved into the item's range when the range excludes it (a visit booked from tomorrow opens at
+ * tomorrow). A form for near dates sets `initialDate` or `minDate`.
  */
 import * as z from 'zod/mini';
 import type { Temporal } from 'temporal-polyfill';
@@ -40,11 +40,15 @@ export const datepickerItem = defineItem({
   },
 });
 
-/** The month the calendar shows with no answer: the configured initialDate, else today within the range. */
+/** Spec 01 §9: the date picker's default opening date. */
+export const DATEPICKER_DEFAULT_DATE = '1990-01-01';
+
+/** The month the calendar shows with no answer: the configured initialDate, else 1990-01-01 within the range. */
 export const datepickerOpeningDate = (
   item: { initialDate?: string | undefined; minDate?: string | number | undefined; maxDate?: string | number | undefined },
   today: Temporal.PlainDate,
-): Temporal.PlainDate => (item.initialDate ? parseIsoDate(item.initialDate) : undefined) ?? openingDate(item, today);
+): Temporal.PlainDate =>
+  (item.initialDate ? parseIsoDate(item.initialDate) : undefined) ?? openingDate(item, today, parseIsoDate(DATEPICKER_DEFAULT_DATE) ?? today);
 
 export const datepickerSamples: SamplesOf<typeof datepickerItem> = {
   configs: [{}, { initialDate: '2025-01-01', minDate: '2025-01-01', maxDate: '2025-12-31' }, { minDate: 1, maxDate: 30 }],

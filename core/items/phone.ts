@@ -2,8 +2,9 @@
  * Phone (電話番号): stored as 10–11 half-width digits (spec 01 §5, 半角数字10桁-11桁で入力してください。).
  * The resident may type it as they write it — 090-1234-5678, ０９０ １２３４ ５６７８, with any
  * dash an IME gives — on every device: the normaliser (core/ja/phone.ts) reduces it to the digits
- * on blur and before sending. "Max 11 characters" is read as the stored value's length; the input
- * takes PHONE_INPUT_MAX_LENGTH so a hyphenated number is never cut while typed or pasted.
+ * as typed: the box drops spaces and dashes at once and holds at most 11 characters (spec 01 §5),
+ * so 090-1234-5678 typed or pasted fits whole (phoneBoxValue). The normaliser runs again on blur
+ * and before sending.
  *
  * Where the rule lives: the client sends the normalised value (src/form/submit.ts normalises every
  * item before validating), and the server re-validates the stored form strictly, so a stored phone
@@ -14,8 +15,15 @@ import { PHONE_MAX_LENGTH, isPhone } from './checks';
 import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
 export { PHONE_MAX_LENGTH };
-/** 11 digits, two hyphens and the spaces around them: "090 - 1234 - 5678" fits. */
-export const PHONE_INPUT_MAX_LENGTH = 17;
+/** Spec 01 §5: the phone box takes at most 11 characters. */
+export const PHONE_INPUT_MAX_LENGTH = PHONE_MAX_LENGTH;
+
+/**
+ * What the phone box holds after a keystroke or a paste: spaces and dashes dropped, then cut to 11.
+ * Cut here rather than by the input's maxlength, which would cut a pasted 090-1234-5678 before its
+ * hyphens are gone.
+ */
+export const phoneBoxValue = (typed: string): string => normalizePhoneInput(typed).slice(0, PHONE_INPUT_MAX_LENGTH);
 
 export const phoneItem = defineItem({
   type: 'phone',

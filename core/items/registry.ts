@@ -73,6 +73,7 @@ export const itemDefEntries = {
   sesshuJisshiDate: () => import('./sesshu-jisshi-date').then((m) => m.sesshuJisshiDateItem),
   facility: () => import('./facility').then((m) => m.facilityItem),
   location: () => import('./location').then((m) => m.locationItem),
+  selectBed: () => import('./select-bed').then((m) => m.selectBedItem),
 };
 // Checked apart from the literal: as its contextual type, the check would widen the imports' types.
 itemDefEntries satisfies { [K in ItemType]: Entry<K> };

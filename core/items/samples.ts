@@ -38,6 +38,7 @@ import { reservationSamples } from './reservation';
 import { searchSamples } from './search';
 import { secureFilesSamples } from './secure-files';
 import { selectPayTypeSamples } from './select-pay-type';
+import { selectBedSamples } from './select-bed';
 import { selectProductsSamples } from './select-products';
 import { sesshuJisshiDateSamples } from './sesshu-jisshi-date';
 import { sesshuVaccineMakerSamples } from './sesshu-vaccine-maker';
@@ -83,6 +84,7 @@ export const itemSamples = {
   sesshuJisshiDate: sesshuJisshiDateSamples,
   facility: facilitySamples,
   location: locationSamples,
+  selectBed: selectBedSamples,
 } satisfies { [K in ItemType]: SamplesOf<ItemDefs[K]> };
 
 /** A type's samples, widened as registry.ts itemDefOf widens its definition. */

@@ -10,7 +10,7 @@
  */
 import type { Temporal } from 'temporal-polyfill';
 import { formatIsoDate, plainDateOf, readableDateText } from './date-input';
-import { ERAS, eraToWesternYear, findEra, parseEraYearNumber } from './era';
+import { ERAS, findEra, parseEraYearNumber, westernYearOf } from './era';
 
 const WESTERN = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const ERA_DOTS = /^([^.]*)\.(\d{1,2})\.(\d{1,2})$/;
@@ -28,9 +28,9 @@ export const parseBirthday = (raw: unknown): Temporal.PlainDate | undefined => {
   if (token.length < 2) return undefined;
   const p = ERA_PREFIX.exec(token);
   const era = p ? findEra(p[1] ?? '') : undefined;
-  const year = parseEraYearNumber(p?.[2] ?? '');
-  if (!era || !(year >= 1)) return undefined;
-  return plainDateOf(eraToWesternYear(era, year), Number(d[2]), Number(d[3]));
+  const year = era && westernYearOf(era, parseEraYearNumber(p?.[2] ?? ''));
+  if (year === undefined) return undefined;
+  return plainDateOf(year, Number(d[2]), Number(d[3]));
 };
 
 /** YYYY-MM-DD when the text is a birthday; otherwise the text trimmed, for the validator to refuse. */

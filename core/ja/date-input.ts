@@ -8,24 +8,24 @@
  * cannot read one. It never throws and is idempotent: its output reads back as itself.
  *
  * Readings chosen where the spec is terse:
- * - "month clamped to 1–12, day to month length" is not followed: a resident who typed 2026-13-45
- *   made a mistake, and silently storing 2026-12-31 books the wrong day. A date that does not
- *   exist reads as no date, and the items refuse it (正しい日付を入力してください。).
+ * - "month clamped to 1–12, day to month length", as the spec states: 2026-13-45 reads 2026-12-31,
+ *   2015/2/30 reads 2015-02-28, month or day 0 reads 1. Only the typed text is clamped: a stored
+ *   value (a body's YYYY-MM-DD) must still name a real day, and the items refuse 2015-02-30.
  * - "future dates not allowed in the normaliser": a date after today normalises to '' (refused),
  *   so the field reads as unanswered rather than silently holding another date. Items whose dates
  *   are naturally in the future (collection day, 午前/午後 bookings) pass `allowFuture`, and apply
  *   their own range (core/items/date-range.ts).
- * - "max 10 characters" is the stored value's length; the box takes DATE_INPUT_MAX_LENGTH so that
- *   2026年12月31日 is not cut while typed.
+ * - "max 10 characters": the box takes at most 10 characters (YYYY-MM-DD, S50.8.21, 令和8年1月5日);
+ *   a longer form (2026年12月31日) is typed without 年月日 or with the era.
  * - "null" (any case) is empty: stored answers of cleared dates hold that text.
  * - Years before 1 or after 9999 cannot be written as YYYY and are refused.
  */
 import { Temporal } from 'temporal-polyfill';
-import { ERA_TOKEN_SOURCE, eraToWesternYear, findEra, parseEraYearNumber } from './era';
+import { ERA_TOKEN_SOURCE, findEra, parseEraYearNumber, westernYearOf } from './era';
 import { HYPHENS_AND_LONG_MARKS } from './fold';
 
-/** The input's maxlength: YYYY-MM-DD is 10, 2026年12月31日 and 令和元年12月31日 are 11. */
-export const DATE_INPUT_MAX_LENGTH = 12;
+/** The input's maxlength (spec 01 §5). */
+export const DATE_INPUT_MAX_LENGTH = 10;
 export const DATE_INPUT_PLACEHOLDER = 'YYYY-MM-DD';
 
 const SEP = '\\s*[/.,\\-年月]\\s*';
@@ -92,9 +92,9 @@ const readParts = (s: string): [number, number, number] | undefined => {
   const era = ERA_DATE.exec(s);
   if (era) {
     const e = findEra(era[1] ?? '');
-    const y = parseEraYearNumber(era[2] ?? '');
-    if (!e || !(y >= 1)) return undefined;
-    return [eraToWesternYear(e, y), Number(era[3]), Number(era[4])];
+    const year = e && westernYearOf(e, parseEraYearNumber(era[2] ?? ''));
+    if (year === undefined) return undefined;
+    return [year, Number(era[3]), Number(era[4])];
   }
   const w = WESTERN_DATE.exec(s) ?? WESTERN_8.exec(s);
   return w ? [Number(w[1]), Number(w[2]), Number(w[3])] : undefined;
@@ -105,12 +105,20 @@ export interface DateInputOptions {
   allowFuture?: boolean;
 }
 
+const clamp = (n: number, min: number, max: number): number => Math.min(Math.max(n, min), max);
+
+/** Spec 01 §5: the typed month clamped to 1–12 and the day to the month's length. */
+const clampedDateOf = (year: number, month: number, day: number): Temporal.PlainDate | undefined => {
+  const first = plainDateOf(year, clamp(month, 1, 12), 1);
+  return first && first.with({ day: clamp(day, 1, first.daysInMonth) });
+};
+
 export const normalizeDateInput = (raw: unknown, today: Temporal.PlainDate, options: DateInputOptions = {}): string => {
   if (typeof raw !== 'string') return '';
   const s = readableDateText(raw);
   if (s === '' || s.toLowerCase() === 'null') return '';
   const parts = readParts(s);
-  const date = parts && plainDateOf(...parts);
+  const date = parts && clampedDateOf(...parts);
   if (!date) return '';
   if (!options.allowFuture && Temporal.PlainDate.compare(date, today) > 0) return '';
   return formatIsoDate(date);

@@ -10,6 +10,9 @@
  * - "at least reservationPossibleStart days away": start − today ≥ reservationPossibleStart.
  * - The cancel deadline is core/rules/cancel-deadline.ts reading (a) with no days off: cancel or
  *   change is allowed while start − today ≥ reservationCancelLimit; 0 means no limit.
+ * - Spec 02 §9 "max length 8": the bed's id, which is the select bed item's stored value (as the
+ *   date's 10 and the phone's 11 are the stored value's length); the sessions are 2 characters.
+ * - A stay with a chosen bed holds that bed on each of its nights, one stay per bed and night.
  */
 import { Temporal } from 'temporal-polyfill';
 import { formatIsoDate, parseIsoDate } from '../ja/date-input';
@@ -59,6 +62,20 @@ export const stayNights = (start: Temporal.PlainDate, nights: number): string[] 
 export const stayLabel = (nights: number): string => `${nights}泊${nights + 1}日`;
 
 export const STAY_LENGTHS: readonly number[] = Array.from({ length: MAX_STAY_NIGHTS }, (_, i) => i + MIN_STAY_NIGHTS);
+
+/** Spec 02 §9 "max length 8" (reading above): a bedId, e.g. "301-1". */
+export const MAX_BED_ID_LENGTH = 8;
+
+/** A bedId's shape: 1 to 8 characters, no spaces (checked again against the ward by the server). */
+export const isBedIdShape = (value: string): boolean => value.length >= 1 && value.length <= MAX_BED_ID_LENGTH && !/\s/u.test(value);
+
+export interface BedChoice {
+  bedId: string;
+  bedName: string;
+}
+
+/** How a stored bed reads: its name in the ward, else the id itself (a bed since removed). */
+export const bedNameOf = (beds: readonly BedChoice[], bedId: string): string => beds.find((b) => b.bedId === bedId)?.bedName ?? bedId;
 
 export interface BedRule {
   reservationPossibleStart: number;

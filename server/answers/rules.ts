@@ -32,7 +32,7 @@ import { ALREADY_CANCELLED_CODE, cancelledStatus, answerStatusOf, isEnded, statu
 import { ApiError } from '../errors';
 import { reservationDeadlinePassed } from '../reservations';
 import type { Database } from '../store/schema';
-import { PAYMENT_CANCELLED_TEXT, PAYMENT_CANCEL_EXPIRED_TEXT, paymentCancelRefusal } from '@core/rules/payment-cancel';
+import { PAYMENT_CANCELLED_TEXT, PAYMENT_CANCEL_EXPIRED_TEXT, PAYMENT_REFUSAL_CODES, paymentCancelRefusal } from '@core/rules/payment-cancel';
 import { paymentOfAnswer } from '../payments/answer-payment';
 
 export const NO_SURVEY_RESULT = 'no survey result.';
@@ -109,8 +109,8 @@ export const enforceRules = async (
     const payment = await paymentOfAnswer(trx, first.surveyId, userId, first.partitionKey);
     const refused = payment && paymentCancelRefusal(payment, userId, Math.floor(Date.now() / 1000));
     if (refused === 'adminRegistered') throw refusal(action, refused);
-    if (refused === 'paymentCancelled') throw new ApiError(403, 'payment_cancelled', PAYMENT_CANCELLED_TEXT);
-    if (refused === 'paymentTooOld') throw new ApiError(403, 'payment_cancel_expired', PAYMENT_CANCEL_EXPIRED_TEXT);
+    if (refused === 'paymentCancelled') throw new ApiError(403, PAYMENT_REFUSAL_CODES.paymentCancelled, PAYMENT_CANCELLED_TEXT);
+    if (refused === 'paymentTooOld') throw new ApiError(403, PAYMENT_REFUSAL_CODES.paymentTooOld, PAYMENT_CANCEL_EXPIRED_TEXT);
   }
   if (config && (await reservationDeadlinePassed(trx, config, stored, todayInTokyo()))) {
     throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);

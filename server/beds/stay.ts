@@ -8,6 +8,7 @@
  *   session gets the default (午後 for admission, 午前 for discharge).
  * - A change of dates or fields puts the stay back to 未対応: what the ward confirmed was the old stay.
  * - Only a stay that is still live may be changed or cancelled: 未対応, 対応中, 対応済, 保留, 変更あり.
+ * - A form holds one select bed item at most: a stay takes one bed (the ward's count is per stay).
  */
 import { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput, ResultRow } from '@core/contract/survey';
@@ -29,7 +30,8 @@ import {
   type DaySession,
 } from '@core/rules/bed-stay';
 import { ApiError } from '../errors';
-import type { StayRow } from '../store/beds';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import type { StayRow, Ward } from '../store/beds';
 
 /** Spec 02 §8. */
 export const BED_DEADLINE_TEXT = '予約のキャンセル・変更が可能な期限を過ぎています。';
@@ -85,6 +87,24 @@ export const refuseStart = (stay: Stay, rule: BedRule, today: Temporal.PlainDate
   if (past || (!editing && !isFarEnoughAhead(stay.start, rule, today))) {
     throw new ApiError(400, 'invalid_answer', '入力内容を確認してください', { issues: [{ path: START_DATE_KEY, message: 'この日は予約できません' }] });
   }
+};
+
+/**
+ * The bed the stay's checked fields choose, or null when the form has no select bed item or it
+ * was left blank; a bed that is not the ward's is refused as the item's invalidValue.
+ */
+export const chosenBedOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, fields: readonly Pick<StoredField, 'itemKey' | 'value'>[], ward: Ward): string | null => {
+  const keys = config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey);
+  if (keys.length > 1) throw bad('data', 'ベッドを選ぶ項目は1つの帳票に1つまでです');
+  const chosen = fields.find((f) => f.itemKey === keys[0]);
+  if (!chosen) return null;
+  if (!ward.beds.some((b) => b.bedId === chosen.value)) {
+    throw new ApiError(400, 'invalid_answer', '入力内容を確認してください', {
+      itemIssues: { [chosen.itemKey]: [{ key: 'invalidValue' }] },
+      issues: [{ path: chosen.itemKey, message: 'invalidValue' }],
+    });
+  }
+  return chosen.value;
 };
 
 /** The stored stay may still be changed or cancelled today (spec 02 §4). */

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Temporal } from 'temporal-polyfill';
 import { ApiError } from '../errors';
-import { insertStay, lockStay, moveNight, updateStay, type StayRow, type Ward } from '../store/beds';
+import { claimBedNights, insertStay, lockStay, moveNight, releaseBedNights, updateStay, type StayRow, type Ward } from '../store/beds';
 import type { Database } from '../store/schema';
 import {
   BED_FULL_TEXT,
@@ -37,11 +37,18 @@ const applyMoves = async (trx: Transaction<Database>, surveyId: string, moves: r
   }
 };
 
+/** The chosen bed held on each night of the stay, after the ward's counters (the lock order). */
+const claimBed = async (trx: Transaction<Database>, s: NewStay, partitionKey: string) => {
+  if (s.bedId !== null && !(await claimBedNights(trx, s.ward.surveyId, s.bedId, nightsOf(s.stay), partitionKey))) throw full();
+};
+
 export interface NewStay {
   ward: Ward;
   userId: string;
   stay: Stay;
   fields: StoredField[];
+  /** The select bed item's bed, or null when the form has none (or it was left blank). */
+  bedId: string | null;
 }
 
 /** Partition key as an appending answer's (spec 02 §9), with a random tail so two in one ms differ. */
@@ -49,9 +56,11 @@ const newPartitionKey = (surveyId: string, userId: string) => `${surveyId}#${use
 
 export const createStay = async (trx: Transaction<Database>, s: NewStay): Promise<StayRow> => {
   await applyMoves(trx, s.ward.surveyId, nightMoves([], nightsOf(s.stay)));
+  const partitionKey = newPartitionKey(s.ward.surveyId, s.userId);
+  await claimBed(trx, s, partitionKey);
   const now = new Date().toISOString();
   const row: StayRow = {
-    partition_key: newPartitionKey(s.ward.surveyId, s.userId),
+    partition_key: partitionKey,
     survey_id: s.ward.surveyId,
     user_id: s.userId,
     ...stayColumns(s.stay),
@@ -69,6 +78,9 @@ export const changeStay = async (trx: Transaction<Database>, s: NewStay & { part
   if (!old) throw noStay();
   refuseChange(old, s.ward, s.today);
   await applyMoves(trx, s.ward.surveyId, nightMoves(nightsOfRow(old), nightsOf(s.stay)));
+  // The stay's own bed nights first go back, so it may keep its bed over nights it already held.
+  await releaseBedNights(trx, old.partition_key);
+  await claimBed(trx, s, old.partition_key);
   const set = { ...stayColumns(s.stay), check_status: NEW_CHECK, fields_json: JSON.stringify(s.fields), updated_at: new Date().toISOString() };
   await updateStay(trx, old.partition_key, set);
   return { ...old, ...set };
@@ -82,6 +94,7 @@ export const cancelStay = async (
   if (!old) throw noStay();
   refuseChange(old, s.ward, s.today);
   await applyMoves(trx, s.ward.surveyId, nightMoves(nightsOfRow(old), []));
+  await releaseBedNights(trx, old.partition_key);
   const set = { check_status: CANCELLED_CHECK, updated_at: new Date().toISOString() };
   await updateStay(trx, old.partition_key, set);
   return { ...old, ...set };

@@ -7,13 +7,18 @@
 import type { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { isoDateSchema } from '@core/contract/calendars';
+import { isBedIdShape } from '@core/rules/bed-stay';
 import { spanDays, spanShape } from './calendar-bundle';
 
 const id = z.string().min(1).max(200);
 
 export const bedWardBundleSchema = z.strictObject({
   surveyId: id,
-  beds: z.array(z.strictObject({ bedId: id, bedName: z.string().min(1).max(200) })).min(1).max(500),
+  /** bedId: the select bed item's value, 1–8 characters without spaces (spec 02 §9 "max length 8"). */
+  beds: z
+    .array(z.strictObject({ bedId: z.string().refine(isBedIdShape, 'bedId は空白なしの1〜8文字です'), bedName: z.string().min(1).max(200) }))
+    .min(1)
+    .max(500),
   reservationPossibleStart: z.number().int().min(0).max(365).default(0),
   /** Days; 0 = no limit (spec 01 §9), default 1 as a calendar's. */
   reservationCancelLimit: z.number().int().min(0).max(365).default(1),

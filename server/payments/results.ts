@@ -5,7 +5,16 @@ import type { ServiceRecord } from '../store/payment-catalogue';
 
 const seconds = (iso: string): number => Math.floor(Date.parse(iso) / 1000);
 
-export const paymentResultOf = (o: StoredOrder): PaymentResult => ({
+/** What the resident reads of the paid answer beside its order: its 受付番号 and booked slot. */
+export interface PaidAnswerFacts {
+  answerCode: string | null;
+  reservationValue: string | null;
+}
+
+const NO_FACTS: PaidAnswerFacts = { answerCode: null, reservationValue: null };
+
+export const paymentResultOf = (o: StoredOrder, facts: PaidAnswerFacts = NO_FACTS): PaymentResult => ({
+  ...facts,
   ...o.order,
   userId: o.userId,
   orderId: o.orderId,
@@ -19,7 +28,8 @@ export const paymentResultOf = (o: StoredOrder): PaymentResult => ({
 });
 
 /** A paid order's receipt; the issuer is the service's (null when it names none: shown as --). */
-export const receiptOf = (o: StoredOrder, service: ServiceRecord | null): Receipt => ({
+export const receiptOf = (o: StoredOrder, service: ServiceRecord | null, facts: PaidAnswerFacts = NO_FACTS): Receipt => ({
+  answerCode: facts.answerCode,
   completedDate: o.completedAt === null ? null : seconds(o.completedAt),
   createdAt: seconds(o.createdAt),
   orderId: o.orderId,

@@ -9,6 +9,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import {
+  bedReservationBeds,
   bedReservationCalendar,
   bedReservationCancel,
   bedReservationCreate,
@@ -24,7 +25,7 @@ import { checkSubmission, type PutItemBody } from '../answers/check';
 import { findEnabledSurveyConfig } from '../store/configs';
 import { categoryLookupFor } from '../store/calendars';
 import { listStays, readNights, readWard } from '../store/beds';
-import { NO_BED_WARD, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
+import { NO_BED_WARD, chosenBedOf, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
 import { cancelStay, changeStay, createStay } from '../beds/write';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 
@@ -52,7 +53,8 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
     const today = todayInTokyo();
     refuseStart(stay, ward, today, editing);
     const config = await findEnabledSurveyConfig(db, surveyId);
-    return { ward, stay, fields: await checkedFields(config, fields), partitionKey, today };
+    const checked = await checkedFields(config, fields);
+    return { ward, stay, fields: checked, bedId: chosenBedOf(config as ServedSurveyConfig, checked, ward), partitionKey, today };
   };
 
   const saved = (row: Parameters<typeof stayResultRows>[0]) => ({
@@ -63,14 +65,14 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
   ctx.route(bedReservationCreate, async ({ params, body, user, commit }) => {
     const p = await prepare(params.surveyId, body.data, false);
     if (p.partitionKey) throw new ApiError(400, 'bad_request', 'data: 新しい予約に partitionKey は指定できません（変更は PUT）', { issues: [{ path: 'data', message: 'partitionKey' }] });
-    return commit(async (trx) => saved(await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields })));
+    return commit(async (trx) => saved(await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId })));
   });
 
   ctx.route(bedReservationUpdate, async ({ params, body, user, commit }) => {
     const p = await prepare(params.surveyId, body.data, true);
     const partitionKey = p.partitionKey as string;
     return commit(async (trx) =>
-      saved(await changeStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, partitionKey, today: p.today })),
+      saved(await changeStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId, partitionKey, today: p.today })),
     );
   });
 
@@ -94,6 +96,11 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
       out.push({ date: d.toString(), bedRemaining: Math.max(0, counts.get(d.toString()) ?? 0) });
     }
     return { result: 'OK', data: out };
+  });
+
+  ctx.route(bedReservationBeds, async ({ params }) => {
+    const ward = await wardOf(params.surveyId);
+    return { result: 'OK', data: ward.beds.map((b) => ({ bedId: b.bedId, bedName: b.bedName })) };
   });
 
   ctx.route(bedReservationRule, async ({ params }) => {

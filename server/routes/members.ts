@@ -26,6 +26,7 @@ import {
   type MemberConfig,
 } from '@core/contract/member';
 import { isSearchableSurvey } from '@core/form/survey-config';
+import { searchKeysOf } from '@core/rules/search-match';
 import { CANCELLED_RESERVATION_STATUS } from '@core/rules/status';
 import type { RouteContext } from '../app';
 import { ApiError } from '../http';
@@ -176,7 +177,7 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    return { result: 'OK', data: await filterMemberRows(store.db, surveyId, user.userId, conditions) };
+    return { result: 'OK', data: await filterMemberRows(store.db, surveyId, user.userId, conditions, searchKeysOf(config.surveySchema)) };
   });
 
   ctx.route(memberResultsCheckSaibanExist, async ({ query }) => {

@@ -44,6 +44,7 @@ import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type
 import { NO_SURVEY_CONFIG } from './survey-configs';
 import { AMOUNT_MISMATCH_TEXT, APPENDING_ONLY_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT } from '../payments/price-order';
 import { paymentResultOf, receiptOf } from '../payments/results';
+import { paidAnswerFacts } from '../payments/paid-answer';
 import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
@@ -204,26 +205,28 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
   };
 
   // Before paymentResultsGet (see the contract): `/payment-results/:id` would take `receipt`.
+  const factsOf = async (o: StoredOrder) => paidAnswerFacts(store.db, (await configs.refresh(store.db, o.surveyId))?.config ?? null, o);
+
   ctx.route(paymentResultsReceiptByKey, async ({ query, user }) => {
     const o = paidOnly(await findUserOrderOfAnswer(store.db, user.userId, query.key));
-    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId)) };
+    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId), await factsOf(o)) };
   });
 
   ctx.route(paymentResultsReceipt, async ({ params, user }) => {
     const o = paidOnly(await findUserOrder(store.db, user.userId, params.id));
-    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId)) };
+    return { code: 'success', data: receiptOf(o, await findService(store.db, o.order.serviceId), await factsOf(o)) };
   });
 
   ctx.route(paymentResultsGet, async ({ params, user }) => {
     const o = await findUserOrder(store.db, user.userId, params.id);
     if (!o) throw notFound();
-    return { code: 'success', data: paymentResultOf(o) };
+    return { code: 'success', data: paymentResultOf(o, await factsOf(o)) };
   });
 
   ctx.route(paymentResultsList, async ({ body, user }) => {
     const keys = body.partitionKeys ? new Set(body.partitionKeys) : null;
     const orders = (await listUserOrders(store.db, user.userId, body.surveyId)).filter((o) => !keys || keys.has(o.partitionKey));
-    return { code: 'success', data: orders.map(paymentResultOf) };
+    return { code: 'success', data: orders.map((o) => paymentResultOf(o)) };
   });
 
   ctx.route(paymentResultsGetPaymentResults, async ({ body, user }) => {
@@ -232,6 +235,6 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
       const o = await findUserOrderOfAnswer(store.db, user.userId, key);
       if (o) out.push(o);
     }
-    return { code: 'success', data: out.map(paymentResultOf) };
+    return { code: 'success', data: out.map((o) => paymentResultOf(o)) };
   });
 };

@@ -27,7 +27,7 @@ import {
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Kysely, Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
-import { parseSearchValue } from '@core/items/search';
+import { searchKeysOf } from '@core/rules/search-match';
 import type { RouteContext } from '../app';
 import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
@@ -143,8 +143,12 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     }
     // Before the bed survey's own refusal: a kiosk is refused every form it cannot take alike.
     if (user.kiosk && kioskUnfitOf(submission.config)) throw kioskForbidden();
-    // A bed survey's stays claim nights through the bed calls; an answer here would book none.
-    if (submission.config.surveyType === BED_SURVEY_TYPE) throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    // A bed survey's stays claim nights through the bed calls; an answer here would book none, and
+    // a chosen bed (select bed) is claimed only with a stay's nights.
+    const bedItems = new Set(submission.config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey));
+    if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
+      throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    }
     // A form for members takes answers from members only (the client sends others to register).
     if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
       throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
@@ -248,10 +252,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    // A search item is found by the entry chosen, not the condition stored with it.
-    const searchItems = new Set(config.surveySchema.filter((i) => i.type === 'search').map((i) => i.itemKey));
-    const matchText = (r: { itemKey: string; value: string }) => (searchItems.has(r.itemKey) ? (parseSearchValue(r.value)?.data ?? r.value) : r.value);
-    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions, matchText);
+    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions, searchKeysOf(config.surveySchema));
     return { result: 'OK', data: rows, groups: await resultGroupsOf(config, rows, (id) => resolveCalendar(store.db, id)) };
   });
 };

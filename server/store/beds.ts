@@ -126,6 +126,29 @@ export const moveNight = async (trx: Transaction<Database>, surveyId: string, ni
   return Number(out.numUpdatedRows) === 1;
 };
 
+/**
+ * Holds a bed on the given nights for a stay, in their order; false when another stay holds it on
+ * one of them (the caller rolls back). ON CONFLICT DO NOTHING rather than a caught unique error: a
+ * failed statement would end a PostgreSQL transaction; a concurrent claim of the same key waits
+ * for the other transaction, then finds the row.
+ */
+export const claimBedNights = async (trx: Transaction<Database>, surveyId: string, bedId: string, nights: readonly string[], partitionKey: string): Promise<boolean> => {
+  for (const night of nights) {
+    const out = await trx
+      .insertInto('bed_claims')
+      .values({ survey_id: surveyId, bed_id: bedId, night, partition_key: partitionKey })
+      .onConflict((oc) => oc.columns(['survey_id', 'bed_id', 'night']).doNothing())
+      .executeTakeFirst();
+    if (Number(out.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;
+  }
+  return true;
+};
+
+/** Gives back every bed night a stay holds. */
+export const releaseBedNights = async (trx: Transaction<Database>, partitionKey: string): Promise<void> => {
+  await trx.deleteFrom('bed_claims').where('partition_key', '=', partitionKey).execute();
+};
+
 export const insertStay = async (trx: Transaction<Database>, row: StayRow): Promise<void> => {
   await trx.insertInto('bed_stays').values(row).execute();
 };

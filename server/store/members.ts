@@ -7,7 +7,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { memberConfigSchema, type MemberConfig, type MemberResultRow } from '@core/contract/member';
 import type { CheckStatus } from '@core/contract/survey';
 import { ENDED_STATUSES } from '@core/rules/status';
-import { rowsMatching, toResultRow } from './results';
+import { rowsMatching, toResultRow, type SearchKeyOf } from './results';
 import type { Database, MemberResultTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -81,8 +81,8 @@ export const listMemberRows = async (db: Db, surveyId: string, userId: string, p
 };
 
 /** The resident's records in which every condition matches (results.ts rowsMatching: folded values). */
-export const filterMemberRows = async (db: Db, surveyId: string, userId: string, conditions: Readonly<Record<string, string>>) =>
-  rowsMatching(await listMemberRows(db, surveyId, userId), conditions);
+export const filterMemberRows = async (db: Db, surveyId: string, userId: string, conditions: Readonly<Record<string, string>>, keyOf?: SearchKeyOf) =>
+  rowsMatching(await listMemberRows(db, surveyId, userId), conditions, keyOf);
 
 /** Whether the resident holds a record of this member form that is not cancelled (or otherwise ended). */
 export const isMember = async (db: Db, surveyId: string, userId: string): Promise<boolean> =>

@@ -613,6 +613,21 @@ const migrations: Record<string, Migration> = {
         $$`.execute(db);
     },
   },
+  // A chosen bed's nights (select bed, spec 02 §3): one stay per bed and night, claimed by the
+  // primary key inside the stay's transaction; the ward's counters in bed_nights stay as they are.
+  '0016_bed_claims': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('bed_claims')
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('bed_id', 'text', (c) => c.notNull())
+        .addColumn('night', 'text', (c) => c.notNull())
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('bed_claims_pk', ['survey_id', 'bed_id', 'night'])
+        .execute();
+      await db.schema.createIndex('bed_claims_stay').on('bed_claims').column('partition_key').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

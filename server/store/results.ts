@@ -78,23 +78,24 @@ export const filterUserRows = async (
   surveyId: string,
   userId: string,
   conditions: Readonly<Record<string, string>>,
-  matchText?: (row: Pick<ResultRow, 'itemKey' | 'value'>) => string,
-): Promise<ResultRow[]> => rowsMatching(await listUserRows(db, surveyId, userId), conditions, matchText);
+  keyOf: SearchKeyOf = defaultKeyOf,
+): Promise<ResultRow[]> => rowsMatching(await listUserRows(db, surveyId, userId), conditions, keyOf);
 
-/**
- * The rows of the partitions in which every condition (itemKey → folded value) has a row.
- * `matchText`: what of a row's value a condition is compared with (default the whole value).
- */
+/** A condition's or a stored value's search key (core/rules/search-match.ts searchKeysOf). */
+export type SearchKeyOf = (itemKey: string, value: string) => string;
+const defaultKeyOf: SearchKeyOf = (_itemKey, value) => foldForMatch(value);
+
+/** The rows of the partitions in which every condition (itemKey → its search key) has a row. */
 export const rowsMatching = <R extends Pick<ResultRow, 'partitionKey' | 'itemKey' | 'value'>>(
   rows: readonly R[],
   conditions: Readonly<Record<string, string>>,
-  matchText: (row: Pick<ResultRow, 'itemKey' | 'value'>) => string = (r) => r.value,
+  keyOf: SearchKeyOf = defaultKeyOf,
 ): R[] => {
-  const wanted = Object.entries(conditions).map(([itemKey, value]) => [itemKey, foldForMatch(value)] as const);
+  const wanted = Object.entries(conditions).map(([itemKey, value]) => [itemKey, keyOf(itemKey, value)] as const);
   const met = new Map<string, Set<string>>();
   for (const r of rows) {
     for (const [itemKey, folded] of wanted) {
-      if (r.itemKey !== itemKey || foldForMatch(matchText(r)) !== folded) continue;
+      if (r.itemKey !== itemKey || keyOf(itemKey, r.value) !== folded) continue;
       const keys = met.get(r.partitionKey) ?? new Set<string>();
       keys.add(itemKey);
       met.set(r.partitionKey, keys);

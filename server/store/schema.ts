@@ -252,6 +252,14 @@ export interface BedStayTable {
   updated_at: string;
 }
 
+/** One night of a chosen bed, held by one stay (select bed). */
+export interface BedClaimTable {
+  survey_id: string;
+  bed_id: string;
+  night: string;
+  partition_key: string;
+}
+
 /** An uploaded file and where its scan stands (server/files/pipeline.ts). */
 export interface FileTable {
   file_id: string;
@@ -299,5 +307,6 @@ export interface Database {
   bed_wards: BedWardTable;
   bed_nights: BedNightTable;
   bed_stays: BedStayTable;
+  bed_claims: BedClaimTable;
   files: FileTable;
 }

@@ -1,8 +1,10 @@
 import { Box, Group, Text } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { useLater } from '../lib/use-later';
 import { usePageIdentity } from '../lib/use-session';
 import { ja } from '../messages/ja';
+import { currentAlert, subscribeAlert } from '../ui/alert';
 import { isGuardedMove } from './navigation-guard';
 
 // Not part of any first screen, so not of the app's first chunk: each shows once its own is here.
@@ -10,6 +12,7 @@ const loadOutboxStatus = () => import('../ui/outbox-status');
 const loadAccountMenu = () => import('../features/account/account-menu');
 const loadKioskFrame = () => import('../features/kiosk/kiosk-frame');
 const loadIdleWatch = () => import('../features/kiosk/idle-watch');
+const loadAlertDialog = () => import('../ui/alert-dialog');
 
 /**
  * Phone first (390 px wide in LINE); tablets (1024 px and wider) get a wide column, 16 px text
@@ -28,6 +31,8 @@ export function RootLayout() {
   const account = useLater(resident && !kiosk ? loadAccountMenu : null);
   const kioskFrame = useLater(kiosk ? loadKioskFrame : null);
   const idleWatch = useLater(kiosk && !stopped && !onKioskStart ? loadIdleWatch : null);
+  const alertText = useSyncExternalStore(subscribeAlert, currentAlert);
+  const alertUi = useLater(alertText !== null ? loadAlertDialog : null);
   return (
     <Box mih="100dvh" bg="gray.0" className={kiosk ? 'app-kiosk' : undefined}>
       <Box component="header" bg="white" py="xs" className="app-header">
@@ -50,6 +55,7 @@ export function RootLayout() {
         {stopped ? (kioskFrame ? <kioskFrame.KioskRevoked /> : null) : <Outlet />}
       </Box>
       {kiosk && idleWatch ? <idleWatch.KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
+      {alertText !== null && alertUi ? <alertUi.AlertDialog text={alertText} /> : null}
     </Box>
   );
 }

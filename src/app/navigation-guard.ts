@@ -7,6 +7,7 @@
 import type { RouterHistory } from '@tanstack/react-router';
 import { ja } from '../messages/ja';
 import { SENT_PARAM } from '../offline/sent-entry';
+import { showAlert } from '../ui/alert';
 
 const SURVEY_PAGE = /^\/survey\/[^/]+\/?$/;
 const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|cancelConfirm)(\/|$)/;
@@ -19,7 +20,7 @@ const CONFIRM_PAGES = /^\/(confirm|confirmSearchForm|confirmList|confirmDetails|
 export const isGuardedMove = (from: string, to: string, fromSearch = ''): boolean =>
   SURVEY_PAGE.test(from) && CONFIRM_PAGES.test(to) && !new URLSearchParams(fromSearch).has(SENT_PARAM);
 
-export const installNavigationGuard = (history: RouterHistory, alert: (text: string) => void = (t) => window.alert(t)) =>
+export const installNavigationGuard = (history: RouterHistory, alert: (text: string) => void = showAlert) =>
   history.block({
     blockerFn: ({ currentLocation, nextLocation }) => {
       if (!isGuardedMove(currentLocation.pathname, nextLocation.pathname, currentLocation.search)) return false;

@@ -192,7 +192,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
         }
       }
       setLastErrorCode(isApiClientError(e) ? e.code : undefined);
-      setSendError(describeSendError(e));
+      setSendError(describeSendError(e, { longUnknown: hasLongUnknownText(config) }));
     }
   };
 
@@ -254,11 +254,24 @@ const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
   });
 };
 
-/** Spec 01 §8 submit errors: エラーが発生しました。 plus the server's text; network and stale form by their own texts. */
-export const describeSendError = (e: unknown): { message: string; reload: boolean } => {
+/** Spec 01 §8: the item types that make an unknown submit failure read the longer text. */
+const LONG_UNKNOWN_TYPES: ReadonlySet<string> = new Set(['groupHeader', 'date', 'dateWithSession', 'datepicker', 'birthday', 'dateDropdown']);
+
+/** Whether the form has a group header or a date item (spec 01 §8 submit error's longer text). */
+export const hasLongUnknownText = (config: Pick<ServedSurveyConfig, 'surveySchema'>): boolean =>
+  config.surveySchema.some((item) => LONG_UNKNOWN_TYPES.has(item.type));
+
+/**
+ * Spec 01 §8 submit errors: エラーが発生しました。 plus the server's text; network and stale form by
+ * their own texts. Unknown (not a server answer, or one that does not match the contract) reads
+ * 不明なエラーです。, or on a form with a group header or date item the longer "cannot be processed
+ * in this version" text.
+ */
+export const describeSendError = (e: unknown, { longUnknown = false }: { longUnknown?: boolean } = {}): { message: string; reload: boolean } => {
   // The completed-submit guard (spec 01 §8): its text is the whole message.
   if (e instanceof Error && (e as { code?: unknown }).code === 'already_sent') return { message: e.message, reload: false };
-  if (!isApiClientError(e)) return { message: ja.errors.unknown, reload: false };
+  const unknown = longUnknown ? ja.form.submitUnsupported : ja.errors.unknown;
+  if (!isApiClientError(e) || e.code === 'invalid_response') return { message: unknown, reload: false };
   if (e.code === PAYMENT_OFFLINE) return { message: e.errorMessage, reload: false };
   if (e.needRefresh) return { message: ja.form.needRefresh, reload: true };
   if (e.code === 'network' || e.code === 'timeout') return { message: ja.errors.network, reload: false };

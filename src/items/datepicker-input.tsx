@@ -49,7 +49,7 @@ export function DatepickerInput(p: ItemProps<'datepicker'>) {
         readOnly={p.readOnly}
         placeholder={ja.items.datepickerPlaceholder}
         valueFormat="YYYY-MM-DD"
-        // Empty, it opens at the item's initialDate, else at today within its range (core/items/datepicker.ts);
+        // Empty, it opens at the item's initialDate, else at 1990-01-01 within its range (core/items/datepicker.ts);
         // weeks start on Sunday, nothing after 2099-12-31 unless the item says otherwise.
         defaultDate={formatIsoDate(datepickerOpeningDate(p.item, today))}
         maxDate={bound(p.item.maxDate) ?? DATEPICKER_MAX_DATE}

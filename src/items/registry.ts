@@ -76,6 +76,7 @@ const entries = {
   sesshuJisshiDate: onDemand(() => import('./sesshu-jisshi-date')),
   facility: onDemand(() => import('./facility')),
   location: onDemand(() => import('./location')),
+  selectBed: onDemand(() => import('./select-bed')),
 } satisfies { [K in ItemType]: ItemUi<K> | OnDemand<K> };
 
 const onDemandOf = (type: ItemType): OnDemand<ItemType> | null => {

@@ -20,7 +20,9 @@
  * - Cancel: an ERROR result (an error envelope, or a refusal with a catalogue or server text)
  *   shows its errorMessage (default エラ－が発生しました。); anything thrown that is not such an
  *   answer (network failure aside, which has its own text) appends 。エラー発生しました。… to its
- *   message, and on the cancel page 画面を閉じてやり直してください。 follows.
+ *   message; thrown with no message it reads the spec's unpunctuated variant
+ *   エラー発生しました管理者にお問い合わせください alone. On the cancel page 画面を閉じてやり直してください。
+ *   follows either.
  * - A reservation refused for the resident's own limits (reservation_limit, from the pre-submit
  *   check or from the answer's write) shows spec 02 §8's "reservation check failure": the server's
  *   message followed by its detail in brackets, "{errorMessage}（{checkDetail}）" (the message alone
@@ -28,6 +30,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
+import { PAYMENT_REFUSAL_CODES } from '@core/rules/payment-cancel';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { ja } from '../messages/ja';
 import { isApiClientError, isLoginRefused } from './api-error';
@@ -41,8 +44,8 @@ const WRITE_TEXTS: Readonly<Record<string, string>> = {
   quota_exceeded: ja.errors.quotaExceeded,
   invalid_answer: ja.errors.formInvalid,
   cancel_deadline_passed: ja.errors.cancelDeadlinePassed,
-  payment_cancelled: ja.errors.paymentCancelled,
-  payment_too_old: ja.errors.paymentTooOld,
+  [PAYMENT_REFUSAL_CODES.paymentCancelled]: ja.errors.paymentCancelled,
+  [PAYMENT_REFUSAL_CODES.paymentTooOld]: ja.errors.paymentTooOld,
 };
 
 /** The catalogue text of a refusal code (quota_exceeded…), or null when it has none. */
@@ -67,6 +70,18 @@ export const storedRefusalTextOf = (refusal: { code?: string | undefined; messag
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 /**
+ * A refusal's own text, or null when it has none for a resident: the catalogue text of its code,
+ * else the server's words when they are Japanese; a malformed request (bad_request, the client's
+ * fault) has none, whatever its technical note says.
+ */
+export const ownRefusalTextOf = (refusal: { code?: string | undefined; message?: string | undefined }): string | null => {
+  const own = storedRefusalTextOf(refusal);
+  if (own) return own;
+  if (refusal.code === 'bad_request' || !refusal.message) return null;
+  return JAPANESE.test(refusal.message) ? refusal.message : null;
+};
+
+/**
  * The Japanese a resident reads for a stored failure (an outbox entry's last error): a catalogue
  * text when the spec has one, the server's own words when they are Japanese, else a plain
  * Japanese text for the kind of failure. Never the raw English of fetch, HTTP or the contract
@@ -81,7 +96,7 @@ export const storedErrorText = (error: { status?: number | undefined; code?: str
     return ja.login.expired;
   }
   if (code === 'timeout') return ja.errors.timeout[0]?.replace(/^●/, '') ?? ja.errors.unknown;
-  if (code === 'network' || status === 0) return ja.errors.network;
+  if (code === 'network' || status === 0) return ja.offline.networkFailed;
   if (JAPANESE.test(message)) return message;
   if ((status !== undefined && (status >= 500 || status === 408 || status === 429)) || code === 'invalid_response') return ja.errors.server;
   return ja.errors.unknown;
@@ -131,8 +146,8 @@ export const cancelErrorText = (error: unknown, { onCancelPage = false }: { onCa
     // An ERROR result: its own text.
     return error.errorMessage.trim() || ja.errors.cancelDefault;
   }
-  const message = error instanceof Error ? (isApiClientError(error) ? error.errorMessage : error.message) : '';
-  const thrown = `${withoutFinalStop(message.trim() || ja.errors.cancelDefault)}${ja.errors.cancelThrownSuffix}`;
+  const message = (error instanceof Error ? (isApiClientError(error) ? error.errorMessage : error.message) : '').trim();
+  const thrown = message ? `${withoutFinalStop(message)}${ja.errors.cancelThrownSuffix}` : ja.errors.cancelThrownBare;
   return onCancelPage ? `${thrown}${ja.errors.cancelPageSuffix}` : thrown;
 };
 

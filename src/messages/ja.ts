@@ -90,6 +90,8 @@ export const ja = {
     loading: '情報を取得中です。しばらくおまちください。',
     reload: '再読み込み',
     close: '閉じる',
+    /** The alert dialog's button (src/ui/alert-dialog.tsx). */
+    ok: 'OK',
     /** A dialog's ×: named apart from the dialog's own 閉じる button. */
     closeDialog: 'ダイアログを閉じる',
     backToStart: 'トップへ戻る',
@@ -213,6 +215,8 @@ export const ja = {
     cancelDefault: 'エラ－が発生しました。',
     /** spec 01 §8: appended to a thrown cancel error's message. */
     cancelThrownSuffix: '。エラー発生しました。管理者にお問い合わせください。',
+    /** spec 01 §8, spec 02 §8: a thrown cancel error with no message of its own (unpunctuated, as the spec writes it). */
+    cancelThrownBare: 'エラー発生しました管理者にお問い合わせください',
     /** spec 01 §8: added on the cancel page. */
     cancelPageSuffix: '画面を閉じてやり直してください。',
     /** spec 01 §8: completion notice, also the navigation guard's alert (spec 01 §2). */
@@ -318,6 +322,13 @@ export const ja = {
     sending: '送信中...',
     /** spec 01 §8 submit error: this plus the server's text. */
     submitError: 'エラーが発生しました。',
+    /**
+     * spec 01 §8 submit error, forms with group header or date items: the spec only describes it
+     * (cannot be processed in the current version, may be unsupported or in development, contact
+     * the admin after a while); these words are ours.
+     */
+    submitUnsupported:
+      '送信された帳票は現在のバージョンでは処理できません。未対応または開発中の機能が含まれている可能性があります。しばらく時間をおいてから管理者にお問い合わせください。',
     needRefresh: 'フォームの内容が更新されています。再読み込みしてからもう一度入力してください。',
     /** spec 01 §1 default end-of-survey text. */
     doneDefault: 'ありがとうございます。情報を更新しました。ブラウザを閉じてください。',
@@ -407,9 +418,13 @@ export const ja = {
     queueTitle: '未送信の回答',
     queueEmpty: '未送信の回答はありません。',
     badgeLabel: '未送信の回答 {count}件',
+    /** The badge itself says what it counts (issue 54), not a bare number. */
+    badgeCount: '未送信 {count}件',
     badgeNeedsAuth: '要ログイン',
     badgeRejected: '要確認',
     lastError: '最後のエラー: {message}',
+    /** Not in the spec: a stored send that failed for the network (the spec's もう一度再度 wording is the live error's only). */
+    networkFailed: 'ネットワークに接続できなかったため、送信できませんでした。',
     status: {
       queued: '送信待ち',
       sending: '送信中',
@@ -591,12 +606,19 @@ export const ja = {
     canceledDate: 'キャンセル日時',
     pending: '決済の結果を確認しています。しばらくしてから画面を開き直してください。',
     orderId: '注文番号：{id}',
+    /** Not in the spec: the result page's booked slot heading. */
+    booked: 'ご予約内容',
     /** An order the provider has not yet notified. */
     pendingShort: '決済確認中',
     /** Not in the spec: an order given back unpaid (cancelled, declined or expired); nothing was charged. */
     releasedShort: 'キャンセル（請求なし）',
-    /** spec 02 §3 payment states 0–4. */
+    /** spec 02 §3 payment states 0–4, as the office names them. */
     statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
+    /**
+     * The same states in a resident's words (issue 54): an authorised card is paid as far as the
+     * resident can tell (決済完了), a cancelled authorisation charged nothing.
+     */
+    residentStatuses: ['決済完了', '対象外', '返金済み', '決済完了', 'キャンセル（請求なし）'],
     failed: 'お支払いは完了していません。',
   },
   receipt: {

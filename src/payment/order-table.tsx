@@ -5,6 +5,7 @@
  */
 import { Text, UnstyledButton } from '@mantine/core';
 import type { PaymentOrder } from '@core/contract/payment';
+import { TAXABLE_TYPE } from '@core/contract/payment-codes';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import { yen } from './yen';
@@ -17,6 +18,8 @@ export interface OrderRow {
   amount: number | null;
   /** Brought by the booked reservation item, not chosen: fixed. */
   booking: boolean;
+  /** A tax-free line (taxableType 1): marked ※非課税商品, as on the receipt. */
+  taxFree?: boolean | undefined;
   /** The resident's own line, changeable: opens the order-line dialog. */
   onEdit?: (() => void) | undefined;
 }
@@ -62,6 +65,11 @@ export function OrderTable({ rows, totals, empty, idPrefix = 'order' }: OrderTab
                   ) : (
                     r.name
                   )}
+                  {r.taxFree ? (
+                    <Text span size="xs" ml={4} data-testid={`${idPrefix}-line-tax-free`}>
+                      {ja.payment.taxFreeMark}
+                    </Text>
+                  ) : null}
                   {r.booking ? (
                     <Text size="xs" c="dimmed" data-testid={`${idPrefix}-line-booking`}>
                       {ja.payment.bookingLine}
@@ -91,4 +99,11 @@ export function OrderTable({ rows, totals, empty, idPrefix = 'order' }: OrderTab
 
 /** An order's lines as rows, fixed (the confirmation): booking lines by their reservationPaymentItemId. */
 export const rowsOfOrder = (order: Pick<PaymentOrder, 'details'>): OrderRow[] =>
-  order.details.map((d) => ({ key: String(d.detailId), name: d.productName, count: d.count, amount: d.amount, booking: Boolean(d.reservationPaymentItemId) }));
+  order.details.map((d) => ({
+    key: String(d.detailId),
+    name: d.productName,
+    count: d.count,
+    amount: d.amount,
+    booking: Boolean(d.reservationPaymentItemId),
+    taxFree: d.taxableType === TAXABLE_TYPE.taxFree,
+  }));

@@ -39,6 +39,9 @@ export { yen } from './yen';
  */
 export const isUnpaid = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): boolean => r.status === undefined && !r.canceledDate;
 
-/** The payment status label, or null while unpaid; an order given back unpaid was never charged, never 決済確認中. */
+/**
+ * The payment status label as a resident reads it (ja.payment.residentStatuses: 決済完了, not
+ * 与信済み), or null while unpaid; an order given back unpaid was never charged, never 決済確認中.
+ */
 export const paymentStatusLabel = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): string | null =>
-  isUnpaid(r) ? null : r.status !== undefined ? (ja.payment.statuses[r.status] ?? ja.receipt.missing) : ja.payment.releasedShort;
+  isUnpaid(r) ? null : r.status !== undefined ? (ja.payment.residentStatuses[r.status] ?? ja.receipt.missing) : ja.payment.releasedShort;

@@ -13,11 +13,12 @@ import { SignInAgain } from './sign-in-again';
  * page, so an unknown or closed form's address is never a dead end. `wayBack` false: the screen
  * offers its own (or is the start page, or the failure is of an action on a screen that goes on).
  */
-export function LoadError({ error, wayBack = true }: { error: unknown; wayBack?: boolean }) {
+export function LoadError({ error, wayBack = true, unknown }: { error: unknown; wayBack?: boolean; unknown?: string }) {
   if (isLoginRefused(error)) return <SignInAgain detail={rawErrorDetail(error)} />;
   const lines = errorLinesFor(error);
   if (lines && isTransportFailure(error)) return <RetryLoad lines={lines} wayBack={wayBack} />;
-  const shown = lines ? <MessageLines lines={lines} /> : <ErrorCard detail={errorDetailFor(error)} rawDetail={rawErrorDetail(error)} />;
+  // `unknown`: the area's own text for a failure the catalogue has no line for (spec 02 §8's bed text).
+  const shown = lines ? <MessageLines lines={lines} /> : <ErrorCard detail={unknown ?? errorDetailFor(error)} rawDetail={rawErrorDetail(error)} />;
   if (!wayBack) return shown;
   return (
     <Stack gap="md">

@@ -45,8 +45,8 @@ export function OutboxBadge({ open, onToggle }: { open: boolean; onToggle: () =>
     >
       <Group gap={4} wrap="nowrap">
         {s.waiting > 0 ? (
-          <Badge color={color} variant="filled" data-testid="outbox-count">
-            {s.waiting}
+          <Badge color={color} variant="filled" data-testid="outbox-count" data-count={s.waiting}>
+            {fill(ja.offline.badgeCount, { count: s.waiting })}
           </Badge>
         ) : null}
         {s.needsAuth ? (

@@ -16,6 +16,7 @@ import {
 } from '../../src/lib/error-text';
 import { errorDetailFor, errorLinesFor, rawErrorDetail } from '../../src/ui/error-text';
 import { isGuardedMove } from '../../src/app/navigation-guard';
+import { describeSendError, hasLongUnknownText } from '../../src/form/submit-flow';
 import { ja } from '../../src/messages/ja';
 
 const err = (status: number, code: string, errorMessage = '') => new ApiClientError({ status, code, errorMessage });
@@ -65,6 +66,20 @@ describe('spec 01 §8 error catalogue', () => {
     expect(submitErrorText(new Error('?'))).toBe('不明なエラーです。');
   });
 
+  it('submit error, unknown, on a form with a group header or date item → the longer "cannot be processed" text', () => {
+    const long = ja.form.submitUnsupported;
+    expect(long).toMatch(/現在のバージョンでは処理できません/);
+    const item = (type: string) => ({ itemKey: type, type, title: type }) as never;
+    expect(hasLongUnknownText({ surveySchema: [item('text'), item('groupHeader')] })).toBe(true);
+    expect(hasLongUnknownText({ surveySchema: [item('birthday')] })).toBe(true);
+    expect(hasLongUnknownText({ surveySchema: [item('text'), item('radio')] })).toBe(false);
+    expect(describeSendError(new Error('?'), { longUnknown: true }).message).toBe(long);
+    expect(describeSendError(err(200, 'invalid_response', 'answer does not match the contract'), { longUnknown: true }).message).toBe(long);
+    expect(describeSendError(new Error('?')).message).toBe('不明なエラーです。');
+    // A server's own refusal keeps its text, on any form.
+    expect(describeSendError(err(400, 'bad_request', 'サーバーの文'), { longUnknown: true }).message).toBe('エラーが発生しました。サーバーの文');
+  });
+
   it('network error → ネットワークエラー…', () => {
     expect(loadErrorLines(err(0, 'network', 'Failed to fetch'))).toEqual(['ネットワークエラーが発生しました。…もう一度再度やり直してください。']);
     expect(writeErrorText(err(0, 'network', 'Failed to fetch'))).toBe(ja.errors.network);
@@ -102,8 +117,8 @@ describe('spec 01 §8 error catalogue', () => {
     expect(cancelErrorText(err(409, 'payment_cancelled', 'x'))).toBe('キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。');
   });
 
-  it('cancel, payment too old → キャンセルの期限を過ぎています。…', () => {
-    expect(cancelErrorText(err(409, 'payment_too_old', 'x'))).toBe('キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。');
+  it('cancel, payment too old (the code the server sends) → キャンセルの期限を過ぎています。…', () => {
+    expect(cancelErrorText(err(403, 'payment_cancel_expired', 'x'))).toBe('キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。');
   });
 
   it('cancel failure: ERROR result shows its errorMessage (default エラ－が発生しました。); thrown appends; cancel page adds its line', () => {
@@ -115,6 +130,11 @@ describe('spec 01 §8 error catalogue', () => {
     expect(cancelErrorText(err(500, 'internal', '内部エラー。'), { onCancelPage: true })).toBe(
       '内部エラー。エラー発生しました。管理者にお問い合わせください。画面を閉じてやり直してください。',
     );
+  });
+
+  it('cancel failure thrown with no message of its own → エラー発生しました管理者にお問い合わせください (the unpunctuated variant)', () => {
+    expect(cancelErrorText(new Error(''))).toBe('エラー発生しました管理者にお問い合わせください');
+    expect(cancelErrorText(err(500, 'internal', ''), { onCancelPage: true })).toBe('エラー発生しました管理者にお問い合わせください画面を閉じてやり直してください。');
   });
 
   it('already-sent reservation → この予約はすでに送信されています。…', () => {

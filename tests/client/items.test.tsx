@@ -255,8 +255,12 @@ describe('other items', () => {
         { itemKey: 'c', type: 'code15', title: 'コード' },
       ]),
     );
-    expect(input(/^電話/).maxLength).toBe(PHONE_INPUT_MAX_LENGTH);
     expect(input(/^電話/).inputMode).toBe('numeric');
+    // Spec 01 §5: at most 11 characters; hyphens and spaces go as they are typed or pasted.
+    fireEvent.change(input(/^電話/), { target: { value: '090-1234-5678' } });
+    expect(input(/^電話/).value).toBe('09012345678');
+    fireEvent.change(input(/^電話/), { target: { value: '090 1234 56789' } });
+    expect(input(/^電話/).value).toHaveLength(PHONE_INPUT_MAX_LENGTH);
     expect(input(/^コード/).maxLength).toBe(15);
     fireEvent.change(input(/^コード/), { target: { value: 'ABC' } });
     fireEvent.blur(input(/^コード/));

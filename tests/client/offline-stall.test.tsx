@@ -173,7 +173,8 @@ describe('Retry-After', () => {
 
 describe('what the resident reads', () => {
   it.each([
-    [{ status: 0, code: 'network', message: 'Failed to fetch' }, ja.errors.network],
+    // The spec's もう一度再度 is the live network error's wording only, not the outbox's.
+    [{ status: 0, code: 'network', message: 'Failed to fetch' }, ja.offline.networkFailed],
     [{ status: 0, code: 'timeout', message: 'Request timeout' }, 'タイムアウトしました。再度やり直してください。'],
     [{ status: 401, code: 'no_session', message: 'No valid session to send with' }, ja.login.expired],
     [{ status: 403, code: 'invalid_request', message: 'IdToken expired.' }, ja.login.expired],
@@ -219,7 +220,8 @@ describe('what the resident reads', () => {
     expect(entry.getAttribute('data-status')).toBe('stalled');
     expect(within(entry).getByText('要確認')).toBeTruthy();
     const error = within(entry).getByTestId('outbox-error');
-    expect(error.textContent).toBe(`最後のエラー: ${ja.errors.network}`);
+    expect(error.textContent).toBe(`最後のエラー: ${ja.offline.networkFailed}`);
+    expect(error.textContent).not.toContain('もう一度再度');
     expect(error.getAttribute('data-detail')).toContain('Failed to fetch');
     expect(screen.getByText(ja.offline.stalled)).toBeTruthy();
     expect(screen.getByTestId('outbox-list').textContent).not.toMatch(/[A-Za-z]{4,}/);

@@ -23,7 +23,10 @@ const config = {
   version: 2,
   usePayment: 1,
   isAppending: { value: true },
-  surveySchema: [{ itemKey: 'name', type: 'text', title: 'お名前' }],
+  surveySchema: [
+    { itemKey: 'name', type: 'text', title: 'お名前' },
+    { itemKey: 'yoyaku', type: 'reservation', title: '接種日' },
+  ],
 };
 
 const line = (over: Partial<OrderDetail>): OrderDetail => ({
@@ -46,6 +49,8 @@ const result = (status: PaymentStatus | undefined) =>
     tax: 200,
     amount: 2000,
     amountWithTax: 2200,
+    answerCode: '7',
+    reservationValue: 'naika_i1|2026-01-20|0',
     ...(status === undefined ? {} : { status, completedDate: 1767225600 }),
   });
 
@@ -63,6 +68,7 @@ const receipt = {
   taxRate: 10,
   receiptCreatorName: null,
   receiptDisplayAddress: null,
+  answerCode: '7',
 };
 
 describe('payment pages', () => {
@@ -101,8 +107,16 @@ describe('payment pages', () => {
     render(<App />);
     expect((await screen.findByTestId('payment-message')).textContent).toBe('ご購入ありがとうございます。決済処理が完了しました。');
     expect(screen.getByRole('heading', { name: '決済結果' })).toBeTruthy();
-    expect(screen.getByTestId('summary-total').textContent).toBe('2,200円');
-    expect(screen.getByTestId('summary-status').textContent).toBe('与信済み');
+    expect(screen.getByTestId('summary-order-total').textContent).toBe('2,200円');
+    // In a resident's words: an authorised card reads 決済完了, not 与信済み.
+    expect(screen.getByTestId('summary-status').textContent).toBe('決済完了');
+    // One booking, one 受付番号: the answer's, as the lookup shows it; the order id only as 注文番号.
+    expect(screen.getByTestId('paid-answer-code').textContent).toBe('7');
+    expect(screen.getByTestId('summary-order-id').textContent).toBe('注文番号：o1');
+    expect(screen.getByTestId('payment-completed').textContent).not.toContain('受付番号o1');
+    // The booked date and the lines bought.
+    expect(screen.getByTestId('reservation-date').textContent).toBe('1月20日（火）');
+    expect(screen.getAllByTestId('summary-order-line').map((l) => l.textContent)).toEqual(['接種料22,000']);
     expect(screen.getByTestId('summary-canceled').textContent).toBe('--');
     expect(screen.getByTestId('summary-completed').textContent).toBe('2026-01-01 09:00:00');
   });
@@ -174,6 +188,9 @@ describe('payment pages', () => {
     expect(screen.getAllByTestId('receipt-line').map((r) => r.textContent)).toEqual(['接種料22,000', '問診票※非課税商品1550']);
     expect(screen.getByText('消費税（10%）')).toBeTruthy();
     expect(screen.getByTestId('receipt-total').textContent).toBe('2,750円');
+    // The answer's 受付番号, as on every page; the order id apart, as 注文番号.
+    expect(screen.getByTestId('receipt-answer-code').textContent).toBe('7');
+    expect(screen.getByTestId('receipt-order-id').textContent).toBe('注文番号：o1');
     fireEvent.click(screen.getByTestId('receipt-copy'));
     expect((await screen.findByTestId('receipt-snackbar')).textContent).toBe('受付番号をコピーしました');
     expect(exec).toHaveBeenCalledWith('copy');

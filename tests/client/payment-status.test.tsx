@@ -33,6 +33,7 @@ describe('payment status', () => {
     );
     expect(screen.getByTestId('answer-payment-status').textContent).toBe('決済確認中');
     // Paid after its hold was given back: the money was taken, so the status says so.
-    expect(paymentStatusLabel(paymentResult({ status: 3, canceledDate: 1767229200, completedDate: 1767229300 }))).toBe('与信済み');
+    // A resident's words: an authorised card is paid (決済完了), not 与信済み.
+    expect(paymentStatusLabel(paymentResult({ status: 3, canceledDate: 1767229200, completedDate: 1767229300 }))).toBe('決済完了');
   });
 });

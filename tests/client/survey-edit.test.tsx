@@ -166,6 +166,26 @@ describe('the survey page with a partition key', () => {
     expect(screen.getByTestId('submit-button')).toBeTruthy();
   });
 
+  it('hides link buttons on an inquiryOnly form’s stored answer, and shows them otherwise (spec 01 §4)', async () => {
+    const withLink = (setting: string) =>
+      config({
+        calendarSetting: { updateOrCancelSettings: setting },
+        surveySchema: [
+          { itemKey: 'name', type: 'text', title: 'お名前', isRequired: { value: true } },
+          { itemKey: 'memo', type: 'textarea', title: 'ご要望' },
+          { itemKey: 'link', type: 'linkButton', title: '予約の案内', attributes: { url: 'https://www.city.sakura.example.jp/guide' } },
+        ],
+      });
+    serve(withLink('inquiryOnly'), '未対応');
+    open();
+    expect((await input(/^お名前/)).value).toBe('山田');
+    expect(screen.queryByRole('link', { name: '予約の案内' })).toBeNull();
+    cleanup();
+    serve(withLink('updateAndCancel'), '未対応');
+    open();
+    expect(await screen.findByRole('link', { name: '予約の案内' })).toBeTruthy();
+  });
+
   it('shows the not-found text when the answer is not there', async () => {
     serve(config(), null);
     open();

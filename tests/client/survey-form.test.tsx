@@ -98,7 +98,7 @@ describe('the renderer with the all-items form', () => {
     renderForm(demoConfig('all-items'));
     const date = input(/^転入日/);
     expect(date.placeholder).toBe('YYYY-MM-DD');
-    expect(date.maxLength).toBe(12);
+    expect(date.maxLength).toBe(10);
     type(date, 'S50.8.21');
     fireEvent.blur(date);
     expect(date.value).toBe('1975-08-21');
@@ -109,10 +109,15 @@ describe('the renderer with the all-items form', () => {
     fireEvent.blur(date);
     expect(date.value).toBe('2030-01-01');
     expect(errorOf('tenkyo_bi')).toBe('未来の日付は入力できません。');
-    // Impossible dates are refused as typed, not clamped to 2015-12-31.
+    // Spec 01 §5: month clamped to 1–12, day to the month's length.
     type(date, '2015-13-45');
     fireEvent.blur(date);
-    expect(date.value).toBe('2015-13-45');
+    expect(date.value).toBe('2015-12-31');
+    expect(errorOf('tenkyo_bi')).toBeNull();
+    // What is no date at all stays as typed, refused.
+    type(date, '2015-13');
+    fireEvent.blur(date);
+    expect(date.value).toBe('2015-13');
     expect(errorOf('tenkyo_bi')).toBe('正しい日付を入力してください。');
     const birthday = input(/^生年月日/);
     type(birthday, 'H3.2.1');

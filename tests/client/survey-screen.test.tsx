@@ -201,7 +201,8 @@ describe('the survey page', () => {
     await sendForm();
     const queued = await screen.findByTestId('survey-queued', {}, { timeout: 5000 });
     expect(queued.textContent).toContain(ja.offline.savedOffline);
-    expect((await screen.findByTestId('outbox-count')).textContent).toBe('1');
+    // The badge says what it counts.
+    expect((await screen.findByTestId('outbox-count')).textContent).toBe('未送信 1件');
     // The badge opens the queue: the entry, its status and its last error, and 今すぐ再送信.
     fireEvent.click(screen.getByTestId('outbox-badge'));
     const list = await screen.findByTestId('outbox-list');
@@ -210,7 +211,7 @@ describe('the survey page', () => {
     expect(within(entry).getByText('粗大ごみ受付')).toBeTruthy();
     // In Japanese: fetch's own words stay in the entry and the data attribute, for support.
     const error = within(entry).getByTestId('outbox-error');
-    expect(error.textContent).toBe(`最後のエラー: ${ja.errors.network}`);
+    expect(error.textContent).toBe(`最後のエラー: ${ja.offline.networkFailed}`);
     expect(error.textContent).not.toContain('Failed to fetch');
     expect(error.getAttribute('data-detail')).toContain('Failed to fetch');
     down = false;

@@ -58,12 +58,15 @@ describe('postcode', () => {
 });
 
 describe('typed dates', () => {
-  it('refuses 2026-13-45 instead of storing 2026-12-31, and reads full-width digits', () => {
+  it('clamps 2026-13-45 to 2026-12-31 (spec 01 §5), takes at most 10 characters, and reads full-width digits', () => {
     renderForm(makeConfig([{ itemKey: 'd', type: 'dateWithSession', title: '希望日' }]));
     const box = input(/^希望日/);
+    expect(box.maxLength).toBe(10);
     typeInto(box, '2026-13-45');
-    expect(box.value).toBe('2026-13-45');
-    expect(errorOf('d')).toBe('正しい日付を入力してください。');
+    expect(box.value).toBe('2026-12-31');
+    expect(errorOf('d')).not.toBe('正しい日付を入力してください。');
+    typeInto(box, '2026-02-30-extra');
+    expect(box.value).toBe('2026-02-28');
     typeInto(box, '２０２６ー０１ー０５');
     expect(box.value).toBe('2026-01-05');
   });
@@ -87,11 +90,11 @@ describe('date picker', () => {
     fireEvent.click(box);
   };
 
-  it('opens at the form’s today, not 1990', async () => {
+  it('opens at 1990-01-01 when the item sets no initialDate and no range (spec 01 §5, §9)', async () => {
     renderForm(makeConfig([{ itemKey: 'p', type: 'datepicker', title: '来庁予定日' }]));
     await open('来庁予定日');
-    expect(await screen.findByText('2025年6月', {}, { timeout: 5000 })).toBeTruthy();
-    expect(screen.queryByText('1990年1月')).toBeNull();
+    expect(await screen.findByText('1990年1月', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByText('2025年6月')).toBeNull();
   });
 
   it('opens inside the item’s range, or at its initialDate', async () => {

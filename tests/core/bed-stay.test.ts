@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
 import {
+  MAX_BED_ID_LENGTH,
   STAY_LENGTHS,
+  bedNameOf,
+  isBedIdShape,
   isBedDeadlinePassed,
   isSelectableDay,
   isStayLength,
@@ -47,5 +50,17 @@ describe('bed stay rules (spec 02 §4, §5, §9)', () => {
     expect(isBedDeadlinePassed(d('2026-12-04'), rule, today)).toBe(false);
     expect(isBedDeadlinePassed(d('2026-12-03'), rule, today)).toBe(true);
     expect(isBedDeadlinePassed(d('2026-12-02'), { ...rule, reservationCancelLimit: 0 }, today)).toBe(false);
+  });
+
+  it('takes a bedId of 1 to 8 characters without spaces (spec 02 §9 "max length 8")', () => {
+    expect(MAX_BED_ID_LENGTH).toBe(8);
+    expect(['b1', '301-1', '12345678'].map(isBedIdShape)).toEqual([true, true, true]);
+    expect(['', '123456789', '301 1', '301\u30001'].map(isBedIdShape)).toEqual([false, false, false, false]);
+  });
+
+  it('shows a stored bed by its name, or by its id when the ward no longer lists it', () => {
+    const beds = [{ bedId: '301-1', bedName: '301号室 窓側' }];
+    expect(bedNameOf(beds, '301-1')).toBe('301号室 窓側');
+    expect(bedNameOf(beds, 'gone')).toBe('gone');
   });
 });

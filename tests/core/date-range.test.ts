@@ -34,11 +34,12 @@ describe('date range', () => {
 });
 
 describe('typed dates against their item', () => {
-  it('refuses 2026-13-45 with the invalid-date text instead of storing 2026-12-31', () => {
+  it('clamps 2026-13-45 to 2026-12-31 (spec 01 §5) and refuses a stored day that does not exist', () => {
     for (const type of ['date', 'dateWithSession']) {
       const r = normalised({ type, maxDate: 400 }, type === 'date' ? '2026-13-45' : '2026-13-45 午前');
-      expect(r.value.startsWith('2026-13-45')).toBe(true);
-      expect(r.issues).toEqual([{ key: 'invalidDate' }]);
+      expect(r.value.startsWith('2026-12-31')).toBe(true);
+      expect(r.issues).toEqual([]);
+      expect(validateItem(itemOf({ type }), type === 'date' ? '2025-02-30' : '2025-02-30 午前', ctx)).toEqual([{ key: 'invalidDate' }]);
     }
   });
 
@@ -61,8 +62,10 @@ describe('typed dates against their item', () => {
 });
 
 describe('where the date picker opens', () => {
-  it('opens at today, not 1990, when the item says nothing', () => {
-    expect(formatIsoDate(datepickerOpeningDate(itemOf({ type: 'datepicker' }) as never, today))).toBe('2026-11-24');
+  it('opens at 1990-01-01 when the item says nothing (spec 01 §5, §9), moved into its range', () => {
+    expect(formatIsoDate(datepickerOpeningDate(itemOf({ type: 'datepicker' }) as never, today))).toBe('1990-01-01');
+    expect(formatIsoDate(datepickerOpeningDate({ minDate: 1 }, today))).toBe('2026-11-25');
+    expect(formatIsoDate(datepickerOpeningDate({ maxDate: '1980-12-31' }, today))).toBe('1980-12-31');
   });
 
   it('opens inside the item\'s range, or at its configured initialDate', () => {

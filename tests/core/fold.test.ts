@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { foldForMatch, sameWhenFolded } from '@core/ja/fold';
 import { normalizePhoneInput } from '@core/ja/phone';
 import { isPhone } from '@core/items/checks';
-import { PHONE_INPUT_MAX_LENGTH } from '@core/items/phone';
+import { PHONE_INPUT_MAX_LENGTH, phoneBoxValue } from '@core/items/phone';
 
 describe('foldForMatch', () => {
   it.each([
@@ -64,7 +64,15 @@ describe('normalizePhoneInput (the phone item)', () => {
   ])('%j → %j, a valid phone', (raw, expected) => {
     expect(normalizePhoneInput(raw)).toBe(expected);
     expect(isPhone(normalizePhoneInput(raw))).toBe(true);
-    expect(raw.length).toBeLessThanOrEqual(PHONE_INPUT_MAX_LENGTH);
+    // The box drops the separators as typed, so the whole number fits its 11 characters.
+    expect(phoneBoxValue(raw)).toBe(expected);
+    expect(phoneBoxValue(raw).length).toBeLessThanOrEqual(PHONE_INPUT_MAX_LENGTH);
+  });
+
+  it('the phone box holds at most 11 characters (spec 01 §5)', () => {
+    expect(PHONE_INPUT_MAX_LENGTH).toBe(11);
+    expect(phoneBoxValue('090123456789')).toBe('09012345678');
+    expect(phoneBoxValue('090-1234-56789')).toBe('09012345678');
   });
 
   it('keeps +81 and anything not a digit, for the validator to refuse', () => {

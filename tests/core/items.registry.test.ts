@@ -59,6 +59,7 @@ const REQUIRED_TEXT: Record<ItemType, string> = {
   sesshuJisshiDate: '必須です',
   facility: '施設を指定してください。',
   location: '必須です',
+  selectBed: '必須項目',
 };
 
 /** Texts the spec quotes, verbatim (spec 01 §5, §8; 02 §5). */

@@ -43,13 +43,25 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
     ['r7.6.15', '2025-06-15'],
   ])('%s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
 
-  it.each(['2015/13/1', '2015/0/1', '2015/2/30', '2016/2/30', '2015/4/31', '2015/4/0', '20151399', 'H31.4.99', '2026-13-45', '２０２６－１３－４５'])(
-    'refuses the impossible date %s rather than clamping it',
-    (raw) => {
+  it.each([
+    ['2015/13/1', '2015-12-01'],
+    ['2015/0/1', '2015-01-01'],
+    ['2015/2/30', '2015-02-28'],
+    ['2016/2/30', '2016-02-29'],
+    ['2015/4/31', '2015-04-30'],
+    ['2015/4/0', '2015-04-01'],
+    ['20151399', '2015-12-31'],
+    ['H31.4.99', '2019-04-30'],
+  ])('clamps the month to 1–12 and the day to the month (spec 01 §5): %s → %s', (raw, expected) => {
+    expect(normalizeDateInput(raw, today)).toBe(expected);
+  });
+
+  it('clamps before the future rule: 2026-13-45 is 2026-12-31, refused as future unless allowed', () => {
+    for (const raw of ['2026-13-45', '２０２６－１３－４５']) {
       expect(normalizeDateInput(raw, today)).toBe('');
-      expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe('');
-    },
-  );
+      expect(normalizeDateInput(raw, today, { allowFuture: true })).toBe('2026-12-31');
+    }
+  });
 
   it.each([
     ['２０２６ー０１ー０５', '2026-01-05'],
@@ -74,7 +86,7 @@ describe('normalizeDateInput (spec 01 §5 Date)', () => {
     ['昭和64.1.7', '1989-01-07'],
   ])('era base: %s → %s', (raw, expected) => expect(normalizeDateInput(raw, today)).toBe(expected));
 
-  it.each(['', '   ', 'null', 'NULL', ' Null ', 'abc', '2015', '201504011', '15/4/1', 'H0.1.1', 'X3.2.1', 'H100.1.1', '0000/1/1'])(
+  it.each(['', '   ', 'null', 'NULL', ' Null ', 'abc', '2015', '201504011', '15/4/1', 'H0.1.1', 'X3.2.1', 'H100.1.1', 'H35.1.1', '平成32年1月1日', 'S65.1.1', 'T16.1.1', 'M46.1.1', '0000/1/1'])(
     'reads %j as no date',
     (raw) => expect(normalizeDateInput(raw, today)).toBe(''),
   );
@@ -184,6 +196,8 @@ describe('birthday (spec 01 §5)', () => {
     ['H.2.1', 'era part shorter than 2 characters'],
     ['3.2.1', 'era part shorter than 2 characters'],
     ['X3.2.1', 'no such era'],
+    ['H35.1.1', 'past the era’s last year'],
+    ['S65.1.1', 'past the era’s last year'],
     ['H3/2/1', 'era form takes dots'],
     ['1991/02/01', 'Western form takes hyphens'],
     ['19910201', 'no 8-digit form'],

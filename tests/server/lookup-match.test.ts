@@ -60,6 +60,10 @@ for (const engine of engines()) {
       expect(await search(hanako, { name: '山田花子', phone: '090-1234-5678' })).toEqual(['山田 花子']);
       expect(await search(hanako, { name: '山田花子', phone: '０９０－１２３４－５６７８' })).toEqual(['山田 花子']);
       expect(await search(hanako, { phone: '090ー1234ー5678' })).toEqual(['山田 花子', '山田花']);
+      // A phone item reads a leading +81 or 81 as 0 (core/rules/search-match.ts); a text item does not.
+      expect(await search(hanako, { phone: '+81 90-1234-5678' })).toEqual(['山田 花子', '山田花']);
+      expect(await search(hanako, { phone: '819012345678' })).toEqual(['山田 花子', '山田花']);
+      expect(await search(hanako, { name: '+81山田花子' })).toEqual([]);
       expect(await search(hanako, { postcode: '〒１００－０００１' })).toEqual(['山田 花子', 'ﾔﾏﾀﾞ ﾀﾛｳ']);
     });
 

@@ -49,7 +49,7 @@ const bundle = {
       surveyId: 'tegaki',
       surveyTitle: '会員登録（番号入力）',
       linkedForms: [],
-      surveySchema: [item('no', 'memberNumber', { ...searchable, isRequired: { value: true } }), item('name', 'text')],
+      surveySchema: [item('no', 'memberNumber', { ...searchable, isRequired: { value: true } }), item('name', 'text'), item('tel', 'phone', searchable)],
     },
     {
       surveyId: 'shashin',
@@ -201,6 +201,17 @@ for (const engine of engines()) {
       expect(notMine.json.data).toEqual([]);
       const unsearchable = await srv.api('POST', '/member-results/filterQuery', { token: t, body: { queryParams: { surveyId: 'tegaki', conditions: { name: '一' } } } });
       expect(unsearchable.status).toBe(400);
+    });
+
+    it('finds a member by phone however it is written: spaces, hyphens, +81 or 81 for the leading 0 (spec 01 §5)', async () => {
+      expect((await register('U-tel', 'tegaki', { no: 'cd777', name: '電話', tel: '09012345678' })).status).toBe(200);
+      const t = await token('U-tel');
+      const byPhone = async (tel: string) =>
+        (await srv.api('POST', '/member-results/filterQuery', { token: t, body: { queryParams: { surveyId: 'tegaki', conditions: { tel } } } })).json.data.length;
+      for (const tel of ['09012345678', ' 090-1234-5678 ', '+819012345678', '+81 90-1234-5678', '819012345678', '０９０ １２３４ ５６７８']) {
+        expect(await byPhone(tel), tel).toBeGreaterThan(0);
+      }
+      expect(await byPhone('+819012345679')).toBe(0);
     });
 
     it('lets a resident only cancel through updateCheck, and delete only their own', async () => {

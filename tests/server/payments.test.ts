@@ -289,6 +289,13 @@ for (const engine of engines()) {
       const receipt = await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(liveKey)}`, { token: alice });
       expect(receipt.json.data).toMatchObject({ orderId, amount: 2550 });
       expect((await srv.api('GET', `/payment-results/receipt?key=${encodeURIComponent(paidKey)}`, { token: alice })).status).toBe(404);
+      // One booking, one 受付番号: the result and the receipt carry the live answer's, and its slot.
+      const code = amended.json.answercode as string;
+      expect(code).toMatch(/^\d+$/);
+      expect(receipt.json.data.answerCode).toBe(code);
+      const result = await srv.api('GET', `/payment-results/${orderId}`, { token: alice });
+      expect(result.json.data.answerCode).toBe(code);
+      expect(result.json.data.reservationValue).toBe(rows.find((r) => r.itemKey === 'yoyaku')?.value);
     });
 
     it('gives the slot back on NG, once', async () => {

@@ -30,18 +30,23 @@ export const editedAnswerOf = (config: ServedSurveyConfig, rows: readonly Result
   return { values: valuesFromRows(rows), updatedAt, check, answerCode, actions: answerActions(config, { check, userId }, 'user') };
 };
 
-/**
- * The config as the form should render it for these editable fields: every answer item the
- * resident may not change is marked disabled (the renderer shows disabled items read-only).
- */
 /** Spec 02 §4: an order is editable only on a new answer; a stored answer's is shown, fixed. */
 const ORDER_ITEM_TYPES: ReadonlySet<string> = new Set(['selectProducts', 'selectPayType']);
 
-export const configForFields = (config: ServedSurveyConfig, fields: EditableFields): ServedSurveyConfig => {
+/**
+ * The config as the form should render it for a stored answer: every answer item the resident may
+ * not change is marked disabled (the renderer shows disabled items read-only), and link buttons
+ * are left out where answerActions says so (spec 01 §4: hidden for inquiryOnly).
+ */
+export const configForFields = (config: ServedSurveyConfig, fields: EditableFields, { showLinkButton = true }: { showLinkButton?: boolean } = {}): ServedSurveyConfig => {
   const locked = (item: ServedSurveyConfig['surveySchema'][number]) =>
     ORDER_ITEM_TYPES.has(item.type) || (fields !== 'all' && itemDefOf(item.type).valueKind !== 'none' && !isItemEditable(item, fields, 'user'));
-  if (!config.surveySchema.some(locked)) return config;
-  return { ...config, surveySchema: config.surveySchema.map((item) => (locked(item) ? { ...item, disabled: true } : item)) };
+  const hidden = (item: ServedSurveyConfig['surveySchema'][number]) => !showLinkButton && item.type === 'linkButton';
+  if (!config.surveySchema.some((item) => locked(item) || hidden(item))) return config;
+  return {
+    ...config,
+    surveySchema: config.surveySchema.filter((item) => !hidden(item)).map((item) => (locked(item) ? { ...item, disabled: true } : item)),
+  };
 };
 
 /** The status label shown with a refusal: キャンセル済 for a cancelled answer, 取り消し, 完了. */

@@ -129,7 +129,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // Past the reservation's cancel deadline the answer can no longer be changed (spec 01 §4).
   const deadlinePassed = useEditDeadlinePassed(served, edited);
   const formConfig = useMemo(
-    () => (served && edited ? configForFields(served, deadlinePassed ? 'none' : edited.actions.editableFields) : served),
+    () => (served && edited ? configForFields(served, deadlinePassed ? 'none' : edited.actions.editableFields, { showLinkButton: edited.actions.showLinkButton }) : served),
     [served, edited, deadlinePassed],
   );
   const readOnly = edited !== null && (!edited.actions.canEdit || deadlinePassed === true);

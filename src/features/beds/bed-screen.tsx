@@ -5,13 +5,14 @@
  * opens on the calendar to change the dates, else on the form with the stay's dates kept. Once
  * sent, ?sent=<outbox entry id> keeps the finish message across a reload of the tab.
  */
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerValues, isFormValid, validateForm, type FormIssues } from '@core/form/validate';
+import type { BedChoice } from '@core/rules/bed-stay';
 import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { fill } from '../../messages/fill';
@@ -22,12 +23,15 @@ import { useSentCompletion } from '../../offline/sent-entry';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
+import { BedChoicesContext } from '../../items/bed-choices';
 import { BedCalendar } from './bed-calendar';
+import { BedConfirm } from './bed-confirm';
+import { bedErrorText } from './bed-error';
 import { BedFields, normalizeFields } from './bed-fields';
 import { BED_WRITE_ENDPOINTS, BedFinish } from './bed-finish';
-import { bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
+import { bedBedsQuery, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
 import { dateWithWeekday } from './month';
-import { BedWriteRefused, sendStay } from './send';
+import { sendStay } from './send';
 import { StayDialog } from './stay-dialog';
 import { StaySummary, stayOf, type Stay } from './stay-summary';
 
@@ -47,15 +51,23 @@ export function BedScreen(props: BedScreenProps) {
   const config = useQuery(bedFormQuery(props.surveyId));
   const rule = useQuery(bedRuleQuery(props.surveyId));
   const history = useQuery({ ...bedHistoryQuery(props.surveyId, userId), enabled: props.partitionKey !== null && !sent });
+  // The ward's beds only for a form that lets the resident choose one.
+  const picksBed = config.data?.data.surveySchema.some((i) => i.type === 'selectBed') ?? false;
+  const beds = useQuery({ ...bedBedsQuery(props.surveyId), enabled: picksBed && !sent });
+  const unknown = ja.bed.unknownError;
   if (reading) return <LoadingText />;
-  if (config.isError) return <LoadError error={config.error} />;
+  if (config.isError) return <LoadError error={config.error} unknown={unknown} />;
   if (config.isPending) return <LoadingText />;
   if (sent) return <BedPage title={config.data.data.surveyTitle}>{<BedFinish config={config.data.data} entry={sent} />}</BedPage>;
-  if (rule.isError || history.isError) return <LoadError error={rule.error ?? history.error} />;
-  if (rule.isPending || (props.partitionKey !== null && history.isPending)) return <LoadingText />;
+  if (rule.isError || history.isError || beds.isError) return <LoadError error={rule.error ?? history.error ?? beds.error} unknown={unknown} />;
+  if (rule.isPending || (props.partitionKey !== null && history.isPending) || (picksBed && beds.isPending)) return <LoadingText />;
   const edited = props.partitionKey ? (history.data?.find((s) => s.partitionKey === props.partitionKey) ?? null) : null;
-  if (props.partitionKey && !edited) return <LoadError error={new Error(ja.bed.unknownError)} />;
-  return <BedFlow {...props} config={config.data.data} rule={rule.data.data} edited={edited} onSent={show} />;
+  if (props.partitionKey && !edited) return <LoadError error={new Error(unknown)} unknown={unknown} />;
+  return (
+    <BedChoicesContext.Provider value={beds.data?.data ?? null}>
+      <BedFlow {...props} config={config.data.data} rule={rule.data.data} edited={edited} beds={beds.data?.data ?? []} onSent={show} />
+    </BedChoicesContext.Provider>
+  );
 }
 
 function BedPage({ title, children }: { title: string; children: ReactNode }) {
@@ -79,11 +91,13 @@ function BedFlow({
   config,
   rule,
   edited,
+  beds,
   onSent,
 }: BedScreenProps & {
   config: Parameters<typeof BedFields>[0]['config'];
   rule: { reservationPossibleStart: number; reservationCancelLimit: number };
   edited: { partitionKey: string; startDate: string; endDate: string; fields: { itemKey: string; value: string }[] } | null;
+  beds: readonly BedChoice[];
   onSent: (entry: OutboxEntry) => void;
 }) {
   const editing = edited !== null;
@@ -126,7 +140,7 @@ function BedFlow({
       const entry = await sendStay(getOutbox(), { surveyId, title: config.surveyTitle, partitionKey }, rows);
       onSent(entry);
     } catch (e) {
-      setError(e instanceof BedWriteRefused && e.message ? e.message : ja.bed.unknownError);
+      setError(bedErrorText(e));
       setSending(false);
     }
   };
@@ -171,27 +185,17 @@ function BedFlow({
           <Button onClick={toConfirm}>{ja.bed.next2}</Button>
         </>
       ) : null}
-      {step === 'confirm' ? (
-        <Stack gap="sm" data-testid="bed-confirm">
-          <Title order={2} size="h4">
-            {ja.bed.confirmTitle}
-          </Title>
-          {summary}
-          {Object.entries(answerValues(config, values, 'user')).map(([k, v]) => (
-            <Text key={k} size="sm">
-              {config.surveySchema.find((i) => i.itemKey === k)?.title}: {String(v)}
-            </Text>
-          ))}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setStep('form')} disabled={sending}>
-              {editing ? ja.bed.confirmRevoke : ja.bed.confirmBack}
-            </Button>
-            <Button onClick={() => void send()} loading={sending}>
-              {editing ? ja.bed.confirmChange : ja.bed.confirmSend}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
+      {step === 'confirm' && stay ? (
+        <BedConfirm
+          config={config}
+          values={values}
+          stay={stay}
+          beds={beds}
+          editing={editing}
+          sending={sending}
+          onBack={() => setStep('form')}
+          onSend={() => void send()}
+        />      ) : null}
     </BedPage>
   );
 }

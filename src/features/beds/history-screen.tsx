@@ -10,7 +10,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { BedReservation } from '@core/contract/bed';
 import { todayInTokyo } from '@core/ja/date-input';
-import { isBedDeadlinePassed, parseDateWithSession } from '@core/rules/bed-stay';
+import { bedNameOf, isBedDeadlinePassed, parseDateWithSession } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ResidentHeader } from '../../ui/resident-header';
 import { ja } from '../../messages/ja';
@@ -18,8 +18,9 @@ import { getOutbox } from '../../offline/runtime';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { dateWithWeekday } from './month';
-import { BED_CALENDAR_KEY, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
-import { BedWriteRefused, sendCancel } from './send';
+import { BED_CALENDAR_KEY, bedBedsQuery, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
+import { bedErrorText } from './bed-error';
+import { sendCancel } from './send';
 
 const LIVE = new Set(['未対応', '対応中', '対応済', '保留', '変更あり']);
 
@@ -36,14 +37,18 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
   const config = useQuery(bedFormQuery(surveyId));
   const rule = useQuery(bedRuleQuery(surveyId));
   const history = useQuery(bedHistoryQuery(surveyId, userId));
+  const picksBed = config.data?.data.surveySchema.some((i) => i.type === 'selectBed') ?? false;
+  // A chosen bed reads by its name; while the names load (or if they cannot), by its id.
+  const beds = useQuery({ ...bedBedsQuery(surveyId), enabled: picksBed });
   const [open, setOpen] = useState<BedReservation | null>(null);
   const [asking, setAsking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (config.isError || rule.isError || history.isError) return <LoadError error={config.error ?? rule.error ?? history.error} />;
+  if (config.isError || rule.isError || history.isError) return <LoadError error={config.error ?? rule.error ?? history.error} unknown={ja.bed.unknownError} />;
   if (config.isPending || rule.isPending || history.isPending) return <LoadingText />;
-  const titles = new Map(config.data.data.surveySchema.map((i) => [i.itemKey, i.title]));
+  const items = new Map(config.data.data.surveySchema.map((i) => [i.itemKey, i]));
+  const valueOf = (f: { itemKey: string; value: string }) => (items.get(f.itemKey)?.type === 'selectBed' ? bedNameOf(beds.data?.data ?? [], f.value) : f.value);
   const nameOf = (s: BedReservation) => s.fields[0]?.value ?? '';
 
   const close = () => {
@@ -65,7 +70,7 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
       await queryClient.invalidateQueries({ queryKey: ['bed', 'history', surveyId] });
       await queryClient.invalidateQueries({ queryKey: BED_CALENDAR_KEY });
     } catch (e) {
-      setError(e instanceof BedWriteRefused && e.message ? e.message : ja.bed.unknownError);
+      setError(bedErrorText(e));
     }
   };
 
@@ -118,11 +123,14 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
                 {error}
               </Alert>
             ) : null}
-            {open.fields.map((f) => (
-              <Text key={f.itemKey} size="sm">
-                {titles.get(f.itemKey) ?? f.itemKey}: {f.value}
-              </Text>
-            ))}
+            {/* Admin items are not the resident's to see (spec 01 §6); the stay's dates always are. */}
+            {open.fields
+              .filter((f) => !items.get(f.itemKey)?.isAdminItem)
+              .map((f) => (
+                <Text key={f.itemKey} size="sm">
+                  {items.get(f.itemKey)?.title ?? f.itemKey}: {valueOf(f)}
+                </Text>
+              ))}
             <Text size="sm">
               {ja.bed.admission}: {dateWithWeekday(open.startDate)}
             </Text>

@@ -4,7 +4,7 @@
  * resident's own: read afresh, never persisted.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { bedReservationCalendar, bedReservationHistory, bedReservationRule } from '@core/contract/bed';
+import { bedReservationBeds, bedReservationCalendar, bedReservationHistory, bedReservationRule } from '@core/contract/bed';
 import { surveyConfigsGetItem } from '@core/contract/survey-configs';
 import { call, unwrap } from '../../lib/api';
 import { cachedQueryOptions } from '../../offline/cache';
@@ -23,6 +23,14 @@ export const bedRuleQuery = (surveyId: string) =>
     queryKey: ['bed', 'rule', surveyId] as const,
     visibility: 'public',
     fetcher: async (signal) => unwrap(await call(bedReservationRule, { params: { surveyId } }, { signal })),
+  });
+
+/** The ward's beds for the select bed item: the same for everyone, so cached for offline drafting. */
+export const bedBedsQuery = (surveyId: string) =>
+  cachedQueryOptions({
+    queryKey: ['bed', 'beds', surveyId] as const,
+    visibility: 'public',
+    fetcher: async (signal) => unwrap(await call(bedReservationBeds, { params: { surveyId } }, { signal })),
   });
 
 export const bedCalendarQuery = (surveyId: string, startDate: string, endDate: string) =>

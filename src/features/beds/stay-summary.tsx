@@ -30,14 +30,15 @@ export const stayOfRows = (rows: readonly { itemKey: string; value: string }[]):
   return startDate && endDate ? stayOf({ startDate, endDate }) : null;
 };
 
-export function StaySummary({ stay }: { stay: Stay }) {
+/** `labels`: the form's own titles for the two dates, when it has items for them. */
+export function StaySummary({ stay, labels }: { stay: Stay; labels?: { admission?: string | undefined; discharge?: string | undefined } }) {
   return (
     <Stack gap={4} data-testid="bed-stay">
       <Text size="sm">
-        {ja.bed.admission}: {dateWithWeekday(formatDateWithSession(stay.start, stay.startSession))}
+        {labels?.admission ?? ja.bed.admission}: {dateWithWeekday(formatDateWithSession(stay.start, stay.startSession))}
       </Text>
       <Text size="sm">
-        {ja.bed.discharge}: {dateWithWeekday(formatDateWithSession(stay.start.add({ days: stay.nights }), stay.endSession))}（{stayLabel(stay.nights)}）
+        {labels?.discharge ?? ja.bed.discharge}: {dateWithWeekday(formatDateWithSession(stay.start.add({ days: stay.nights }), stay.endSession))}（{stayLabel(stay.nights)}）
       </Text>
     </Stack>
   );

@@ -15,6 +15,7 @@ import { useDeadlinePassed } from '../../calendar/deadline';
 import { reservationDateHeading, resultsErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
+import { showAlert } from '../../ui/alert';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
@@ -41,7 +42,7 @@ export function ListScreen() {
     }
     if (foreignChatUser(stored.rows, session.profile.userId) || (stored.userId.startsWith('U') && stored.userId !== session.profile.userId)) {
       setRefused(true);
-      window.alert(ja.lookup.otherAccount);
+      showAlert(ja.lookup.otherAccount);
       saveSearch({ ...stored, rows: [], userId: session.profile.userId });
       void navigate({ to: '/confirmSearchForm', search: { surveyId: stored.surveyId }, replace: true });
     }

@@ -15,6 +15,7 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { searchErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
+import { showAlert } from '../../ui/alert';
 import { LoadingText } from '../../ui/loading-text';
 import { isTransportFailure } from '../../lib/api-error';
 import { RetryLoad } from '../../ui/retry-load';
@@ -68,7 +69,7 @@ export function SearchScreen() {
   const run = async () => {
     if (busy) return;
     if (items.some((i) => isRequired(i) && !(values[i.itemKey] ?? '').trim())) {
-      window.alert(ja.lookup.requiredMissing);
+      showAlert(ja.lookup.requiredMissing);
       return;
     }
     const conditions: Record<string, string> = {};
@@ -81,7 +82,7 @@ export function SearchScreen() {
     try {
       const rows = await searchResults(surveyId, conditions);
       if (rows.length === 0) {
-        window.alert(ja.errors.searchNoData);
+        showAlert(ja.errors.searchNoData);
         return;
       }
       saveSearch({ surveyId, conditions, userId: getSession()?.profile.userId ?? '', rows });

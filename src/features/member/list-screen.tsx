@@ -13,6 +13,7 @@ import { formatMonthDay, resultsErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { displayOf } from '../../items/display';
 import { ja } from '../../messages/ja';
+import { showAlert } from '../../ui/alert';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { formFieldsOf } from '@core/form/answer-fields';
@@ -52,7 +53,7 @@ export function MemberListScreen() {
   useEffect(() => {
     if (stored === null) void navigate({ to: '/member-confirm/$id', params: { id }, replace: true });
     else if (foreign) {
-      window.alert(ja.lookup.otherAccount);
+      showAlert(ja.lookup.otherAccount);
       void navigate({ to: '/member-confirm/$id', params: { id }, replace: true });
     }
   }, [stored, foreign, id, navigate]);

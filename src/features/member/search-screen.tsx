@@ -20,6 +20,7 @@ import { isApiClientError } from '../../lib/api-error';
 import { searchErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
+import { showAlert } from '../../ui/alert';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { memberConfigQuery, searchMember } from './queries';
@@ -68,7 +69,7 @@ function MemberSearchForm({ config }: { config: MemberConfig }) {
     defaultValues: { conditions: Object.fromEntries(items.map((i) => [i.itemKey, ''])) as Record<string, string> },
     onSubmit: async ({ value }) => {
       if (items.some((i) => isRequired(i) && (value.conditions[i.itemKey] ?? '').trim() === '')) {
-        window.alert(ja.lookup.requiredMissing);
+        showAlert(ja.lookup.requiredMissing);
         return;
       }
       const conditions: Record<string, string> = {};
@@ -80,7 +81,7 @@ function MemberSearchForm({ config }: { config: MemberConfig }) {
       try {
         const rows = await searchMember(config.surveyId, conditions);
         if (rows.length === 0) {
-          window.alert(ja.errors.searchNoData);
+          showAlert(ja.errors.searchNoData);
           return;
         }
         saveMember({ memberSurveyId: config.surveyId, userId: getSession()?.profile.userId ?? '', rows });

@@ -1,19 +1,19 @@
 /**
  * The payment return pages (spec 02 §2): 決済結果 after a paid order (the form's end-of-survey
- * message, else the default text; then the order summary and the receipt), the error page and
- * the cancelled page. The provider sends the browser here with ?orderId=….
+ * message, else the default text; then the answer's 受付番号 and booked slot, the order summary and
+ * the receipt), the error page and the cancelled page. The provider sends the browser here with
+ * ?orderId=…; the order id is shown only as 注文番号, in small type.
  */
 import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { PAYMENT_STATUS, type PaymentResult } from '@core/contract/payment';
+import { PAYMENT_STATUS } from '@core/contract/payment';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
-import { paymentTime } from '../../payment/dates';
-import { paymentStatusLabel, yen } from '../../payment/order-view';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
+import { OrderSummary, PaidAnswer } from './order-summary';
 import { paymentResultQuery } from './queries';
 
 export interface CompletedPaymentProps {
@@ -60,6 +60,7 @@ export function CompletedPaymentScreen({ config, orderId }: CompletedPaymentProp
           </Stack>
         </Card>
       ) : null}
+      {result.data ? <PaidAnswer result={result.data} config={config} /> : null}
       {result.data ? <OrderSummary result={result.data} /> : null}
       {result.data && paid ? (
         <Button renderRoot={(props) => <Link {...props} to="/receipt" search={{ key: result.data.partitionKey }} />} data-testid="show-receipt">
@@ -67,35 +68,6 @@ export function CompletedPaymentScreen({ config, orderId }: CompletedPaymentProp
         </Button>
       ) : null}
     </Stack>
-  );
-}
-
-/** Spec 02 §2 order summary: subtotal, tax, total, method, status, dates, reception number. */
-export function OrderSummary({ result }: { result: PaymentResult }) {
-  const rows: [string, string, string][] = [
-    [ja.payment.subtotal, fill(ja.payment.yen, { amount: yen(result.amount) }), 'subtotal'],
-    [ja.payment.tax, fill(ja.payment.yen, { amount: yen(result.tax) }), 'tax'],
-    [ja.payment.total, fill(ja.payment.yen, { amount: yen(result.amountWithTax) }), 'total'],
-    [ja.payment.payMethod, result.payMethod ? ja.receipt.payMethods[result.payMethod] : ja.receipt.missing, 'method'],
-    [ja.payment.paymentStatus, paymentStatusLabel(result) ?? ja.receipt.missing, 'status'],
-    [ja.payment.completedDate, result.completedDate ? paymentTime(result.completedDate) : ja.receipt.missing, 'completed'],
-    [ja.payment.canceledDate, result.canceledDate ? paymentTime(result.canceledDate) : ja.receipt.missing, 'canceled'],
-    [ja.receipt.answerCode, result.orderId, 'order-id'],
-  ];
-  return (
-    <Card withBorder padding="md" data-testid="order-summary">
-      <Text fw={700} mb="xs">
-        {ja.payment.orderSummary}
-      </Text>
-      <dl className="order-totals">
-        {rows.map(([label, value, id]) => (
-          <div key={id} className="order-summary-row">
-            <dt>{label}</dt>
-            <dd data-testid={`summary-${id}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Card>
   );
 }
 

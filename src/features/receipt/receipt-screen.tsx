@@ -4,8 +4,10 @@
  * lines in yen, subtotal, tax as a percent (tax-free lines marked ※非課税商品), total, issuer and
  * address; -- for what is missing. Read afresh (never cached: it is personal data).
  *
- * Reading: the receipt's 受付番号 is the order id (the receipt data of spec 02 §3 carries no
- * answer code); the addressee is the signed-in resident's display name.
+ * Reading: the receipt's 受付番号 is the paid answer's, the number the lookup shows (issue 54; the
+ * server adds it to spec 02 §3's receipt data); the order id follows as 注文番号 in small type, and
+ * stands in as 受付番号 only for an order whose answer has no code. The addressee is the signed-in
+ * resident's display name.
  */
 import { Alert, Button, Card, Group, Notification, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -68,16 +70,17 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
     return () => clearTimeout(t);
   }, [copied]);
   const total = receipt.amountWithTax ?? receipt.amount + receipt.tax;
+  const code = receipt.answerCode ?? receipt.orderId;
   const rate = receipt.taxRate === null || receipt.taxRate === undefined ? ja.receipt.missing : String(receipt.taxRate);
   const fields: [string, ReactNode, string][] = [
     [ja.receipt.date, receiptDate(receipt.completedDate ?? receipt.createdAt), 'date'],
     [
       ja.receipt.answerCode,
       <Group gap="xs" key="code">
-        <Text span ff="monospace" data-testid="receipt-code">
-          {receipt.orderId}
+        <Text span ff="monospace" data-testid="receipt-answer-code">
+          {code}
         </Text>
-        <Button size="compact-sm" variant="light" onClick={() => void copyText(receipt.orderId).then(setCopied)} data-testid="receipt-copy">
+        <Button size="compact-sm" variant="light" onClick={() => void copyText(code).then(setCopied)} data-testid="receipt-copy">
           {ja.receipt.copy}
         </Button>
       </Group>,
@@ -149,6 +152,11 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
             <dd data-testid="receipt-address">{or(receipt.receiptDisplayAddress)}</dd>
           </div>
         </dl>
+        {receipt.answerCode ? (
+          <Text size="xs" c="dimmed" data-testid="receipt-order-id">
+            {fill(ja.payment.orderId, { id: receipt.orderId })}
+          </Text>
+        ) : null}
       </Stack>
       {copied !== null ? (
         <Notification

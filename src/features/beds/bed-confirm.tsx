@@ -1,0 +1,49 @@
+/**
+ * The bed confirm step (spec 02 §2, §5; spec 01 §6): the stay's admission and discharge, always —
+ * under the titles of the form's startDate / endDate items when it has them, admin items or not —
+ * then the resident's answers, admin items left out, a chosen bed by its name.
+ */
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { answerValues } from '@core/form/validate';
+import { END_DATE_KEY, START_DATE_KEY, bedNameOf, type BedChoice } from '@core/rules/bed-stay';
+import { ja } from '../../messages/ja';
+import { StaySummary, type Stay } from './stay-summary';
+
+export interface BedConfirmProps {
+  config: ServedSurveyConfig;
+  values: Record<string, string>;
+  stay: Stay;
+  beds: readonly BedChoice[];
+  editing: boolean;
+  sending: boolean;
+  onBack: () => void;
+  onSend: () => void;
+}
+
+export function BedConfirm({ config, values, stay, beds, editing, sending, onBack, onSend }: BedConfirmProps) {
+  const items = new Map(config.surveySchema.map((i) => [i.itemKey, i]));
+  const titleOf = (key: string) => items.get(key)?.title || undefined;
+  const shown = Object.entries(answerValues(config, values, 'user')).filter(([k]) => !items.get(k)?.isAdminItem);
+  return (
+    <Stack gap="sm" data-testid="bed-confirm">
+      <Title order={2} size="h4">
+        {ja.bed.confirmTitle}
+      </Title>
+      <StaySummary stay={stay} labels={{ admission: titleOf(START_DATE_KEY), discharge: titleOf(END_DATE_KEY) }} />
+      {shown.map(([k, v]) => (
+        <Text key={k} size="sm">
+          {items.get(k)?.title}: {items.get(k)?.type === 'selectBed' ? bedNameOf(beds, String(v)) : String(v)}
+        </Text>
+      ))}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={sending}>
+          {editing ? ja.bed.confirmRevoke : ja.bed.confirmBack}
+        </Button>
+        <Button onClick={onSend} loading={sending}>
+          {editing ? ja.bed.confirmChange : ja.bed.confirmSend}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
