@@ -7,6 +7,7 @@ import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { answerRowInputSchema, checkStatusSchema, resultRowSchema } from './result-rows';
 import { paymentOrderSchema } from './payment';
+import { resultGroupSchema } from './result-groups';
 
 export {
   CHECK_STATUSES,
@@ -18,6 +19,7 @@ export {
   type CheckStatus,
   type ResultRow,
 } from './result-rows';
+export { resultGroupSchema, type ResultGroup } from './result-groups';
 export * from './survey-configs';
 export * from './login';
 
@@ -162,5 +164,17 @@ export const surveyResultsFilterQuery = defineEndpoint({
     }),
     requestingUserId: z.optional(z.string()),
   }),
-  response: rowsAnswer,
+  /**
+   * The rows, and the same answers as result groups (spec 01 §3; result-groups.ts). The server
+   * always sends groups; optional so a client reading only the rows needs none.
+   */
+  response: z.union([
+    z.object({
+      result: z.literal('OK'),
+      data: z.array(resultRowSchema),
+      groups: z.optional(z.array(resultGroupSchema)),
+      needRefresh: z.optional(z.boolean()),
+    }),
+    errorAnswerSchema,
+  ]),
 });

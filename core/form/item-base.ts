@@ -6,6 +6,10 @@
 import * as z from 'zod/mini';
 import { ITEM_TYPES } from './item-types';
 
+/** The category levels a displayCondition.bunruiKey names; tagN is levelN's name in category rows. */
+export const BUNRUI_KEYS = ['large', 'medium', 'small', 'tag1', 'tag2', 'tag3'] as const;
+export type BunruiKey = (typeof BUNRUI_KEYS)[number];
+
 export const flagSchema = z.partial(z.object({ value: z.optional(z.boolean()) }));
 export const requiredFlagSchema = z.object({ value: z.optional(z.boolean()), admin: z.optional(z.boolean()) });
 export const minMaxSchema = z.object({ min: z.optional(z.nullable(z.number())), max: z.optional(z.nullable(z.number())) });
@@ -15,8 +19,12 @@ export const displayConditionSchema = z.object({
   /** The itemKey of the question whose answer decides. */
   questionId: z.string(),
   answers: z.array(z.string()),
-  /** Category conditions of reservation items (spec 02); not read by this renderer yet. */
-  bunruiKey: z.optional(z.string()),
+  /**
+   * A category condition (spec 01 §3): questionId is a reservation item, bunruiKey the level of
+   * its chosen category (large/medium/small, or tag1/tag2/tag3) and answers category names at that
+   * level (core/form/visibility.ts).
+   */
+  bunruiKey: z.optional(z.enum(BUNRUI_KEYS)),
 });
 export type DisplayCondition = z.infer<typeof displayConditionSchema>;
 

@@ -4,6 +4,12 @@
  * - displayCondition {type show|hide, questionId, answers}: the condition matches when the
  *   question's answer is one of `answers` (a checkbox question: when any chosen value is); a
  *   hidden question counts as unanswered, so conditions chain;
+ * - displayCondition with bunruiKey (reading chosen; the spec names the field only): questionId is
+ *   a reservation item, and the condition matches when the category of its answer
+ *   ("{categoryId}_{itemId}|…") has, at the level bunruiKey names (large|tag1, medium|tag2,
+ *   small|tag3), a name in `answers` — names, as categories_tree names its levels. The category
+ *   path comes from the shape's categoryOf (the tree on the page, the category rows on the
+ *   server); a value whose category is unknown (a calendar id, or no slot chosen yet) matches nothing;
  * - a groupHeader opens a section holding the items after it up to the next groupHeader; a hidden
  *   header hides its whole section;
  * - a choiceGroupHeader's sectionOptions name the header each option opens: such a header shows
@@ -15,13 +21,39 @@
  */
 import type { FormValue, FormValues, Mode } from '../items/define';
 import type { SchemaItem } from '../items/registry';
+import { parseReservationValue } from '../rules/reservation-value';
+import type { BunruiKey, DisplayCondition } from './item-base';
 import { countVaccinesKey, isPreviousVaccineItem, removesPreviousVaccine, type VaccinationIntervalType } from '../rules/vaccination';
 
 export interface FormShape {
   surveySchema: readonly SchemaItem[];
   /** Vaccination forms (spec 02 §3): the unit of the makers' intervals. */
   vaccinationIntervalType?: { input: VaccinationIntervalType } | undefined;
+  /** The names along a category's path, for bunruiKey conditions; absent: no category is known. */
+  categoryOf?: CategoryLookup | undefined;
 }
+
+/** A category's names from the root (tag1 = large, tag2 = medium, tag3 = small), as category rows hold them. */
+export interface CategoryNames {
+  tag1: string;
+  tag2: string | null;
+  tag3: string | null;
+}
+export type CategoryLookup = (categoryId: string) => CategoryNames | null | undefined;
+
+const LEVEL_TAG: Record<BunruiKey, keyof CategoryNames> = { large: 'tag1', medium: 'tag2', small: 'tag3', tag1: 'tag1', tag2: 'tag2', tag3: 'tag3' };
+
+/** The category names at the condition's level that the question's answers chose. */
+const categoryNamesAt = (level: BunruiKey, answers: readonly string[], categoryOf: CategoryLookup | undefined): string[] =>
+  answers.flatMap((v) => {
+    const parsed = parseReservationValue(v);
+    const name = parsed ? categoryOf?.(parsed.categoryId)?.[LEVEL_TAG[level]] : null;
+    return name ? [name] : [];
+  });
+
+/** What a condition compares with its `answers`: the question's values, or its categories' names. */
+const comparedValues = (cond: DisplayCondition, answers: readonly string[], categoryOf: CategoryLookup | undefined): readonly string[] =>
+  cond.bunruiKey === undefined ? answers : categoryNamesAt(cond.bunruiKey, answers, categoryOf);
 
 /** The group header whose section each item is in (items before the first header are in none). */
 export const itemSections = (config: FormShape): ReadonlyMap<string, string> => {
@@ -83,7 +115,7 @@ export const visibilityOf = (
     if (countKey !== undefined && isPreviousVaccineItem(item) && removesPreviousVaccine(answerOf(countKey)[0]?.trim())) return false;
     const cond = item.displayCondition;
     if (cond) {
-      const matches = answerOf(cond.questionId).some((v) => cond.answers.includes(v));
+      const matches = comparedValues(cond, answerOf(cond.questionId), config.categoryOf).some((v) => cond.answers.includes(v));
       if (matches !== (cond.type === 'show')) return false;
     }
     const opening = gates.get(item.itemKey);

@@ -50,21 +50,26 @@ export const parseReservationValue = (value: string): ReservationValue | null =>
 };
 
 /**
- * The reservation date an answer holds: the first reservation item of the form whose row carries
- * a readable value. null when the form has no reservation item or none is answered, and then no
- * cancel deadline applies.
+ * The reservation an answer holds: the first reservation item of the form whose row carries a
+ * readable value. null when the form has no reservation item or none is answered.
  */
-export const reservationDateOf = (
+export const reservationOfRows = (
   config: { surveySchema: readonly ItemTypeRef[] },
   rows: readonly { itemKey: string; value: string }[],
-): Temporal.PlainDate | null => {
+): ReservationValue | null => {
   for (const item of config.surveySchema) {
     if (!isReservationItem(item)) continue;
     for (const row of rows) {
       if (row.itemKey !== item.itemKey) continue;
       const parsed = parseReservationValue(row.value);
-      if (parsed) return parsed.date;
+      if (parsed) return parsed;
     }
   }
   return null;
 };
+
+/** The reservation date an answer holds (reservationOfRows); null, and then no cancel deadline applies. */
+export const reservationDateOf = (
+  config: { surveySchema: readonly ItemTypeRef[] },
+  rows: readonly { itemKey: string; value: string }[],
+): Temporal.PlainDate | null => reservationOfRows(config, rows)?.date ?? null;

@@ -10,6 +10,7 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { FormValue } from '@core/items/define';
 import { itemDefOf } from '@core/items/registry';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
+import type { CategoryLookup } from '@core/form/visibility';
 import { todayInTokyo } from '@core/ja/date-input';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { offeredConfig, type Features } from '@core/rules/features';
@@ -68,10 +69,13 @@ const valuesOfRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[
 export const checkAnswer = (
   config: ServedSurveyConfig,
   rows: readonly AnswerRowInput[],
+  /** The categories of the rows' reservations, for bunruiKey conditions (store categoryLookupFor). */
+  categoryOf: CategoryLookup,
 ): { itemIssues: FormIssues; kept: AnswerRowInput[] } => {
   const values = valuesOfRows(config, rows);
-  const itemIssues = validateForm(config, values, { mode: 'user', today: todayInTokyo() });
-  const sent = answerValues(config, values, 'user');
+  const shape = { ...config, categoryOf };
+  const itemIssues = validateForm(shape, values, { mode: 'user', today: todayInTokyo() });
+  const sent = answerValues(shape, values, 'user');
   return { itemIssues, kept: rows.filter((r) => sent[r.itemKey] !== undefined && r.value.trim() !== '') };
 };
 
@@ -111,14 +115,20 @@ export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
  * form is checked as this deployment offers it (core/rules/features.ts), so a gated item's row is
  * one the form does not have.
  */
-export const checkSubmission = (stored: ServedSurveyConfig | null, body: PutItemBody, catalogue: Catalogue | null, features: Features): Checked => {
+export const checkSubmission = (
+  stored: ServedSurveyConfig | null,
+  body: PutItemBody,
+  catalogue: Catalogue | null,
+  features: Features,
+  categoryOf: CategoryLookup,
+): Checked => {
   if (!stored || stored.surveyStatus !== 'enabled') throw noConfig();
   if (!features.payment && body.order) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT, { issues: [{ path: 'order', message: PAYMENT_OFF_TEXT }] });
   const config = offeredConfig(stored, features);
   if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
   const issues = validateAnswerRows(config, body.data);
   if (issues.length > 0) throw badRequest(issues);
-  const { itemIssues, kept } = checkAnswer(config, body.data);
+  const { itemIssues, kept } = checkAnswer(config, body.data, categoryOf);
   if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
   if (kept.length === 0) throw nothingToStore();
   const priced = priceAnswer(config, kept, body.order ?? null, catalogue, todayInTokyo());

@@ -23,6 +23,7 @@ import type { RouteContext } from '../app';
 import { ApiError } from '../http';
 import { checkSubmission, type PutItemBody } from '../answers/check';
 import { findEnabledSurveyConfig } from '../store/configs';
+import { categoryLookupFor } from '../store/calendars';
 import { listStays, readNights, readWard } from '../store/beds';
 import { NO_BED_WARD, chosenBedOf, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
 import { cancelStay, changeStay, createStay } from '../beds/write';
@@ -38,8 +39,9 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
   };
 
   /** The form's rows validated as putItem validates them, kept with their item's title. */
-  const checkedFields = (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): StoredField[] => {
-    const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody, null, ctx.deps.config.features);
+  const checkedFields = async (config: ServedSurveyConfig | null, rows: AnswerRowInput[]): Promise<StoredField[]> => {
+    const categoryOf = config ? await categoryLookupFor(db, config, rows) : () => null;
+    const { rows: kept } = checkSubmission(config, { data: rows.map(({ partitionKey: _pk, ...r }) => r) } as PutItemBody, null, ctx.deps.config.features, categoryOf);
     const titles = new Map((config as ServedSurveyConfig).surveySchema.map((i) => [i.itemKey, i.title ?? i.itemKey]));
     return kept.map((r) => ({ itemKey: r.itemKey, value: r.value, title: titles.get(r.itemKey) ?? r.itemKey }));
   };
@@ -51,7 +53,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
     const today = todayInTokyo();
     refuseStart(stay, ward, today, editing);
     const config = await findEnabledSurveyConfig(db, surveyId);
-    const checked = checkedFields(config, fields);
+    const checked = await checkedFields(config, fields);
     return { ward, stay, fields: checked, bedId: chosenBedOf(config as ServedSurveyConfig, checked, ward), partitionKey, today };
   };
 

@@ -44,6 +44,7 @@ import {
   setMemberCheck,
 } from '../store/members';
 import { REVISION_COUNTER, claimCounter, claimRowForUser } from '../store/results';
+import { categoryLookupFor } from '../store/calendars';
 import type { Database } from '../store/schema';
 import { memberPartitionKey, writeMemberRecord } from '../members/write';
 
@@ -95,7 +96,7 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
     if (body.some((r) => r.partitionKey !== undefined && r.partitionKey !== own)) throw noResult();
     const shape = validateAnswerRows(config, body);
     if (shape.length > 0) throw badRequest(shape);
-    const { itemIssues, kept } = checkAnswer(config, body);
+    const { itemIssues, kept } = checkAnswer(config, body, await categoryLookupFor(store.db, config, body));
     if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
     // A registration of an automatic number alone is something to store: the number.
     const numbered = config.surveySchema.some((i) => i.type === 'memberNumber' && i.isAutomaticNumbering === true);

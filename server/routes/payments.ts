@@ -38,6 +38,7 @@ import { namedKeysOf } from '../answers/partition-key';
 import { finishSubmission, writeSubmission, type Written } from '../answers/write';
 import { createConfigCache, type StampedConfig } from '../store/configs';
 import type { Database } from '../store/schema';
+import { categoryLookupFor } from '../store/calendars';
 import { catalogueOf, findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
 import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
 import { NO_SURVEY_CONFIG } from './survey-configs';
@@ -100,7 +101,13 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     // The answer's rows checked as putItem checks them, and its order priced from them by the
     // server (payments/price-order.ts): the body's order is only compared.
     const answerOf = async (db: Kysely<Database> | Transaction<Database>, config: StampedConfig['config'] | null) => {
-      const c = checkSubmission(config, { data: body.data, order: body.order }, config ? await catalogueOf(db, config) : null, ctx.deps.config.features);
+      const c = checkSubmission(
+        config,
+        { data: body.data, order: body.order },
+        config ? await catalogueOf(db, config) : null,
+        ctx.deps.config.features,
+        config ? await categoryLookupFor(db, config, body.data) : () => null,
+      );
       if (!needsProvider(c.extras.order)) throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
       return { ...c, extras: { subData: null, order: c.extras.order } };
     };

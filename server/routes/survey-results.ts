@@ -38,6 +38,8 @@ import { createConfigCache, findSurveyConfig, type StampedConfig } from '../stor
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
 import { catalogueOf } from '../store/payment-catalogue';
+import { categoryLookupFor, resolveCalendar } from '../store/calendars';
+import { resultGroupsOf } from '../answers/groups';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
 import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
 import { isMember } from '../store/members';
@@ -124,7 +126,13 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     // its transaction. A refusal stands only if the stored config refuses too.
     let checked = await configs.get(store.db, surveyId);
     const check = async (db: Db, stamped: StampedConfig | null) =>
-      checkSubmission(stamped?.config ?? null, body, stamped ? await catalogueOf(db, stamped.config) : null, ctx.deps.config.features);
+      checkSubmission(
+        stamped?.config ?? null,
+        body,
+        stamped ? await catalogueOf(db, stamped.config) : null,
+        ctx.deps.config.features,
+        stamped ? await categoryLookupFor(db, stamped.config, body.data) : () => null,
+      );
     let submission: Checked;
     try {
       submission = await check(store.db, checked);
@@ -245,6 +253,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
       .filter((k) => !searchable.has(k))
       .map((k) => ({ path: `queryParams.conditions.${k}`, message: `${k} は検索できる項目ではありません` }));
     if (issues.length > 0) throw badRequest(issues);
-    return { result: 'OK', data: await filterUserRows(store.db, surveyId, user.userId, conditions, searchKeysOf(config.surveySchema)) };
+    const rows = await filterUserRows(store.db, surveyId, user.userId, conditions, searchKeysOf(config.surveySchema));
+    return { result: 'OK', data: rows, groups: await resultGroupsOf(config, rows, (id) => resolveCalendar(store.db, id)) };
   });
 };

@@ -17,6 +17,8 @@ import {
   type SlotCount,
   type TagLabels,
 } from '@core/contract/calendars';
+import type { CategoryLookup, CategoryNames } from '@core/form/visibility';
+import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
 import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
 import type { CategoryTable, Database, ReservationItemTable } from './schema';
 import { compiled } from './compiled';
@@ -112,6 +114,26 @@ export const toCategory = (r: CategoryTable): Category => ({
   tag3: r.tag3,
   calendarId: r.calendar_id,
 });
+
+/**
+ * The category names of the answer's reservations, for the form's bunruiKey conditions
+ * (core/form/visibility.ts); read only when the form has such a condition.
+ */
+export const categoryLookupFor = async (
+  db: Db,
+  config: { surveySchema: readonly { itemKey: string; type: string; displayCondition?: { bunruiKey?: string | undefined } | undefined }[] },
+  rows: readonly { itemKey: string; value: string }[],
+): Promise<CategoryLookup> => {
+  const found = new Map<string, CategoryNames>();
+  if (!config.surveySchema.some((i) => i.displayCondition?.bunruiKey !== undefined)) return () => null;
+  const reservationKeys = new Set(config.surveySchema.filter(isReservationItem).map((i) => i.itemKey));
+  const ids = new Set(rows.flatMap((r) => (reservationKeys.has(r.itemKey) ? (parseReservationValue(r.value)?.categoryId ?? []) : [])));
+  for (const id of ids) {
+    const row = await findCategoryRow(db, id);
+    if (row) found.set(id, { tag1: row.tag1, tag2: row.tag2, tag3: row.tag3 });
+  }
+  return (id) => found.get(id) ?? null;
+};
 
 /**
  * The calendar a reservation value's first id leads to (spec 02 §3: a category id, or a calendar

@@ -5,14 +5,15 @@
  * of its calendar (reservationMaxCount over the control range, reservationMaxCountOfDay on the day).
  *
  * Readings chosen where the spec is open:
- * - Only an answer of the check that refuses blocks: an ERROR answer (the server's business
- *   refusal, 200 result ERROR) or a call refused with code reservation_limit. It shows spec 02 §8's
- *   "{errorMessage}（{checkDetail}）".
- * - Everything else lets the confirmation open: no network, a network failure, a timeout (§8's
- *   "Request timeout" is then not shown), a server error, calendar info that cannot be read. The
- *   server applies the same limits again when the answer is written (putItem refuses with 409
- *   reservation_limit, shown with the same text), and an answer sent offline goes to the outbox as
- *   before; a check that cannot be made must not keep a resident on a weak connection from sending.
+ * - A refusal (an ERROR answer, 200 result ERROR, or a call refused with code reservation_limit)
+ *   goes back to the slot choice with spec 02 §8's "{errorMessage}（{checkDetail}）".
+ * - A check that fails is never passed over in silence (spec 02 §8): a server error, an answer
+ *   the contract does not know, calendar info that cannot be read, or a timeout stops before the
+ *   dialog with "{checkFailed}（{detail}）" at the form, the detail being the server's text or,
+ *   on a timeout, "Request timeout"; pressing the button again checks again.
+ * - A call that reaches no server (no network) is read as offline: the confirmation opens and the
+ *   answer goes to the outbox, visibly queued; the server applies the same limits when it is
+ *   written (putItem refuses with 409 reservation_limit, shown with the same text).
  * - Offline (navigator.onLine false; only false is trusted) the check is not tried at all.
  * - One attempt with a short timeout (CHECK_TIMEOUT_MS), so the dialog never waits long.
  * - maxCount / maxCountOfDay come from the calendar's info (calendars/info of the value's first
@@ -30,6 +31,7 @@ import { limitRangeOf } from '@core/rules/reservation-window';
 import { call } from '../lib/api';
 import { isApiClientError } from '../lib/api-error';
 import { reservationCheckText } from '../lib/error-text';
+import { ja } from '../messages/ja';
 import { calendarInfoQuery } from './queries';
 
 /** Per call; one attempt, no network retry. */
@@ -46,7 +48,26 @@ export interface ReservationCheckTarget {
 export interface ReservationRefusal {
   itemKey: string;
   text: string;
+  /** The check could not be made (not a refusal of the slot): shown at the form, the slot kept. */
+  failed?: true;
 }
+
+/** spec 02 §8: the failure's text with its detail in brackets ("Request timeout" on a timeout). */
+export const checkFailureText = (e: unknown): string => {
+  const detail = isApiClientError(e) ? e.errorMessage || e.code || String(e.status) : e instanceof Error ? e.message : String(e);
+  return `${ja.calendar.checkFailed}（${detail}）`;
+};
+
+/** No server was reached (the network is down): as offline, the answer may go to the outbox. */
+const unreachable = (e: unknown): boolean => isApiClientError(e) && e.code === 'network';
+
+const failure = (itemKey: string, e: unknown): ReservationRefusal | null => {
+  if (unreachable(e)) {
+    console.warn('reservation check not made (no network); the answer is checked again when sent', e);
+    return null;
+  }
+  return { itemKey, text: checkFailureText(e), failed: true };
+};
 
 export interface ReservationCheckDeps {
   today?: () => Temporal.PlainDate;
@@ -68,8 +89,7 @@ const checkOne = async (
   try {
     calendar = (await queryClient.fetchQuery(calendarInfoQuery(parsed.categoryId))).data;
   } catch (e) {
-    console.warn('reservation check skipped: calendar info unavailable', e);
-    return null;
+    return failure(itemKey, e);
   }
   const range = limitRangeOf(calendar, today);
   try {
@@ -95,9 +115,7 @@ const checkOne = async (
     return { itemKey, text: reservationCheckText(answer.errorMessage, answer.checkDetail) };
   } catch (e) {
     if (isApiClientError(e) && e.code === RESERVATION_LIMIT_CODE) return { itemKey, text: reservationCheckText(e.errorMessage, e.checkDetail) };
-    // Not an answer about the reservation (see the header): the server checks again on putItem.
-    console.warn('reservation check failed; the answer is checked again when sent', e);
-    return null;
+    return failure(itemKey, e);
   }
 };
 

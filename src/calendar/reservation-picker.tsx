@@ -19,6 +19,7 @@ import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
 import { CalendarView, firstActiveDay, hasActiveSlot, type SlotChoice } from './calendar-view';
 import { FreeSlotsOffer } from './free-slots-offer';
+import { CalendarLoadFailure, failedRead } from './load-failure';
 import { useNextDoseFrom, VaccineHint } from './vaccine-hint';
 import { bookableCategory, fixedLevels, levelLabels, pathByNames, pathTo, LEVELS } from './categories';
 import { scheduleRangeOf, sortSlotKeys } from './dates';
@@ -209,6 +210,14 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   }
 
   if (tree.isPending) return <LoadingText />;
+  const failed = failedRead(tree, items, info, schedule);
+  if (failed) {
+    return (
+      <Input.Wrapper label={p.label} description={p.description} data-testid="reservation-picker">
+        <CalendarLoadFailure error={failed} onLoadFailure={step.onLoadFailure} />
+      </Input.Wrapper>
+    );
+  }
 
   // Level i offers the children of the category chosen above it.
   const levels: { options: readonly CategoryNode[]; chosen: CategoryNode | undefined }[] = [];

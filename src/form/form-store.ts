@@ -60,6 +60,11 @@ export class FormStore {
     for (const l of [...this.anyListeners]) l();
   }
 
+  /** What is derived from the answer changed, not the answer (the category tree arrived): readers read again. */
+  touch(key: string): void {
+    this.valueListeners.notify(key);
+  }
+
   /** A plain object of every answer, for whole-form validation and submission (not per keystroke). */
   snapshot(): Record<string, FormValue> {
     return Object.fromEntries(this.values);

@@ -12,7 +12,7 @@ import type { ItemType } from '@core/form/item-types';
 import type { FormValue, Mode } from '@core/items/define';
 import { itemDefOf, type SchemaItem } from '@core/items/registry';
 import { isAnswerRequired } from '@core/form/validate';
-import { itemSections, sectionGates, visibilityOf, visibleItemKeys, type FormShape } from '@core/form/visibility';
+import { itemSections, sectionGates, visibilityOf, visibleItemKeys, type CategoryLookup, type FormShape } from '@core/form/visibility';
 import { countVaccinesKey, isPreviousVaccineItem } from '@core/rules/vaccination';
 
 export interface PlannedItem {
@@ -43,13 +43,17 @@ export interface FormPlan {
   surveyId: string;
   mode: Mode;
   /** Parsed items in form order (the shape core/form functions take). */
-  shape: { surveyId: string; surveySchema: SchemaItem[]; vaccinationIntervalType?: FormShape['vaccinationIntervalType'] };
+  shape: { surveyId: string; surveySchema: SchemaItem[]; vaccinationIntervalType?: FormShape['vaccinationIntervalType']; categoryOf: CategoryLookup };
   items: PlannedItem[];
   byKey: ReadonlyMap<string, PlannedItem>;
   sections: PlannedSection[];
   /** The section (group header key) each item is in. */
   sectionOf: ReadonlyMap<string, string>;
   isVisible: (key: string, get: (key: string) => FormValue | undefined) => boolean;
+  /** The reservation items whose category bunruiKey conditions read (empty: the tree is not needed). */
+  categoryQuestions: readonly string[];
+  /** The category tree arrived (src/calendar/category-watch.tsx): bunruiKey conditions read it from now on. */
+  setCategoryLookup: (lookup: CategoryLookup) => void;
 }
 
 /**
@@ -99,11 +103,17 @@ export const buildPlan = (
     return list;
   };
 
+  // Stable for the shape, answering from whatever lookup was set last (none until the tree loads).
+  let lookup: CategoryLookup = () => null;
   const shape = {
     surveyId: config.surveyId,
     surveySchema: parsed,
     ...(config.vaccinationIntervalType ? { vaccinationIntervalType: config.vaccinationIntervalType } : {}),
+    categoryOf: (id: string) => lookup(id),
   };
+  const categoryQuestions = [
+    ...new Set(parsed.flatMap((i) => (i.displayCondition?.bunruiKey !== undefined ? [i.displayCondition.questionId] : []))),
+  ];
 
   const isVisible = (key: string, get: (key: string) => FormValue | undefined): boolean => {
     // In a condition cycle, core's answer depends on the order it walks the whole form in; ask it,
@@ -152,5 +162,9 @@ export const buildPlan = (
     sections,
     sectionOf,
     isVisible,
+    categoryQuestions,
+    setCategoryLookup: (next) => {
+      lookup = next;
+    },
   };
 };

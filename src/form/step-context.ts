@@ -18,6 +18,11 @@ export interface ReservationStep {
   refusal?: ReservationRefusalNotice | null | undefined;
   /** The resident picked another slot: the refusal no longer applies. */
   onPicked?: (() => void) | undefined;
+  /**
+   * Spec 02 §8 "calendar load failure: the page goes back in history": given by the /calendar page
+   * when there is a page of ours to go back to; without it the picker shows the load error.
+   */
+  onLoadFailure?: (() => void) | undefined;
 }
 
 export interface ReservationRefusalNotice {

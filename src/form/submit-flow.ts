@@ -24,6 +24,8 @@ import { prepareSubmit, serverItemErrors, withOrderEntry, type ConfirmEntry } fr
 export interface ReservationCheckRefusal {
   itemKey: string;
   text: string;
+  /** The check could not be made: its text stays at the form, no dialog, the slot kept. */
+  failed?: true | undefined;
 }
 
 /** Refusals that send the resident back to the slot choice: the slot, or their own limit, is gone. */
@@ -120,11 +122,13 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     try {
       refused = await check(next.rows, new Set(reservationKeys));
     } catch (e) {
-      // The check could not be made: not a refusal (the server checks again on putItem).
-      console.warn('reservation check failed', e);
+      // The check's own code did not load (offline, as codeNotLoaded reads it): the server checks
+      // again on putItem, and an answer sent offline waits visibly in the outbox.
+      console.warn('reservation check not made', e);
     }
     setChecking(false);
-    if (refused) backToReservation(refused.text, refused.itemKey, RESERVATION_LIMIT_CODE);
+    if (refused?.failed) setNotice(refused.text);
+    else if (refused) backToReservation(refused.text, refused.itemKey, RESERVATION_LIMIT_CODE);
     else setConfirming(next);
   };
 

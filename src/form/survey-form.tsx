@@ -79,6 +79,8 @@ export interface SurveyFormProps<R> {
    * confirmation dialog (last confirm).
    */
   reservationFirst?: boolean;
+  /** A calendar read of the reservation step failed (spec 02 §8): the /calendar page goes back. */
+  onCalendarLoadFailure?: (() => void) | undefined;
   /** The confirmation dialog was closed without sending (going back from the last confirm). */
   onConfirmClosed?: () => void;
   /** Shown above the submit button from the start (a queued answer the server refused, by its catalogue text). */
@@ -104,6 +106,8 @@ export interface SurveyFormProps<R> {
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
 const OrderWatch = laterComponent(() => import('../payment/use-form-order').then((m) => m.OrderWatch));
+// Category conditions (bunruiKey) read the category tree: loaded only for forms that have one.
+const CategoryWatch = laterComponent(() => import('../calendar/category-watch').then((m) => m.CategoryWatch));
 
 const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const mode = props.mode ?? 'user';
@@ -147,6 +151,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const orderWatch = usesPayment(config) ? (
     <OrderWatch config={config} store={engine.store} fixed={props.orderFixed === true} onChange={reportOrder} />
   ) : null;
+  const categoryWatch = engine.plan.categoryQuestions.length > 0 ? <CategoryWatch engine={engine} /> : null;
   const flow = useSubmitFlow({
     engine,
     config,
@@ -185,12 +190,14 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     monthsShown: config.numberMonthShowCalendar ?? 1,
     refusal,
     onPicked: flow.clearRefusal,
+    onLoadFailure: props.onCalendarLoadFailure,
   };
 
   if (stepped && step === 'slot') {
     return (
       <FormEngineContext value={engine}>
         <ReservationStepContext value={reservationStep}>
+          {categoryWatch}
           <div className="survey-form" data-testid="survey-form" data-step="slot" data-rendered="all">
             <Stack gap="md">
               {reservationKeys.map((key) => {
@@ -215,6 +222,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   return (
     <FormEngineContext value={engine}>
       {orderWatch}
+      {categoryWatch}
       <ReservationStepContext value={reservationStep}>
       <form
         noValidate

@@ -8,7 +8,8 @@
 import { Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SEARCH_PAGE_SIZE, surveySearches } from '@core/contract/searches';
-import { SEARCH_EMPTY_MESSAGE_DELAY_MS, SEARCH_LOAD_MORE_THRESHOLD, SEARCH_NO_MATCH } from '@core/items/search';
+import type { FormValue } from '@core/items/define';
+import { SEARCH_EMPTY_MESSAGE_DELAY_MS, SEARCH_LOAD_MORE_THRESHOLD, SEARCH_NO_MATCH, formatSearchValue, parseSearchValue } from '@core/items/search';
 import { call, unwrap } from '../lib/api';
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
@@ -39,7 +40,8 @@ export function SearchItem(p: ItemProps<'search'>) {
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const generation = useRef(0);
-  const value = textOf(p.value);
+  // The entry chosen; the value also keeps the condition it was found with (core/items/search.ts).
+  const value = textOf(p.value) === '' ? '' : (parseSearchValue(textOf(p.value))?.data ?? '');
 
   const load = useCallback(
     async (cond: string, after: string | null) => {
@@ -136,7 +138,7 @@ export function SearchItem(p: ItemProps<'search'>) {
               kind="radio"
               choices={asChoices(choices)}
               selected={value ? [value] : []}
-              onToggle={(v) => p.onChange(v)}
+              onToggle={(v) => p.onChange(formatSearchValue({ condition: results.condition, data: v }))}
               readOnly={p.readOnly}
             />
           </div>
@@ -163,5 +165,11 @@ export function SearchItem(p: ItemProps<'search'>) {
   );
 }
 
+/** The entry chosen, without the condition it was found with. */
+export const searchDisplay = (value: FormValue): string => {
+  const v = typeof value === 'string' ? parseSearchValue(value) : null;
+  return v ? v.data : typeof value === 'string' ? value : value.join('、');
+};
+
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'search'> = { Component: SearchItem, showErrorOnChange: true };
+export const ui: ItemUi<'search'> = { Component: SearchItem, showErrorOnChange: true, display: searchDisplay };

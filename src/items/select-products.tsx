@@ -42,7 +42,7 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
 
   if (list.kind === 'noService') return wrap(<Text c="red">{ja.payment.noService}</Text>);
   if (list.kind === 'loading') return wrap(<Loader size="sm" />);
-  if (list.kind === 'failed') return wrap(<Alert color="red" variant="light">{ja.payment.catalogueFailed}</Alert>);
+  if (list.kind === 'failed') return wrap(<Alert color="red" variant="light">{list.text}</Alert>);
   const { service: svc, taxSetting, priced, booking } = list;
   const order = 'order' in priced ? priced.order : null;
   const rows: OrderRow[] = [...lines, ...booking].map((l, n) => {

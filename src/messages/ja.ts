@@ -259,6 +259,8 @@ export const ja = {
     requiredMissing: '必須項目を入力してください',
     listTitle: '予約一覧',
     listTitlePayment: '検索結果一覧',
+    /** spec 01 §2's other variant: every answer listed is a reservation still to come (features/lookup/list-title.ts). */
+    listTitleCurrent: '現在の予約',
     edit: '変更',
     editReservation: '予約・変更',
     details: '詳細',
@@ -499,6 +501,11 @@ export const ja = {
     /** Ours (issue 26): the earliest day the interval after the previous dose allows. */
     vaccineFrom: '前回の接種からの間隔により、{date}以降の日付を選んでください。',
     checkingFree: '最新の空き状況を確認しています...',
+    /**
+     * Ours (spec 02 §8 "reservation check failure: error message followed by the detail in
+     * brackets"): the check before the confirmation could not be made; the detail follows in （）.
+     */
+    checkFailed: '予約状況を確認できませんでした。もう一度お試しください。',
     /** spec 02 §9 default level labels (when neither the item nor tag_labels name them). */
     largeCategory: '大分類',
     mediumCategory: '中分類',
@@ -572,6 +579,8 @@ export const ja = {
     /** spec 02 §8 tax errors and the catalogue's fetch failure (texts ours where the spec only names them). */
     taxNotSet: '税率が設定されていません。管理者にお問い合わせください。',
     catalogueFailed: '商品情報の取得に失敗しました。',
+    /** spec 02 §8 "reservation payment item fetch failure" (ours in Japanese): a booking's lines could not be read. */
+    reservationItemsFailed: '予約の決済項目を取得できませんでした。',
     productGone: '選択された商品は販売されていません。商品を選び直してください。',
     noService: '決済サービスが設定されていません。',
     payTypeCashless: 'キャッシュレス決済',

@@ -8,6 +8,7 @@ import type { SurveyConfig } from '@core/form/survey-config';
 import { reservedItemsOf } from '@core/rules/order';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { FormStore, useDerived } from '../form/form-store';
+import { ja } from '../messages/ja';
 
 type Schema = Pick<SurveyConfig, 'surveySchema'>;
 
@@ -24,3 +25,10 @@ export function useReservedItems(schema: Schema | null, store: FormStore | null)
   );
   return useMemo(() => new Set(joined === '' ? [] : joined.split('\n')), [joined]);
 }
+
+/**
+ * What a catalogue that could not be read keeps from the resident (spec 02 §8): with only a
+ * booking's lines to price, the reservation payment items; with lines of their own, the products.
+ */
+export const catalogueFailureText = (lineCount: number, reservedCount: number): string =>
+  lineCount === 0 && reservedCount > 0 ? ja.payment.reservationItemsFailed : ja.payment.catalogueFailed;

@@ -16,7 +16,7 @@ import { ja } from '../messages/ja';
 import { linesOf, priceLines } from './order-view';
 import type { FormOrder } from './form-order';
 import { paymentServiceQuery, taxSettingQuery } from './queries';
-import { useReservedItems } from './reserved-items';
+import { catalogueFailureText, useReservedItems } from './reserved-items';
 
 type Config = Pick<SurveyConfig, 'usePayment' | 'isAppending' | 'surveySchema'>;
 
@@ -38,7 +38,7 @@ export function useFormOrder(config: Config, store: FormStore, fixed = false): F
   if (!active) return { active, order: null, problem: undefined, paymentPath: false };
   const lines = linesOf(productsValue);
   if (lines.length === 0 && reserved.size === 0) return { active, order: null, problem: undefined, paymentPath: false };
-  if (!service.data) return { active, order: null, problem: service.isError ? ja.payment.catalogueFailed : undefined, paymentPath: false };
+  if (!service.data) return { active, order: null, problem: service.isError ? catalogueFailureText(lines.length, reserved.size) : undefined, paymentPath: false };
   // A booking whose item sells nothing, and no line chosen: nothing to buy, whatever the tax setting.
   if (lines.length === 0 && bookingLinesOf(service.data.data.products ?? [], reserved).length === 0) {
     return { active, order: null, problem: undefined, paymentPath: false };

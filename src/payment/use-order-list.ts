@@ -13,12 +13,12 @@ import { bookingLinesOf } from '@core/rules/order';
 import { FormEngineContext } from '../form/engine-context';
 import { priceLines, type PricedOrder } from './order-view';
 import { paymentServiceQuery, taxSettingQuery } from './queries';
-import { useReservedItems } from './reserved-items';
+import { catalogueFailureText, useReservedItems } from './reserved-items';
 
 export type OrderListState =
   | { kind: 'noService' }
   | { kind: 'loading' }
-  | { kind: 'failed' }
+  | { kind: 'failed'; text: string }
   | { kind: 'ready'; service: PaymentService; taxSetting: TaxSetting | null; priced: PricedOrder; booking: OrderLine[] };
 
 export function useOrderList(serviceId: string, lines: readonly OrderLine[]): OrderListState {
@@ -28,7 +28,7 @@ export function useOrderList(serviceId: string, lines: readonly OrderLine[]): Or
   const reserved = useReservedItems(engine?.plan.shape ?? null, engine?.store ?? null);
   if (serviceId === '') return { kind: 'noService' };
   if (service.isPending || tax.isPending) return { kind: 'loading' };
-  if (service.isError) return { kind: 'failed' };
+  if (service.isError) return { kind: 'failed', text: catalogueFailureText(lines.length, reserved.size) };
   const svc = service.data.data;
   const taxSetting = tax.isError ? null : tax.data.data;
   // Cashless for the figures: cash changes the path, not the amounts.

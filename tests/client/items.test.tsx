@@ -136,7 +136,8 @@ describe('search item', () => {
     fireEvent.click(screen.getByTestId('submit-button'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
     await waitFor(() => expect(send).toHaveBeenCalled());
-    expect(send.mock.calls[0]![0].rows).toEqual([expect.objectContaining({ itemKey: 'place', value: '施設12' })]);
+    // The value is the condition plus the entry (core/items/search.ts); nothing was typed here.
+    expect(send.mock.calls[0]![0].rows).toEqual([expect.objectContaining({ itemKey: 'place', value: '{"condition":"","data":"施設12"}' })]);
   });
 
   it('says 検索結果が見つかりません。 200 ms after an empty answer, and このリストに該当なし。 satisfies required', async () => {
@@ -153,7 +154,29 @@ describe('search item', () => {
     fireEvent.click(screen.getByTestId('submit-button'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
     await waitFor(() => expect(send).toHaveBeenCalled());
-    expect(send.mock.calls[0]![0].rows[0]).toMatchObject({ value: 'このリストに該当なし。' });
+    expect(send.mock.calls[0]![0].rows[0]).toMatchObject({ value: '{"condition":"該当しない語","data":"このリストに該当なし。"}' });
+  });
+
+  it('keeps the condition typed with the entry, shows the entry alone, and reads an older plain value', async () => {
+    serveSearch();
+    const { send } = renderForm(makeConfig([{ itemKey: 'place', type: 'search', title: '施設' }]));
+    fireEvent.focus(input(/^施設$/));
+    fireEvent.change(input(/^施設$/), { target: { value: '施設2' } });
+    fireEvent.click(await screen.findByLabelText('施設21', {}, { timeout: 2000 }));
+    fireEvent.click(screen.getByTestId('submit-button'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('施設21')).toBeTruthy();
+    expect(within(dialog).queryByText(/condition/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: ja.form.send }));
+    await waitFor(() => expect(send).toHaveBeenCalled());
+    expect(send.mock.calls[0]![0].rows[0]).toMatchObject({ value: '{"condition":"施設2","data":"施設21"}' });
+    cleanup();
+
+    // An answer stored before the condition was kept: its entry is the choice.
+    renderForm(makeConfig([{ itemKey: 'place', type: 'search', title: '施設' }]), { initialValues: { place: '施設05' } });
+    fireEvent.focus(input(/^施設$/));
+    const list = await screen.findByTestId('search-results');
+    await waitFor(() => expect((within(list).getByLabelText('施設05') as HTMLInputElement).checked).toBe(true));
   });
 
   it('waits 200 ms before saying nothing was found', async () => {

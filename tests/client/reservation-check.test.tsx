@@ -3,7 +3,8 @@
  * before the confirmation opens, the chosen reservation is checked (POST
  * /survey-results/checkReservation) with the calendar's limits and range; a refusal shows
  * "{errorMessage}（{checkDetail}）" at the slot choice and no dialog; an OK check, or a check that
- * fails (network), opens the dialog. putItem refused with reservation_limit (online, or an outbox
+ * reaches no server (network), opens the dialog; a server error or a timeout stops with its text
+ * and the detail in brackets (the timeout: reservation-check-failure.test.ts). putItem refused with reservation_limit (online, or an outbox
  * entry delivered later) shows the same text and reopens the slot choice with the answer kept.
  */
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -193,10 +194,20 @@ describe('the reservation check before the confirmation', () => {
     await waitFor(() => expect(callsTo(fetch, '/survey-results/putItem')).toHaveLength(1));
   }, 20_000);
 
-  it('a check answered with a server error does not block either', async () => {
-    serve({ check: () => json(500, { result: 'ERROR', code: 'internal', errorMessage: 'boom' }) });
-    await fillAndSubmit();
+  it('a check answered with a server error stops before the dialog with the text and the detail in brackets; again, it checks again', async () => {
+    let broken = true;
+    const fetch = serve({ check: () => (broken ? json(500, { result: 'ERROR', code: 'internal', errorMessage: 'boom' }) : json(200, { result: 'OK' })) });
+    const { value } = await fillAndSubmit();
+    const notice = await screen.findByTestId('form-notice', {}, { timeout: 5000 });
+    expect(notice.textContent).toBe(`${ja.calendar.checkFailed}（boom）`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByTestId('survey-form').dataset.step).toBe('form');
+    expect(screen.getByTestId('reservation-summary').dataset.value).toBe(value);
+    expect(callsTo(fetch, '/survey-results/putItem')).toHaveLength(0);
+    broken = false;
+    fireEvent.click(screen.getByTestId('submit-button'));
     expect(await screen.findByRole('dialog', {}, { timeout: 5000 })).toBeTruthy();
+    expect(callsTo(fetch, '/survey-results/checkReservation')).toHaveLength(2);
   }, 20_000);
 
   it('offline, no check is tried and the dialog opens', async () => {

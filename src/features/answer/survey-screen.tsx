@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Navigate, useCanGoBack, useNavigate, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import type { FormValue } from '@core/items/define';
@@ -94,6 +94,10 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // schedule is refetched, the chosen week's among them.
   const refreshSchedules = useCallback(() => void queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY }), [queryClient]);
   const queue = useOutbox();
+  // Spec 02 §8: a failed calendar read on the /calendar page goes back, when there is a page to go back to.
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  const calendarBack = useCallback(() => router.history.back(), [router]);
   const partitionKey = search?.['partitionKey'] || null;
   const sentId = search?.[SENT_PARAM] || null;
   const navigate = useNavigate();
@@ -271,6 +275,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               // spec, and the server checks every answer as a resident's either way.
               mode={search?.['admin'] === '1' ? 'admin' : 'user'}
               reservationFirst={reservationFirst}
+              onCalendarLoadFailure={reservationFirst && canGoBack ? calendarBack : undefined}
               onConfirmClosed={refreshSchedules}
               initialNotice={useRestoredValues ? restored?.errorText : undefined}
               initialRefusalCode={useRestoredValues ? restored?.errorCode : undefined}

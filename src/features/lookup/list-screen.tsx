@@ -21,6 +21,7 @@ import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
 import { PaymentLine, usePaymentsOf } from '../../payment/payment-status';
 import { answersOf, foreignChatUser, formHasReservation, groupByReservationDate, type LookupAnswer } from './answers';
+import { listTitleOf } from './list-title';
 import { reservationOf } from './reservation';
 import { searchResults } from './queries';
 import { saveSearch, saveTarget, type StoredSearch } from './store';
@@ -70,7 +71,8 @@ export function ListScreen() {
 
   const cfg = config.data;
   const rows = fresh.data ?? stored.rows;
-  const groups = groupByReservationDate(answersOf(cfg, rows));
+  const answers = answersOf(cfg, rows);
+  const groups = groupByReservationDate(answers);
   const withReservation = formHasReservation(cfg);
 
   const open = (answer: LookupAnswer, to: '/confirmDetails' | '/cancelConfirm') => {
@@ -82,7 +84,7 @@ export function ListScreen() {
     <Stack gap="md">
       {session ? <ResidentHeader profile={session.profile} /> : null}
       <Title order={1} size="h3" data-testid="lookup-list-title">
-        {usesPayment(cfg) ? ja.lookup.listTitlePayment : ja.lookup.listTitle}
+        {listTitleOf(cfg, answers, todayInTokyo())}
       </Title>
       {fresh.isError ? (
         <Alert color="red" variant="light" role="alert" data-testid="lookup-error">
