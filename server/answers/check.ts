@@ -16,10 +16,9 @@ import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { offeredConfig, type Features } from '@core/rules/features';
 import { ApiError } from '../errors';
 import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
-import { PAYMENT_OFF_TEXT } from '../routes/payments';
 import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
-import { priceAnswer, type Catalogue } from '../payments/price-order';
+import { PAYMENT_OFF_TEXT, priceAnswer, type Catalogue } from '../payments/price-order';
 import type { Checked } from './write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);

@@ -37,6 +37,8 @@ export const PRODUCT_NOT_FOUND_TEXT = '商品が見つかりません。';
 export const AMOUNT_MISMATCH_TEXT = '金額が正しくありません。商品の価格または税率が変更された可能性があります。最初からやり直してください。';
 export const ORDER_NOT_TAKEN_TEXT = 'このフォームは商品の購入を受け付けていません。';
 export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
+/** Spec 02 §8 payment not enabled: also what PAYMENT=0 answers for an order. */
+export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
 export const PAY_TYPE_NOT_OFFERED_TEXT = 'この支払い方法はご利用いただけません。';
 export const purchaseLimitText = (limit: number) => `全体で${limit}個まで購入可能です。`;
 

@@ -42,14 +42,13 @@ import { categoryLookupFor } from '../store/calendars';
 import { catalogueOf, findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
 import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
 import { NO_SURVEY_CONFIG } from './survey-configs';
-import { AMOUNT_MISMATCH_TEXT, APPENDING_ONLY_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT } from '../payments/price-order';
+import { AMOUNT_MISMATCH_TEXT, APPENDING_ONLY_TEXT, PAYMENT_OFF_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT } from '../payments/price-order';
 import { paymentResultOf, receiptOf } from '../payments/results';
 import { paidAnswerFacts } from '../payments/paid-answer';
 import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
 
-export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
 export const NO_PAYMENT_NEEDED_TEXT = 'お支払いのない注文です。決済画面を通さずに送信してください。';
 export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えます。';
 export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';

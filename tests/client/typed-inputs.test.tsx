@@ -28,7 +28,8 @@ describe('phone', () => {
   it.each(['090-1234-5678', '０９０－１２３４－５６７８', '090ー1234ー5678', '090 1234 5678'])('takes %j whole and stores 09012345678', async (typed) => {
     const { send: sent } = renderForm(makeConfig([{ itemKey: 'tel', type: 'phone', title: '電話番号', isRequired: { value: true } }]));
     const box = input(/^電話番号/);
-    expect(box.maxLength).toBeGreaterThanOrEqual(typed.length);
+    // No maxlength for the browser to cut a pasted number at: the box drops separators, then holds 11.
+    expect(box.maxLength).toBe(-1);
     typeInto(box, typed);
     expect(box.value).toBe('09012345678');
     expect(errorOf('tel')).toBeNull();

@@ -77,8 +77,8 @@ for (const engine of engines()) {
         token: tokenB,
         body: { queryParams: { surveyId: 'shinsei', conditions: { name: SECRET_NAME, phone: SECRET_PHONE } }, requestingUserId: 'U-owner-a' },
       });
-      expect(f.json).toEqual({ result: 'OK', data: [] });
-      for (const r of [q, u]) expectNoLeak(r);
+      expect(f.json).toEqual({ result: 'OK', data: [], groups: [] });
+      for (const r of [q, u, f]) expectNoLeak(r);
     });
 
     it('B cannot edit A’s answer by sending its partitionKey (nor by claiming A’s userId)', async () => {
