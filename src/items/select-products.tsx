@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Input, Loader, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { TAXABLE_TYPE } from '@core/contract/payment-codes';
 import { orderLinesValue, type OrderLine } from '@core/items/select-products';
 import { offeredProducts } from '@core/rules/order';
 import { ja } from '../messages/ja';
@@ -54,6 +55,7 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
       count: l.count,
       amount: d ? d.amount : null,
       booking: !own,
+      taxFree: (d?.taxableType ?? svc.products?.find((x) => x.productId === l.productId)?.taxableType) === TAXABLE_TYPE.taxFree,
       onEdit: own && !p.readOnly ? () => setEditing(n) : undefined,
     };
   });

@@ -78,7 +78,7 @@ describe('the order list of a form whose reservation item sells a booking fee', 
 
     // Another reservation item: its own fee (tax free) replaces the first once its slot is picked.
     await pickItem('i2');
-    await waitFor(() => expect(rowTexts()).toEqual(['接種料11,000', `相談料${ja.payment.bookingLine}1300`]));
+    await waitFor(() => expect(rowTexts()).toEqual(['接種料11,000', `相談料${ja.payment.taxFreeMark}${ja.payment.bookingLine}1300`]));
     expect(screen.getByTestId('order-subtotal').textContent).toBe('1,300円');
     expect(screen.getByTestId('order-tax').textContent).toBe('100円');
     expect(screen.getByTestId('order-total').textContent).toBe('1,400円');
