@@ -13,7 +13,7 @@ import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerValues, isFormValid, validateForm, type FormIssues } from '@core/form/validate';
 import type { BedChoice } from '@core/rules/bed-stay';
-import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession } from '@core/rules/bed-stay';
+import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession, isBedDeadlinePassed } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
@@ -149,7 +149,7 @@ function BedFlow({
 
   return (
     <BedPage title={config.surveyTitle}>
-      {error ? (
+      {error && step !== 'confirm' ? (
         <Alert color="red" role="alert" data-testid="bed-error">
           {error}
         </Alert>
@@ -165,6 +165,7 @@ function BedFlow({
           <BedCalendar surveyId={surveyId} month={month} onMonth={setMonth} today={today} rule={rule} editing={editing} onPick={setPicked} />
           <StayDialog
             start={picked}
+            insideLimit={picked !== null && isBedDeadlinePassed(picked, rule, today)}
             initial={stay ? { nights: stay.nights, startSession: stay.startSession, endSession: stay.endSession } : undefined}
             onClose={() => setPicked(null)}
             onChoose={(c) => {
@@ -193,9 +194,15 @@ function BedFlow({
           beds={beds}
           editing={editing}
           sending={sending}
-          onBack={() => setStep('form')}
+          insideLimit={isBedDeadlinePassed(stay.start, rule, today)}
+          error={error}
+          onBack={() => {
+            setError(null);
+            setStep('form');
+          }}
           onSend={() => void send()}
-        />      ) : null}
+        />
+      ) : null}
     </BedPage>
   );
 }

@@ -57,9 +57,13 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
     setError(null);
   };
 
-  const cancel = async (s: BedReservation) => {
+  const deadlinePassedOf = (s: BedReservation) => {
     const start = parseDateWithSession(s.startDate);
-    if (start && isBedDeadlinePassed(start.date, rule.data.data, todayInTokyo())) {
+    return start !== undefined && isBedDeadlinePassed(start.date, rule.data.data, todayInTokyo());
+  };
+
+  const cancel = async (s: BedReservation) => {
+    if (deadlinePassedOf(s)) {
       setError(ja.bed.deadlinePassed);
       return;
     }
@@ -137,7 +141,12 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
             <Text size="sm">
               {ja.bed.discharge}: {dateWithWeekday(open.endDate)}
             </Text>
-            {LIVE.has(open.check) ? (
+            {LIVE.has(open.check) && deadlinePassedOf(open) ? (
+              // Past the deadline the stay can no longer change: said instead of offering what would be refused.
+              <Alert color="gray" variant="light" data-testid="bed-deadline">
+                {ja.bed.deadlinePassed}
+              </Alert>
+            ) : LIVE.has(open.check) ? (
               asking ? (
                 <Stack gap="xs">
                   <Text>{ja.bed.cancelConfirm}</Text>

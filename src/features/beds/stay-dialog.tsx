@@ -2,7 +2,7 @@
  * The stay-length dialog (spec 02 §2, §9): 1 to 14 nights labelled N泊N+1日, and the sessions of
  * admission (default 午後) and discharge (default 午前). A fixed-shape form: @tanstack/react-form.
  */
-import { Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Radio, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useForm } from '@tanstack/react-form';
 import type { Temporal } from 'temporal-polyfill';
 import {
@@ -27,6 +27,8 @@ export interface StayChoice {
 
 export interface StayDialogProps {
   start: Temporal.PlainDate | null;
+  /** The start is inside the cancel limit: once booked, the stay cannot be changed or cancelled. */
+  insideLimit?: boolean;
   initial?: StayChoice | undefined;
   onClose: () => void;
   onChoose: (choice: StayChoice) => void;
@@ -34,7 +36,7 @@ export interface StayDialogProps {
 
 const SESSIONS = [MORNING, AFTERNOON];
 
-export function StayDialog({ start, initial, onClose, onChoose }: StayDialogProps) {
+export function StayDialog({ start, insideLimit = false, initial, onClose, onChoose }: StayDialogProps) {
   const form = useForm({
     defaultValues: initial ?? { nights: 1, startSession: DEFAULT_START_SESSION, endSession: DEFAULT_END_SESSION },
     onSubmit: ({ value }) => onChoose(value),
@@ -53,6 +55,11 @@ export function StayDialog({ start, initial, onClose, onChoose }: StayDialogProp
             <Text size="sm">
               {ja.bed.admission}: {dateWithWeekday(start.toString())}
             </Text>
+            {insideLimit ? (
+              <Alert color="yellow" variant="light" data-testid="stay-deadline-warning">
+                {ja.bed.insideLimit}
+              </Alert>
+            ) : null}
             <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : ja.bed.noDay) }}>
               {(field) => (
                 <Radio.Group label={ja.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
