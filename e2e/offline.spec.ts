@@ -72,6 +72,14 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
   await expect(page.getByTestId('survey-title')).toHaveText('さくら市 健康づくりアンケート');
   await expect(page.getByTestId('survey-form')).toBeVisible();
   await expect(page.getByTestId('stale-config')).toBeVisible();
+  // 再読み込み is whole at 390 and 360 px, not clipped to 再読み (issue 54).
+  for (const width of [390, 360]) {
+    await page.setViewportSize({ width, height: 740 });
+    const label = page.getByTestId('reload-config').locator('.mantine-Button-label');
+    await expect(label).toHaveText('再読み込み');
+    expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
 
   await answerKenko(page, '20代');
   await page.getByTestId('submit-button').click();

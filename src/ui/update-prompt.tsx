@@ -14,7 +14,7 @@ export function UpdatePrompt() {
       <Notification withCloseButton onClose={dismiss} role="status" data-testid="update-prompt" maw={448} mx="auto">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <Text size="sm">{ja.offline.updateAvailable}</Text>
-          <Button size="xs" onClick={accept}>
+          <Button size="xs" className="app-keep-whole" onClick={accept}>
             {ja.offline.updateReload}
           </Button>
         </Group>

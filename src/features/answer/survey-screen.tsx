@@ -225,7 +225,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         <Alert color="yellow" variant="light" data-testid="stale-config">
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Text size="sm">{restored?.needRefresh ? ja.form.needRefresh : ja.offline.fromCache}</Text>
-            <Button size="xs" variant="light" onClick={() => window.location.reload()} data-testid="reload-config">
+            <Button size="xs" variant="light" className="app-keep-whole" onClick={() => window.location.reload()} data-testid="reload-config">
               {ja.common.reload}
             </Button>
           </Group>

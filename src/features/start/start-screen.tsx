@@ -29,7 +29,7 @@ export function StartScreen() {
             <Alert color="yellow" variant="light" data-testid="stale-list">
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Text size="sm">{ja.offline.fromCache}</Text>
-                <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                <Button size="xs" variant="light" className="app-keep-whole" onClick={() => void query.refetch()}>
                   {ja.common.reload}
                 </Button>
               </Group>
