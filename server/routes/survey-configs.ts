@@ -6,7 +6,7 @@ import {
   surveyConfigsList,
   surveyConfigsOpenList,
 } from '@core/contract/survey';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
