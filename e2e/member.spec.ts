@@ -37,12 +37,14 @@ test('members-only form → registration with a member number → booking → me
   await surveyItem(page, 'denwa').locator('input').fill(PHONE);
   await send(page);
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
-  const number = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
-  expect(number).toMatch(/^0001\d{7}$/);
+  // Shown grouped for reading (0001-0000001); the stored number is the 11 digits.
+  const shown = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
+  expect(shown).toMatch(/^0001-\d{7}$/);
+  const number = shown.replace('-', '');
   // A reload keeps the completion: the same number and the way on, not the filled form.
   await page.reload();
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
-  await expect(page.getByTestId('member-number').locator('strong')).toHaveText(number);
+  await expect(page.getByTestId('member-number').locator('strong')).toHaveText(shown);
   await expect(page.getByTestId('member-to-survey')).toBeVisible();
   await expect(page.getByTestId('submit-button')).toHaveCount(0);
   await expectAxeClean(page, 'member registration done');
@@ -88,7 +90,7 @@ test('members-only form → registration with a member number → booking → me
   await expect(page).toHaveURL(/\/member-confirmList\/sakura-kaiin$/);
   const info = page.getByTestId('member-info');
   await expect(info).toContainText('会員情報');
-  await expect(info).toContainText(number);
+  await expect(info).toContainText(shown);
   await expect(info).toContainText(NAME);
   await expect(page.getByTestId('member-linked-form')).toHaveValue('kaiin-yoyaku');
   const group = page.locator(`[data-testid="member-linked-group"][data-date="${date}"]`);

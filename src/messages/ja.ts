@@ -402,8 +402,8 @@ export const ja = {
     searchLoading: '読み込み中...',
     /** spec 01 §8 search failure. */
     searchFailed: '検索実行中にエラー発生しました。',
-    /** Not in the spec: an automatic number before the server has given it. */
-    autoNumberPending: '登録時に自動で採番されます',
+    /** Not in the spec: an automatic number before the server has given it (no empty box). */
+    autoNumberPending: '番号は登録時に自動で付けられます。',
     memberNumberPlaceholder: '半角英数字7桁以内',
   },
   offline: {
