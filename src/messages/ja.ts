@@ -171,10 +171,19 @@ export const ja = {
     confirmTitle: '会員情報の照会',
     /** spec 02 §2 member-linked list. */
     info: '会員情報',
-    linkedForm: '連携帳票',
-    linkedEmpty: '選んだ連携帳票に回答・予約がありませんでした。',
-    noLinkedForms: '連携帳票がありません。',
+    /** Not in the spec: the list's title says what it holds (issue 54), not the member form's name. */
+    listTitle: '会員の予約一覧',
+    /** The spec's 連携帳票, in the resident's words (issue 54); the empty text is the spec's with it replaced. */
+    linkedForm: 'フォーム',
+    linkedEmpty: '選んだフォームに回答・予約がありませんでした。',
+    /** Not in the spec. */
+    noLinkedForms: '会員の方が使えるフォームがありません。',
     backToSearch: '検索画面へ戻る',
+    /** Not in the spec: the list reached from the start page, menu or completion by a resident not registered. */
+    notMember: 'まだ会員登録がありません。会員登録をすると、会員向けの予約と予約の一覧をご利用いただけます。',
+    register: '会員登録へ進む',
+    /** Not in the spec: the way to the member's list (completion, start page, menu). */
+    toList: '会員の予約一覧を見る',
   },
   /** /url-external to a host the operator has not listed: named, and left only on a tap. */
   external: {
