@@ -184,6 +184,8 @@ export const ja = {
     register: '会員登録へ進む',
     /** Not in the spec: the way to the member's list (completion, start page, menu). */
     toList: '会員の予約一覧を見る',
+    /** The menu's, when there is more than one member form. */
+    toListOf: '会員の予約一覧を見る（{title}）',
   },
   /** /url-external to a host the operator has not listed: named, and left only on a tap. */
   external: {
