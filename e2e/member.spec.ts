@@ -126,8 +126,14 @@ test('members-only form → registration with a member number → booking → me
   await page.getByTestId('member-linked-form').selectOption('clinic-yoyaku');
   await expect(page.getByTestId('member-linked-empty')).toHaveText('選んだフォームに回答・予約がありませんでした。');
 
-  // キャンセル from the member list: the lookup's cancel page, then back to the list.
+  // 変更 from the member list opens the booking in the form, to be changed.
   await page.getByTestId('member-linked-form').selectOption('kaiin-yoyaku');
+  await page.getByTestId('member-linked-answer').getByTestId('answer-edit').click();
+  await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku\?partitionKey=kaiin-yoyaku/);
+  await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員予約');
+  await page.goBack();
+
+  // キャンセル from the member list: the lookup's cancel page, then back to the list.
   await page.getByTestId('member-linked-answer').getByTestId('answer-cancel').click();
   await expect(page.getByTestId('cancel-confirm')).toBeVisible();
   await page.getByTestId('cancel-submit').click();

@@ -3,7 +3,7 @@
  * reservation date, each card with its answers, 受付番号, status and the buttons answerActions
  * allows. Reading: records marked 取り消し (the old record of a changed answer) stay in the list,
  * dimmed and labelled 取り消し, with no change or cancel button, so the resident sees what became
- * of the answer they changed.
+ * of the answer they changed. The card itself is answer-card.tsx (the member-linked list's too).
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
