@@ -171,10 +171,21 @@ export const ja = {
     confirmTitle: '会員情報の照会',
     /** spec 02 §2 member-linked list. */
     info: '会員情報',
-    linkedForm: '連携帳票',
-    linkedEmpty: '選んだ連携帳票に回答・予約がありませんでした。',
-    noLinkedForms: '連携帳票がありません。',
+    /** Not in the spec: the list's title says what it holds (issue 54), not the member form's name. */
+    listTitle: '会員の予約一覧',
+    /** The spec's 連携帳票, in the resident's words (issue 54); the empty text is the spec's with it replaced. */
+    linkedForm: 'フォーム',
+    linkedEmpty: '選んだフォームに回答・予約がありませんでした。',
+    /** Not in the spec. */
+    noLinkedForms: '会員の方が使えるフォームがありません。',
     backToSearch: '検索画面へ戻る',
+    /** Not in the spec: the list reached from the start page, menu or completion by a resident not registered. */
+    notMember: 'まだ会員登録がありません。会員登録をすると、会員向けの予約と予約の一覧をご利用いただけます。',
+    register: '会員登録へ進む',
+    /** Not in the spec: the way to the member's list (completion, start page, menu). */
+    toList: '会員の予約一覧を見る',
+    /** The menu's, when there is more than one member form. */
+    toListOf: '会員の予約一覧を見る（{title}）',
   },
   /** /url-external to a host the operator has not listed: named, and left only on a tap. */
   external: {
@@ -402,8 +413,8 @@ export const ja = {
     searchLoading: '読み込み中...',
     /** spec 01 §8 search failure. */
     searchFailed: '検索実行中にエラー発生しました。',
-    /** Not in the spec: an automatic number before the server has given it. */
-    autoNumberPending: '登録時に自動で採番されます',
+    /** Not in the spec: an automatic number before the server has given it (no empty box). */
+    autoNumberPending: '番号は登録時に自動で付けられます。',
     memberNumberPlaceholder: '半角英数字7桁以内',
   },
   offline: {

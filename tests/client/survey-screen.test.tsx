@@ -133,6 +133,38 @@ describe('the survey page', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
+  it('leads a member from the completion to their list of bookings, this form first', async () => {
+    serve(config({ hasMember: true, memberFormId: 'kaiin', isAppending: { value: true } }), { result: 'OK', partitionKey: 's1#U1#1', answercode: null, data: [] });
+    window.history.replaceState(null, '', '/survey/s1');
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '会員 一郎' } });
+    await sendForm();
+    const link = await screen.findByTestId('completion-member-list');
+    expect(link.textContent).toBe(ja.member.toList);
+    expect(link.getAttribute('href')).toBe('/member-confirmList/kaiin?form=s1');
+  });
+
+  it('offers no member list on the completion while members are switched off', async () => {
+    const fetch = serve(config({ hasMember: true, memberFormId: 'kaiin' }), { result: 'OK', partitionKey: 's1#U1', answercode: null, data: [] });
+    const answer = fetch.getMockImplementation()!;
+    fetch.mockImplementation(async (input, init) =>
+      String(input).endsWith('/app-config')
+        ? json(200, {
+            result: 'OK',
+            data: { channelId: '1', authorizeUrl: 'http://localhost/a', liffId: null, devIssuer: true, externalUrlHosts: [], features: { members: false, payment: true, medical: true, secureFiles: true } },
+          })
+        : answer(input, init),
+    );
+    window.history.replaceState(null, '', '/survey/s1');
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '中村' } });
+    await sendForm();
+    expect(await screen.findByTestId('survey-complete')).toBeTruthy();
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).endsWith('/app-config'))).toBe(true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('completion-member-list')).toBeNull();
+  }, 15_000);
+
   it('survives a reload of the completion page, and its 照会 link reaches the lookup', async () => {
     const searchable = [{ itemKey: 'name', type: 'text', title: 'お名前', isRequired: { value: true }, isSearchable: { value: true } }];
     serve(config({ isAppending: { value: true }, isDisplayAnswerCode: { value: true }, surveySchema: searchable }), {

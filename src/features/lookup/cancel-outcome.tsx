@@ -3,14 +3,14 @@
  * cancel, or, when the page is reopened (a reload inside LINE) or the server answers that the
  * answer is already over, the answer as it stands with a plain notice and no キャンセルする.
  */
-import { Alert, Button, Stack, Text } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Alert, Stack, Text } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { statusRefusal, type CheckStatus } from '@core/rules/status';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { ResidentHeader } from '../../ui/resident-header';
 import type { LookupAnswer } from './answers';
+import { BackToList } from './back-to-list';
 import { CurrentInfo } from './view';
 
 /** The notice for an answer whose status refuses a cancel (キャンセル, NG, 取り消し), or null. */
@@ -18,15 +18,6 @@ export const endedNoticeOf = (check: CheckStatus): string | null => {
   if (statusRefusal(check, 'cancel') === null) return null;
   return check === '取り消し' ? ja.lookup.amendedNoCancel : ja.lookup.alreadyCancelled;
 };
-
-function BackToList() {
-  const navigate = useNavigate();
-  return (
-    <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="back-to-list">
-      {ja.lookup.backToList}
-    </Button>
-  );
-}
 
 export function CancelDone({ config }: { config: ServedSurveyConfig }) {
   const profile = getSession()?.profile;
