@@ -132,6 +132,13 @@ const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
 const firstReservationKey = (items: FormEngine['plan']['items']): string | undefined =>
   items.find((p) => isReservationItem(p) && !p.neverShown)?.key;
 
+/** The slot a queued answer lost (quota_exceeded): setUp left it out of the values. */
+const lostSlotOf = (engine: FormEngine, props: SurveyFormProps<unknown>): string | undefined => {
+  const key = props.initialRefusalCode === SLOT_GONE ? firstReservationKey(engine.plan.items) : undefined;
+  const v = key === undefined ? undefined : props.initialValues?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
+
 /** The form once the item types it uses are loaded (src/items/registry.ts loads the rarer ones on demand). */
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
   const state = useItemTypes(props.config.surveySchema.map((i) => i.type));
@@ -163,6 +170,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     orderFixed: props.orderFixed === true,
     initialNotice: props.initialNotice,
     initialRefusalCode: props.initialRefusalCode,
+    initialLost: lostSlotOf(engine, props as SurveyFormProps<unknown>),
     initialIssues: props.initialIssues !== undefined,
     checkReservation: props.checkReservation,
     onConfirmClosed: props.onConfirmClosed,
