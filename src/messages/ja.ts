@@ -295,6 +295,8 @@ export const ja = {
     /** Not in the spec: the cancel page for a 取り消し record (the old record of a changed answer). */
     amendedNoCancel: 'この申込は変更済みのため、キャンセルできません。',
     emptyList: '表示できるデータがありません。',
+    /** Not in the spec: each card's cancel deadline, the last day a change or cancel is accepted. */
+    cancelDeadline: '変更・キャンセルの期限：{date}まで',
   },
   survey: {
     residentSuffix: '様',

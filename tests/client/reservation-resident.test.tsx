@@ -302,6 +302,43 @@ describe('the cancel deadline', () => {
     expect(within(card('000002')).getByTestId('answer-edit')).toBeTruthy();
   }, 20_000);
 
+  it("the lookup list: a changed answer's old record under its replacement, each card its deadline, no staff status", async () => {
+    const today = todayInTokyo();
+    const later = today.add({ days: 10 });
+    const changed = { createdAt: '2025-06-01T00:00:00Z', updatedAt: '2025-06-10T03:00:00.100Z', check: '取り消し' };
+    const replacement = { createdAt: '2025-06-10T03:00:00.140Z', updatedAt: '2025-06-10T03:00:00.140Z' };
+    const results = [
+      { ...row('s1#U1#1', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 20 }).toString()}|1`, '000001'), ...changed },
+      { ...row('s1#U1#1', 'shimei', '山田 花子', '000001'), ...changed },
+      { ...row('s1#U1#2', 'yoyaku', `naika-ippan-shoshin_i1|${later.toString()}|2`, '000002'), ...replacement },
+      { ...row('s1#U1#2', 'shimei', '山田 花子', '000002'), ...replacement },
+      row('s1#U1#3', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 5 }).toString()}|1`, '000003'),
+      row('s1#U1#3', 'shimei', '山田 花子', '000003'),
+    ];
+    serve({ cancelLimit: 2, results });
+    saveSearch({ surveyId: 's1', conditions: { shimei: '山田 花子' }, userId: 'U1', rows: results as never });
+    window.history.replaceState(null, '', '/confirmList');
+    render(<App />);
+    const groups = await screen.findAllByTestId('answer-group', {}, { timeout: 5000 });
+    const codesOf = (g: HTMLElement) => within(g).getAllByTestId('answer-card').map((c) => c.dataset.answerCode);
+    // Not under its own (later) date: right after the answer it was changed into.
+    expect(groups.map(codesOf)).toEqual([['000003'], ['000002', '000001']]);
+    const card = (code: string) => document.querySelector<HTMLElement>(`[data-testid="answer-card"][data-answer-code="${code}"]`)!;
+    // 未対応 is the office's: no badge; the old record says 取り消し.
+    expect(within(card('000002')).queryByTestId('answer-status')).toBeNull();
+    expect(within(card('000003')).queryByTestId('answer-status')).toBeNull();
+    expect(screen.queryByText('未対応')).toBeNull();
+    expect(within(card('000001')).getByTestId('answer-status').textContent).toBe('取り消し');
+    // Limit 2, no days off: changes and cancels are taken until two days before.
+    const lastDay = later.subtract({ days: 2 });
+    const deadline = await within(card('000002')).findByTestId('cancel-deadline', {}, { timeout: 5000 });
+    expect(deadline.dataset.date).toBe(lastDay.toString());
+    const weekday = ja.calendar.weekdays[lastDay.dayOfWeek - 1];
+    expect(deadline.textContent).toBe(`変更・キャンセルの期限：${lastDay.month}月${lastDay.day}日（${weekday}）まで`);
+    expect((await within(card('000003')).findByTestId('cancel-deadline')).dataset.date).toBe(today.add({ days: 3 }).toString());
+    expect(within(card('000001')).queryByTestId('cancel-deadline')).toBeNull();
+  }, 20_000);
+
   it("the cancel page past the deadline says why at once, with the calendar's own limit, and offers no キャンセルする", async () => {
     const today = todayInTokyo();
     // Three days ahead: the default limit (1) would allow it; the calendar's 5 does not.
@@ -344,3 +381,19 @@ describe('the cancel deadline', () => {
     expect(screen.queryByTestId('edit-refused')).toBeNull();
   }, 20_000);
 });
+
+describe('the lookup search form', () => {
+  it("offers the signed-in resident's own name in the searchable 氏名, and searches with it", async () => {
+    const fetch = serve({ results: [] });
+    window.history.replaceState(null, '', '/confirmSearchForm?surveyId=s1');
+    render(<App />);
+    const name = await screen.findByLabelText(/^氏名/, {}, { timeout: 5000 });
+    expect((name as HTMLInputElement).value).toBe('山田 花子');
+    // Still the resident's to change.
+    fireEvent.change(name, { target: { value: '山田 太郎' } });
+    expect((name as HTMLInputElement).value).toBe('山田 太郎');
+    fireEvent.click(screen.getByTestId('lookup-search'));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('filterQuery'))).toBe(true));
+  }, 20_000);
+});
+
