@@ -102,6 +102,8 @@ export interface SurveyFormProps<R> {
    * sent and sending never takes the payment path; the products row goes as it was.
    */
   orderFixed?: boolean;
+  /** A stored answer is being changed: its values as stored, for the confirmation (変更の確認). */
+  changedFrom?: Readonly<Record<string, unknown>> | undefined;
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
@@ -269,6 +271,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
           onClose={flow.closeConfirm}
           onSend={() => void flow.sendAnswers()}
           sendLabel={confirming.paymentPath ? ja.payment.toPayment : undefined}
+          changedFrom={props.changedFrom}
         />
       ) : null}
     </FormEngineContext>

@@ -79,6 +79,7 @@ const serve = (h: Handlers = {}) => {
     if (path === '/survey-results/checkReservation') return h.check ? h.check() : json(200, { result: 'OK' });
     if (path === '/survey-results/putItem') return h.putItem ? h.putItem() : ok({ partitionKey: 's1#U1#1', answercode: '000123' });
     if (path === '/survey-results/filterQuery') return ok(h.results ?? []);
+    if (path === '/survey-results/cancelItem') return ok({ partitionKey: 's1#U1#7', check: 'キャンセル' });
     if (path === '/survey-results/getBySurveyIdPartitionKeyIndex') {
       return ok((h.results ?? []).filter((r) => (r as { partitionKey: string }).partitionKey === url.searchParams.get('partitionKey')));
     }
@@ -356,6 +357,54 @@ describe('the cancel deadline', () => {
     // The page names the answer by the number the resident quotes at the desk.
     expect(screen.getByTestId('details-answer-code').textContent).toBe('000003');
     expect(screen.getByTestId('cancel-back')).toBeTruthy();
+  }, 20_000);
+
+  it('the cancel result names what was cancelled: the form, the 受付番号, the date and time', async () => {
+    const date = todayInTokyo().add({ days: 10 });
+    const results = [
+      row('s1#U1#7', 'yoyaku', `naika-ippan-shoshin_i1|${date.toString()}|2`, '000007'),
+      row('s1#U1#7', 'shimei', '山田 花子', '000007'),
+    ];
+    serve({ cancelLimit: 1, results });
+    saveSearch({ surveyId: 's1', conditions: { shimei: '山田 花子' }, userId: 'U1', rows: results as never });
+    saveTarget({ surveyId: 's1', partitionKey: 's1#U1#7' });
+    window.history.replaceState(null, '', '/cancelConfirm');
+    render(<App />);
+    fireEvent.click(await screen.findByTestId('cancel-submit', {}, { timeout: 5000 }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.lookup.dialogCancel }));
+    const what = await screen.findByTestId('cancelled-what', {}, { timeout: 5000 });
+    expect(screen.getByTestId('cancel-done')).toBeTruthy();
+    expect(within(what).getByTestId('cancelled-title').textContent).toBe(CONFIG.surveyTitle);
+    expect(within(what).getByTestId('cancelled-answer-code').textContent).toBe('000007');
+    const weekday = ja.calendar.weekdays[date.dayOfWeek - 1];
+    expect(within(what).getByTestId('cancelled-date').textContent).toBe(`${date.month}月${date.day}日（${weekday}）`);
+    await waitFor(() => expect(within(what).getByTestId('cancelled-time').textContent).toBe('14:00〜14:30'));
+    expect(what.textContent).toContain(ja.lookup.cancelledWhat);
+  }, 20_000);
+
+  it('a change reads as one: 変更の確認, the stored slot beside the new one', async () => {
+    const today = todayInTokyo();
+    const old = today.add({ days: 4 });
+    const results = [
+      row('s1#U1#6', 'yoyaku', `naika-ippan-shoshin_i1|${old.toString()}|1`, '000006'),
+      row('s1#U1#6', 'shimei', '山田 花子', '000006'),
+    ];
+    serve({ cancelLimit: 1, results });
+    window.history.replaceState(null, '', `/survey/s1?partitionKey=${encodeURIComponent('s1#U1#6')}`);
+    render(<App />);
+    await waitFor(() => expect(document.querySelector('[data-testid="slot"][data-selected="true"]')).not.toBeNull(), { timeout: 5000 });
+    const other = document.querySelector<HTMLElement>(`[data-testid="slot"][data-state="active"][data-date="${old.toString()}"][data-slot="2"]`)!;
+    fireEvent.click(other);
+    fireEvent.click(screen.getByTestId('submit-button'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText(ja.form.changeTitle)).toBeTruthy();
+    expect(within(dialog).queryByText(ja.form.confirmTitle)).toBeNull();
+    const before = within(dialog).getByTestId('confirm-slot-before');
+    const after = within(dialog).getByTestId('confirm-slot-after');
+    expect(before.textContent).toContain(ja.form.changeBefore);
+    expect(after.textContent).toContain(ja.form.changeAfter);
+    await waitFor(() => expect(within(before).getByTestId('reservation-time').textContent).toBe('09:00〜09:30'));
+    await waitFor(() => expect(within(after).getByTestId('reservation-time').textContent).toBe('14:00〜14:30'));
   }, 20_000);
 
   it('the edit page past the deadline opens read-only with the deadline text; before it, editable', async () => {
