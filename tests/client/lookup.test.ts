@@ -169,6 +169,7 @@ describe('the search form offered filled in', () => {
     expect(isNameItem(item('t', '電話番号', 'phone'))).toBe(false);
     expect(offeredConditions([item('n', '氏名'), item('k', 'お名前（カナ）'), item('t', '電話番号', 'phone')], ' 山田 花子 ')).toEqual({ n: '山田 花子' });
     expect(offeredConditions([item('n', '氏名')], undefined)).toEqual({});
+    expect(offeredConditions([item('t', '電話番号', 'phone')], '山田', [{ itemKey: 't', value: '09012345678' }])).toEqual({ t: '09012345678' });
   });
 });
 

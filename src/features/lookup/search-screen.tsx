@@ -20,7 +20,8 @@ import { LoadingText } from '../../ui/loading-text';
 import { isTransportFailure } from '../../lib/api-error';
 import { RetryLoad } from '../../ui/retry-load';
 import { ResidentHeader } from '../../ui/resident-header';
-import { offeredConditions } from './prefill';
+import { useOutbox } from '../../offline/use-outbox';
+import { latestRowsOf, offeredConditions } from './prefill';
 import { lookupConfigQuery, searchResults } from './queries';
 import { loadSearch, saveSearch } from './store';
 
@@ -49,6 +50,9 @@ export function SearchScreen() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const profile = getSession()?.profile;
+  // The resident's own newest answer on this device (never a kiosk's, never another resident's).
+  const outbox = useOutbox();
+  const resident = getResidentSession()?.profile;
 
   useEffect(() => {
     if (surveyId === '') void navigate({ to: '/confirm', replace: true });
@@ -67,7 +71,8 @@ export function SearchScreen() {
 
   const config = query.data;
   const items = config.surveySchema.filter((i) => i.isSearchable?.value === true);
-  const values = typed ?? offeredConditions(items, getResidentSession()?.profile.displayName);
+  const recent = resident && outbox.userId === resident.userId ? latestRowsOf(outbox.entries, surveyId) : [];
+  const values = typed ?? offeredConditions(items, resident?.displayName, recent);
 
   const run = async () => {
     if (busy) return;
