@@ -298,6 +298,8 @@ export const ja = {
     cancelling: '処理中...',
     /** spec 01 §2 default cancel-completed message. */
     cancelDone: 'キャンセル受付が完了いたしました。',
+    /** Not in the spec: under the cancel completion, what was cancelled (the form's title). */
+    cancelledWhat: 'キャンセルした申込',
     /**
      * Not in the spec: the cancel page reopened (a reload) for an answer that is already cancelled,
      * or the server's 409 already_cancelled; shown instead of キャンセルする.
@@ -306,6 +308,8 @@ export const ja = {
     /** Not in the spec: the cancel page for a 取り消し record (the old record of a changed answer). */
     amendedNoCancel: 'この申込は変更済みのため、キャンセルできません。',
     emptyList: '表示できるデータがありません。',
+    /** Not in the spec: each card's cancel deadline, the last day a change or cancel is accepted. */
+    cancelDeadline: '変更・キャンセルの期限：{date}まで',
   },
   survey: {
     residentSuffix: '様',
@@ -336,6 +340,10 @@ export const ja = {
     checkInput: '入力内容を確認してください',
     confirmTitle: '入力内容の確認',
     confirmLead: '以下の内容で送信します。よろしいですか？',
+    /** Not in the spec: the confirmation of a change to a stored answer, and its old and new slot. */
+    changeTitle: '変更の確認',
+    changeBefore: '変更前',
+    changeAfter: '変更後',
     close: '閉じる',
     send: '送信する',
     /** spec 01 §2: shown on the send button while sending. */
@@ -712,6 +720,8 @@ export const ja = {
     cancelYes: 'キャンセルする',
     cancelNo: '戻る',
     cancelDone: 'キャンセル受付が完了いたしました。',
+    /** Not in the spec: under the cancel completion, what was cancelled (the form's title). */
+    cancelledWhat: 'キャンセルした申込',
     /** spec 02 §8. */
     deadlinePassed: '予約のキャンセル・変更が可能な期限を過ぎています。',
     /** Not in the spec: said before a stay is booked inside the cancel limit, as the clinic calendar does (issue 54). */

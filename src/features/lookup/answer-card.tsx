@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions } from '@core/rules/permissions';
-import { useDeadlinePassed } from '../../calendar/deadline';
+import { formatMonthDayWeekday } from '../../calendar/dates';
+import { useCancelDeadline } from '../../calendar/deadline';
+import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { formHasReservation, type LookupAnswer } from './answers';
 import { reservationOf } from './reservation';
@@ -76,13 +78,17 @@ interface CardActionsProps {
  * キャンセル is offered — the server would refuse both — and the spec's deadline text says why.
  */
 function CardActions({ raw, canEdit, canCancel, editLabel, onEdit, onOpen }: CardActionsProps) {
-  const passed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && (canEdit || canCancel));
+  const { passed, lastDay } = useCancelDeadline(raw, todayInTokyo(), raw !== '' && (canEdit || canCancel));
   const closed = passed === true;
   return (
     <>
       {closed ? (
         <Text size="sm" c="red.8" data-testid="deadline-passed">
           {ja.errors.cancelDeadlinePassed}
+        </Text>
+      ) : lastDay ? (
+        <Text size="sm" data-testid="cancel-deadline" data-date={lastDay.toString()}>
+          {fill(ja.lookup.cancelDeadline, { date: formatMonthDayWeekday(lastDay) })}
         </Text>
       ) : null}
       <div className="lookup-actions">

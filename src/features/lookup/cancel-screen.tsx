@@ -59,7 +59,7 @@ export function CancelScreen() {
   if (config.isError) return <LoadError error={config.error} />;
   const cfg = config.data;
 
-  if (done || !answer || !stored) return <CancelDone config={cfg} />;
+  if (done || !answer || !stored) return <CancelDone config={cfg} answer={answer} />;
   if (endedNotice) return <AlreadyEnded answer={answer} config={cfg} notice={endedNotice} />;
 
   const cancel = async () => {
