@@ -20,7 +20,6 @@ const MSG = {
   code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
   charKatakana: '全角カタカナで入力してください。',
   invalidDate: '正しい日付を入力してください。',
-  checkInput: '入力内容を確認してください',
 } as const;
 
 const REQUIRED_KEYS = ['shimei', 'denwa', 'kubun', 'seinengappi', 'moushikomi_shubetsu'] as const;
@@ -65,7 +64,7 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
 
   // ── Submit empty: the required messages on the required items only, the first focused. ──
   await page.getByTestId('submit-button').click();
-  await expect(page.getByTestId('form-notice')).toHaveText(MSG.checkInput);
+  await expect(page.getByTestId('form-notice-text')).toHaveText(`${REQUIRED_KEYS.length}件の項目を確認してください`);
   for (const key of REQUIRED_KEYS) {
     await expect(itemOf(page, key).getByText(MSG.required, { exact: true }), key).toBeVisible();
     // The 必須 badge is part of the label.
@@ -170,7 +169,7 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
   await expect(inputOf(page, 'uketsuke_code')).toBeHidden();
   // …submit opens the section holding the invalid item.
   await page.getByTestId('submit-button').click();
-  await expect(page.getByTestId('form-notice')).toHaveText(MSG.checkInput);
+  await expect(page.getByTestId('form-notice-text')).toHaveText('1件の項目を確認してください');
   await expect(dantaiHeader).toHaveAttribute('aria-expanded', 'true');
   await expect(errorOf(page, 'uketsuke_code')).toBeVisible();
   await expect(errorOf(page, 'uketsuke_code')).toHaveText(MSG.code15Chars);

@@ -323,6 +323,10 @@ export const ja = {
     submitDefault: '確認する',
     /** Next to the submit button when the whole-form check fails or nothing would be sent (spec 01 §5). */
     checkInput: '入力内容を確認してください',
+    /** Not in the spec: the summary when items are in error, next to the submit button. */
+    issueCount: '{count}件の項目を確認してください',
+    /** Not in the spec: the summary's link to the first item in error. */
+    toFirstIssue: '最初の項目へ移動',
     confirmTitle: '入力内容の確認',
     confirmLead: '以下の内容で送信します。よろしいですか？',
     close: '閉じる',
