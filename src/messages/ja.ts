@@ -132,6 +132,10 @@ export const ja = {
     home: '最初の画面に戻る',
     done: '回答を受け付けました。ありがとうございました。',
     answerCodeLead: 'この番号を受付でお伝えください。',
+    /** Not in the spec: a kiosk booking of a later day; a kiosk cannot look it up (issue 54). */
+    changeAtCounter: '予約の変更・キャンセルは、受付番号をお伝えのうえ窓口でお申し出ください。',
+    /** Not in the spec: the same, on a form that gives no 受付番号. */
+    changeAtCounterNoCode: '予約の変更・キャンセルは、窓口でお申し出ください。',
     savedOffline: '通信できないため、回答はこの端末に保存されました。通信が戻りしだい自動で送信します。受付の係員にお声がけください。',
     idleWarning: '操作がないため、あと{seconds}秒で最初の画面に戻ります。',
     idleContinue: '操作を続ける',
