@@ -715,7 +715,6 @@ export const ja = {
     insideLimit: 'この入院日は予約のキャンセル・変更が可能な期限を過ぎているため、予約後にキャンセル・変更はできません。お間違いのないようご確認ください。',
     unknownError: '不明なエラーです。管理者にお問い合わせください。',
     noDay: '入力内容を確認してください',
-    dateWithWeekday: '{year}年{month}月{day}日({weekday}) {session}',
   },
   validation,
 } as const;

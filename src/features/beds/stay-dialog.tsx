@@ -17,7 +17,7 @@ import {
   type DaySession,
 } from '@core/rules/bed-stay';
 import { ja } from '../../messages/ja';
-import { dateWithWeekday } from './month';
+import { readDateText } from '../../lib/ja-dates';
 
 export interface StayChoice {
   nights: number;
@@ -53,7 +53,7 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
         >
           <Stack gap="sm">
             <Text size="sm">
-              {ja.bed.admission}: {dateWithWeekday(start.toString())}
+              {ja.bed.admission}: {readDateText(start.toString())}
             </Text>
             {insideLimit ? (
               <Alert color="yellow" variant="light" data-testid="stay-deadline-warning">

@@ -9,7 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { CANCELLED_TIME_LABEL } from '@core/rules/status';
-import { formatMonthDay, resultsErrorText } from '../../lib/error-text';
+import { resultsErrorText } from '../../lib/error-text';
+import { formatMonthDayWeekday } from '../../lib/ja-dates';
 import { getSession } from '../../lib/session';
 import { displayOf } from '../../items/display';
 import { ja } from '../../messages/ja';
@@ -113,7 +114,7 @@ export function MemberListScreen() {
         groups.map((group) => (
           <Stack key={group.key} gap="xs" data-testid="member-linked-group" data-date={group.key}>
             <Title order={2} size="h5">
-              {group.date ? formatMonthDay(group.date) : ja.display.noReservation}
+              {group.date ? formatMonthDayWeekday(group.date) : ja.display.noReservation}
             </Title>
             {group.answers.map((a) => (
               <Card key={a.partitionKey} withBorder padding="sm" data-testid="member-linked-answer">
