@@ -3,12 +3,14 @@
  * lookup's details, messages naming a day), while the inputs keep their own YYYY-MM-DD; weeks start
  * Monday in the reservation calendar and Sunday in the bed month grid and the date picker.
  */
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { Temporal } from 'temporal-polyfill';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { mondayOf, monthGrid, weekDays } from '../../src/calendar/dates';
 import { monthWeeks } from '../../src/features/beds/month';
+import { StayDialog } from '../../src/features/beds/stay-dialog';
 import { displayOf } from '../../src/items/display';
 import { loadItemUis } from '../../src/items/registry';
 import { DATEPICKER_FIRST_DAY_OF_WEEK } from '@core/items/datepicker';
@@ -55,6 +57,19 @@ describe('a stored date read again', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('1975年8月21日（木）')).toBeTruthy();
     expect(within(dialog).queryByText('1975-08-21')).toBeNull();
+  });
+});
+
+describe('the bed stay dialog', () => {
+  it('reads the stay it will book in Japanese, its 決定 after the lengths', () => {
+    render(
+      <MantineProvider withCssVariables={false} withGlobalClasses={false}>
+        <StayDialog start={Temporal.PlainDate.from('2026-12-03')} onClose={() => {}} onChoose={() => {}} />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByRole('radio', { name: '3泊4日' }));
+    expect(screen.getByTestId('stay-summary').textContent).toBe('2026年12月3日（木） 午後 〜 2026年12月6日（日） 午前');
+    expect(screen.getByRole('button', { name: '決定' }).closest('.bed-stay-actions')).not.toBeNull();
   });
 });
 

@@ -18,6 +18,7 @@ import {
 } from '@core/rules/bed-stay';
 import { ja } from '../../messages/ja';
 import { readDateText } from '../../lib/ja-dates';
+import './beds.css';
 
 export interface StayChoice {
   nights: number;
@@ -63,11 +64,12 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
             <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : ja.bed.noDay) }}>
               {(field) => (
                 <Radio.Group label={ja.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
-                  <Stack gap={6} mt={4}>
+                  {/* Two columns: the fourteen lengths in seven rows, so 決定 stays on a 740 px screen. */}
+                  <div className="bed-stay-lengths">
                     {STAY_LENGTHS.map((n) => (
                       <Radio key={n} value={String(n)} label={stayLabel(n)} />
                     ))}
-                  </Stack>
+                  </div>
                 </Radio.Group>
               )}
             </form.Field>
@@ -94,11 +96,12 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
             <form.Subscribe selector={(s) => s.values}>
               {(v) => (
                 <Text size="sm" data-testid="stay-summary">
-                  {formatDateWithSession(start, v.startSession)} 〜 {formatDateWithSession(start.add({ days: v.nights }), v.endSession)}
+                  {readDateText(formatDateWithSession(start, v.startSession))} 〜 {readDateText(formatDateWithSession(start.add({ days: v.nights }), v.endSession))}
                 </Text>
               )}
             </form.Subscribe>
-            <Group justify="flex-end">
+            {/* Pinned to the dialog's foot while a long dialog (the deadline warning) scrolls. */}
+            <Group justify="flex-end" className="bed-stay-actions">
               <Button variant="default" onClick={onClose}>
                 {ja.bed.cancel}
               </Button>
