@@ -11,7 +11,7 @@ export function FormNotice(p: { notice: Notice | undefined; onFirst: () => void 
       {p.notice.firstKey !== undefined ? (
         <>
           {' '}
-          <Anchor component="button" type="button" fz="sm" onClick={p.onFirst} data-testid="form-notice-first">
+          <Anchor component="button" type="button" fz="sm" c="inherit" fw={700} underline="always" onClick={p.onFirst} data-testid="form-notice-first">
             {ja.form.toFirstIssue}
           </Anchor>
         </>
