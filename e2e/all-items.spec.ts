@@ -237,7 +237,13 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
   const rows = body.data ?? [];
   const stored = (key: string) => rows.filter((r) => r.itemKey === key).map((r) => r.value);
   // The search item stores the condition it was found with beside the entry (core/items/search.ts).
-  const storedAs: Record<string, string> = { ...expected, shisetsu_kensaku: JSON.stringify({ condition: '図書館', data: 'このリストに該当なし。' }) };
+  // Dates are read in Japanese on screen and stored as YYYY-MM-DD.
+  const storedAs: Record<string, string> = {
+    ...expected,
+    tenkyo_bi: '1975-08-21',
+    seinengappi: '1990-01-01',
+    shisetsu_kensaku: JSON.stringify({ condition: '図書館', data: 'このリストに該当なし。' }),
+  };
   for (const [key, value] of Object.entries(storedAs)) expect(stored(key), key).toEqual([value]);
   expect(stored('kanshin').sort()).toEqual(['子育て', '防災'].sort());
   expect(stored('kubun_sonota')).toEqual([]);
