@@ -80,6 +80,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The store is the bottom floor of the server: the parts above it (import, answers, routes…)
+    // import it, never the other way (issue 55: no cycle through the store).
+    files: ['server/store/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src/**', '**/sw/**'], message: 'The server imports core, never src or sw.' },
+            {
+              group: ['../forms/**', '../answers/**', '../routes/**', '../payments/**', '../beds/**', '../members/**', '../files/**', '../app', '../route-context'],
+              message: 'server/store imports only core and its own modules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...featureBoundaries,
   {
     files: ['tests/**/*.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],

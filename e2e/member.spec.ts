@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAlert, expectAxeClean, signInAsNewResident, surveyItem } from './support';
+import { expectAlert, expectAxeClean, pickChangeableSlot, signInAsNewResident, surveyItem } from './support';
 
 /**
  * Members (spec 01 §4, spec 02 §2): the demo's members-only form (kaiin-yoyaku, hasMember false
  * with memberFormId sakura-kaiin) sends a resident who is not a member to the member registration;
  * they register and get an automatic member number (0001 + 7 digits), go back to the form and book
- * a slot, then look themselves up as a member (typing in full width) and find the booking in the
- * member-linked list under its date.
+ * a slot; the completion, the start page and the menu lead to their list of bookings (date, time,
+ * department, 変更 and キャンセル); they look themselves up as a member (typing in full width), find
+ * the booking under its date, and cancel it from the list.
  */
 
 const NAME = '高橋 健一';
@@ -37,12 +38,14 @@ test('members-only form → registration with a member number → booking → me
   await surveyItem(page, 'denwa').locator('input').fill(PHONE);
   await send(page);
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
-  const number = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
-  expect(number).toMatch(/^0001\d{7}$/);
+  // Shown grouped for reading (0001-0000001); the stored number is the 11 digits.
+  const shown = ((await page.getByTestId('member-number').locator('strong').textContent()) ?? '').trim();
+  expect(shown).toMatch(/^0001-\d{7}$/);
+  const number = shown.replace('-', '');
   // A reload keeps the completion: the same number and the way on, not the filled form.
   await page.reload();
   await expect(page.getByTestId('member-done')).toContainText('会員登録が完了しました。');
-  await expect(page.getByTestId('member-number').locator('strong')).toHaveText(number);
+  await expect(page.getByTestId('member-number').locator('strong')).toHaveText(shown);
   await expect(page.getByTestId('member-to-survey')).toBeVisible();
   await expect(page.getByTestId('submit-button')).toHaveCount(0);
   await expectAxeClean(page, 'member registration done');
@@ -56,19 +59,41 @@ test('members-only form → registration with a member number → booking → me
   await page.getByLabel('区分').selectOption({ label: '特定健診' });
   await page.getByLabel('受診種別').selectOption({ label: '基本健診' });
   await page.getByLabel('予約項目').selectOption({ label: '特定健診（基本）' });
-  let date = '';
-  for (let i = 0; i < 6 && date === ''; i += 1) {
-    const active = page.locator('[data-testid="slot"][data-state="active"]');
-    if ((await active.count()) > 0) {
-      date = (await active.first().getAttribute('data-date')) ?? '';
-      await active.first().click();
-    } else await page.getByTestId('calendar-next').click();
-  }
+  // One still changeable and cancellable: the member list offers 変更 and キャンセル for it.
+  const { date } = await pickChangeableSlot(page);
   expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   await page.getByTestId('slot-next').click();
   await surveyItem(page, 'shimei').locator('input').fill(NAME);
   await send(page);
   await expect(page.getByTestId('survey-complete')).toBeVisible();
+  const [, m, d] = date.split('-').map(Number);
+
+  // The completion leads to the member's list of bookings, this form first (issue 54).
+  await page.getByTestId('completion-member-list').click();
+  await expect(page).toHaveURL(/\/member-confirmList\/sakura-kaiin\?form=kaiin-yoyaku$/);
+  await expect(page.getByTestId('member-list-title')).toHaveText('会員の予約一覧');
+  await expect(page.getByTestId('member-linked-form')).toHaveValue('kaiin-yoyaku');
+  const booked = page.getByTestId('member-linked-answer');
+  await expect(booked).toHaveCount(1);
+  await expect(booked.getByTestId('reservation-date')).toContainText(`${m}月${d}日`);
+  await expect(booked.getByTestId('reservation-time')).toHaveText(/\d{2}:\d{2}/);
+  await expect(booked.getByTestId('reservation-category').first()).toContainText('健診');
+  await expect(booked.getByTestId('answer-edit')).toBeVisible();
+  await expect(booked.getByTestId('answer-cancel')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('連携帳票');
+  await expectAxeClean(page, 'member list from the completion');
+  // At 360 px nothing of the list runs off the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // The start page and the menu lead there too.
+  await page.goto('/');
+  const card = page.getByTestId('open-form').filter({ hasText: 'さくら市民クリニック 会員予約' });
+  await expect(card.getByTestId('open-form-member-list')).toHaveAttribute('href', '/member-confirmList/sakura-kaiin?form=kaiin-yoyaku');
+  await page.getByTestId('account-menu').click();
+  await page.getByTestId('menu-member-list').click();
+  await expect(page.getByTestId('member-list-title')).toHaveText('会員の予約一覧');
 
   // Look up as a member: a missing required condition alerts, a wrong one finds nothing.
   await page.goto('/member-confirm/sakura-kaiin');
@@ -88,19 +113,37 @@ test('members-only form → registration with a member number → booking → me
   await expect(page).toHaveURL(/\/member-confirmList\/sakura-kaiin$/);
   const info = page.getByTestId('member-info');
   await expect(info).toContainText('会員情報');
-  await expect(info).toContainText(number);
+  await expect(info).toContainText(shown);
   await expect(info).toContainText(NAME);
   await expect(page.getByTestId('member-linked-form')).toHaveValue('kaiin-yoyaku');
   const group = page.locator(`[data-testid="member-linked-group"][data-date="${date}"]`);
   await expect(group.getByTestId('member-linked-answer')).toHaveCount(1);
   await expect(group).toContainText(NAME);
-  const [, m, d] = date.split('-').map(Number);
   await expect(group).toContainText(`${m}月${d}日`);
   await expectAxeClean(page, 'member-linked list');
 
   // The other linked form holds nothing of theirs.
   await page.getByTestId('member-linked-form').selectOption('clinic-yoyaku');
-  await expect(page.getByTestId('member-linked-empty')).toHaveText('選んだ連携帳票に回答・予約がありませんでした。');
+  await expect(page.getByTestId('member-linked-empty')).toHaveText('選んだフォームに回答・予約がありませんでした。');
+
+  // 変更 from the member list opens the booking in the form, to be changed.
+  await page.getByTestId('member-linked-form').selectOption('kaiin-yoyaku');
+  await page.getByTestId('member-linked-answer').getByTestId('answer-edit').click();
+  await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku\?partitionKey=kaiin-yoyaku/);
+  await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員予約');
+  await page.goBack();
+
+  // キャンセル from the member list: the lookup's cancel page, then back to the list.
+  await page.getByTestId('member-linked-answer').getByTestId('answer-cancel').click();
+  await expect(page.getByTestId('cancel-confirm')).toBeVisible();
+  await page.getByTestId('cancel-submit').click();
+  await page.getByTestId('cancel-dialog-confirm').click();
+  await expect(page.getByTestId('cancel-done')).toBeVisible();
+  await page.getByTestId('back-to-list').click();
+  await expect(page).toHaveURL(/\/member-confirmList\/sakura-kaiin\?form=kaiin-yoyaku$/);
+  const cancelled = page.getByTestId('member-linked-answer');
+  await expect(cancelled.getByTestId('answer-status')).toHaveAttribute('data-status', /^(キャンセル|NG)$/);
+  await expect(cancelled.getByTestId('answer-cancel')).toHaveCount(0);
 });
 
 test('the member list without a session remembers the member search instead', async ({ page }) => {

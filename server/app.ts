@@ -11,15 +11,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
-import type { AppConfig } from './config';
-import type { Store } from './store/open';
 import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
-import { InvalidTokenError, TokenExpiredError, type AuthUser, type TokenVerifier } from './auth/verify';
+import { InvalidTokenError, TokenExpiredError, type AuthUser } from './auth/verify';
 import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
-import type { LoginProvider } from './providers/login';
-import type { Logger } from './log';
-import { ApiError, errorAnswerOf, route, type App, type AppEnv, type Handler } from './http';
-import { createWriteRunner, type ServerHooks, type WriteRunner } from './idempotency';
+import { ApiError, errorAnswerOf, route, type App, type AppEnv } from './http';
+import type { Deps, RouteContext } from './route-context';
+import { createWriteRunner, type WriteRunner } from './idempotency';
 import { createWriteRateLimiter } from './rate-limit';
 import { registerFeatureGates } from './features';
 import { gtmScriptHash } from './gtm';
@@ -33,13 +30,9 @@ import { registerMemberRoutes } from './routes/members';
 import { registerBedRoutes } from './routes/beds';
 import { registerFileRoutes } from './routes/files';
 import { loggablePath, registerFileTransfer } from './files/transfer';
-import type { FileDeps } from './files';
 import { registerPlaceRoutes } from './routes/places';
-import type { PlacesProvider } from './providers/places';
 import { registerDevTiles, registerMapRoutes } from './routes/maps';
-import type { GeocodeProvider } from './providers/geocode';
-import type { DevIssuer } from './providers/login-dev';
-import { LOCAL_PAYMENT_PATH, type PaymentProvider } from './providers/payment';
+import { LOCAL_PAYMENT_PATH } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -49,37 +42,7 @@ import { compressJson, compressPage } from './compress';
 import { formPageOf, inlineScriptHashes, pageFor } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
-export interface Deps {
-  config: AppConfig;
-  store: Store;
-  verifyToken: TokenVerifier;
-  login: LoginProvider;
-  devIssuer: DevIssuer | null;
-  /** The card provider (real, or the local one in development); null: payments are off. */
-  payment: PaymentProvider | null;
-  /** Uploads: storage, scanner, keys and the scan pipeline (server/files/). */
-  files: FileDeps;
-  /** Facility search (Google Places, or the local dataset in development); null: off. */
-  places: PlacesProvider | null;
-  /** Reverse geocoding of the location item (Google, or the local dataset in development); null: off. */
-  geocode: GeocodeProvider | null;
-  log: Logger;
-  /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
-  hooks?: ServerHooks;
-}
-
-/** The store as routes see it: reads only. A route writes through its handler's `commit`. */
-export type RouteStore = Omit<Store, 'write'>;
-
-/**
- * What route modules get: the deps (with a store that cannot write: every write of a route goes
- * through the handler's `commit`, so an idempotent one's effect is stored with its answer) and a
- * `route()` bound to this app's authentication and writes.
- */
-export interface RouteContext {
-  deps: Omit<Deps, 'store'> & { store: RouteStore };
-  route: <E extends EndpointDef>(e: E, handler: NoInfer<Handler<E>>) => void;
-}
+export type { Deps, RouteContext, RouteStore } from './route-context';
 
 /** An app and its write runner (the server purges expired idempotency keys through it at startup). */
 export interface CreatedApp {

@@ -4,7 +4,7 @@ import { openStore, type StoreOptions } from './store/open';
 import { createVerifier } from './auth/verify';
 import { createDevIssuer } from './providers/login-dev';
 import { createLineLogin } from './providers/login-line';
-import type { Deps } from './app';
+import type { Deps } from './route-context';
 import type { Logger } from './log';
 import { createPaymentProvider } from './providers/payment';
 import { buildFileDeps } from './files';

@@ -5,7 +5,8 @@
 import { serve } from '@hono/node-server';
 import { loadConfig, type AppConfig } from './config';
 import { buildDeps } from './deps';
-import { createAppWithWrites, type Deps } from './app';
+import { createAppWithWrites } from './app';
+import type { Deps } from './route-context';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import { startHoldSweep } from './payments/sweep';

@@ -47,6 +47,8 @@ export const surveyConfigsOpenList = defineEndpoint({
         description: z.nullable(z.string()),
         /** 'bed' opens the bed reservation page (/bed-reservation/{id}) instead of the form. */
         surveyType: z.optional(z.string()),
+        /** A form for members (spec 01 §4): its member form, whose list holds the member's bookings. */
+        memberFormId: z.optional(z.string()),
       }),
     ),
   ),

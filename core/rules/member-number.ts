@@ -28,3 +28,10 @@ export const automaticNumber = (subId: string | undefined, n: number): string | 
 
 /** The first number an automatic claim may give: one past lastResultNumber (numbers given before import). */
 export const firstNumberAfter = (lastResultNumber: number | undefined): number => Math.max(0, lastResultNumber ?? 0) + 1;
+
+/**
+ * An automatic number as residents read it: the sub id apart from the number, 0001-0000001 (issue
+ * 54). Display only, never stored or sent; a typed number (up to 7) and anything else stay as they are.
+ */
+export const groupedMemberNumber = (s: string): string =>
+  /^[0-9]{11}$/.test(s) ? `${s.slice(0, SUB_ID_LENGTH)}-${s.slice(SUB_ID_LENGTH)}` : s;

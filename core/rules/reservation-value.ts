@@ -38,15 +38,24 @@ export interface ReservationValue {
 export const formatReservationValue = (v: { categoryId: string; itemId: string; date: Temporal.PlainDate | string; slot: string }): string =>
   `${v.categoryId}_${v.itemId}|${v.date.toString()}|${v.slot}`;
 
+/**
+ * A reservation target `{categoryId}_{itemId}` split at its last `_` (item ids hold none; category
+ * ids may); null when either part would be empty. Also how a product names its reservation item.
+ */
+export const splitReservationTarget = (target: string): { categoryId: string; itemId: string } | null => {
+  const cut = target.lastIndexOf('_');
+  return cut <= 0 || cut === target.length - 1 ? null : { categoryId: target.slice(0, cut), itemId: target.slice(cut + 1) };
+};
+
 /** The parts of a stored reservation value; null when it is empty or not of that shape. */
 export const parseReservationValue = (value: string): ReservationValue | null => {
   const parts = value.split('|');
   if (parts.length !== 3) return null;
   const [target, dateText, slot] = parts as [string, string, string];
   const date = parseIsoDate(dateText);
-  const cut = target.lastIndexOf('_');
-  if (cut <= 0 || cut === target.length - 1 || !date || slot === '') return null;
-  return { target, categoryId: target.slice(0, cut), itemId: target.slice(cut + 1), date, slot };
+  const split = splitReservationTarget(target);
+  if (!split || !date || slot === '') return null;
+  return { target, ...split, date, slot };
 };
 
 /**

@@ -103,3 +103,10 @@ export const answerStatusOf = (statuses: readonly CheckStatus[]): CheckStatus =>
   for (const s of statuses) if (rank(s) < rank(best)) best = s;
   return best;
 };
+
+/**
+ * The statuses a resident's own card shows (lookup list). Reading chosen: only those that say what
+ * became of the answer or why it can no longer be changed — キャンセル and NG (shown キャンセル済),
+ * 取り消し, 完了; the office's working statuses (未対応, 対応中, 対応済, 保留, 変更あり) are for staff.
+ */
+export const RESIDENT_SHOWN_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>([...ENDED_STATUSES, '完了']);

@@ -16,15 +16,13 @@
  *   forbidden_by_settings otherwise), so the row the office reads says what was charged.
  */
 import type { Issue } from '@core/contract/envelope';
-import type { AnswerRowInput, SubDataRow } from '@core/contract/survey';
+import type { AnswerRowInput } from '@core/contract/survey';
 import type { PaymentOrder } from '@core/contract/payment';
 import { linesMatchOrder, needsProvider } from '@core/rules/order';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
+import type { AnswerExtras } from '../store/extras';
 
-export interface AnswerExtras {
-  subData: SubDataRow[] | null;
-  order: PaymentOrder | null;
-}
+export type { AnswerExtras };
 
 export const NO_EXTRAS: AnswerExtras = { subData: null, order: null };
 

@@ -11,7 +11,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { FILE_QUOTA_TEXT, FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
 import type { App, AppEnv } from '../http';
-import type { Deps } from '../app';
+import type { Deps } from '../route-context';
 import { ensureImageRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
 import { bytesMatchType } from './magic';

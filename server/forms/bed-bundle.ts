@@ -31,11 +31,9 @@ export const bedBundleShape = {
   bedWards: z.array(bedWardBundleSchema).default([]),
 };
 
-export interface BedNightRow {
-  survey_id: string;
-  night: string;
-  capacity: number;
-}
+import type { BedNightRow } from '../store/beds';
+
+export type { BedNightRow };
 
 /** A ward's nights: its span at one place per bed, then the per-date counts over it. */
 export const expandBedNights = (w: BedWardBundle, today: Temporal.PlainDate): BedNightRow[] => {

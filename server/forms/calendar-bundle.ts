@@ -17,6 +17,7 @@ import {
   type Calendar,
 } from '@core/contract/calendars';
 import type { CategoryTable, ReservationItemTable } from '../store/schema';
+import type { SlotRow } from '../store/calendars';
 
 const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えません');
 /** Item ids end a reservation value's target after its last `_`, so they cannot hold one. */
@@ -138,12 +139,6 @@ export const spanDays = (s: { fromDate?: string | undefined; toDate?: string | u
   return out;
 };
 
-export interface SlotRow {
-  calendar_id: string;
-  day: string;
-  slot: string;
-  quota: number;
-}
 
 /** Quota rows of the rules and the per-date lists; a per-date quota wins over a rule's. */
 export const expandSlots = (b: CalendarBundle, today: Temporal.PlainDate): SlotRow[] => {

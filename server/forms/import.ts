@@ -9,6 +9,7 @@ import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
+import { canonicalJson } from '@core/rules/completion-guard';
 import { surveyConfigSchema, type SurveyConfig } from '@core/form/survey-config';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
@@ -165,14 +166,6 @@ export const parseBundle = (json: unknown, source: string): Bundle => {
   if (problems.length > 0 || !r.success) throw new BundleError([...new Set(problems)]);
   return r.data;
 };
-
-/** JSON with keys sorted at every level, so equal configs hash equal whatever the file's key order. */
-export const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
 
 /** Survey configs and member configs are stored alike, each in its table. */
 type ConfigTable = 'survey_configs' | 'member_configs';

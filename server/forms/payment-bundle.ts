@@ -78,12 +78,6 @@ export interface PaymentBundle {
   taxSetting?: BundleTaxSetting | undefined;
 }
 
-/** `{categoryId}_{itemId}` split at its last `_` (item ids hold none). */
-export const splitReservationItemId = (v: string): { categoryId: string; itemId: string } => {
-  const at = v.lastIndexOf('_');
-  return { categoryId: v.slice(0, at), itemId: v.slice(at + 1) };
-};
-
 /** Reservation items as `{categoryId}_{itemId}`, from a category tree. */
 export const reservationItemIdsOf = (tree: readonly BundleCategoryNode[]): Set<string> => {
   const out = new Set<string>();

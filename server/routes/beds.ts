@@ -19,7 +19,7 @@ import {
 } from '@core/contract/bed';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { checkSubmission, type PutItemBody } from '../answers/check';
 import { findEnabledSurveyConfig } from '../store/configs';

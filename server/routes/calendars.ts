@@ -32,7 +32,7 @@ import {
 import { bookableWindow } from '@core/rules/reservation-window';
 import { limitRefusal } from '@core/rules/reservation-limits';
 import { todayInTokyo } from '@core/ja/date-input';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
 import { listReservationProducts } from '../store/payment-catalogue';

@@ -13,7 +13,7 @@ import {
   surveyResultsDownloadSecureFile,
   type SecureFileStatus,
 } from '@core/contract/files';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { fileUrl } from '../files';
 import { ensureFileRow, findFile, findUserFiles, insertFiles, type FileRow } from '../store/files';

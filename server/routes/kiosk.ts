@@ -5,7 +5,7 @@
  */
 import { KIOSK_CODE_INVALID, KIOSK_CODE_INVALID_TEXT, kioskEnrol, kioskMe, type KioskInfo } from '@core/contract/kiosk';
 import type { Kysely, Transaction } from 'kysely';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { hashSecret, kioskForbidden, kioskRevoked, newKioskToken, normaliseEnrolCode } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';

@@ -3,7 +3,7 @@
  * it can start a login (/app-config), and the post-login redirect (/survey/tap).
  */
 import { appConfig, loginToken, surveyTap } from '@core/contract/survey';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { LoginExchangeError } from '../providers/login';
 import { LoginUnavailableError } from '../providers/login-line';

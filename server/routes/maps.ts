@@ -4,7 +4,7 @@
  * map works with no network and tests never reach a tile server.
  */
 import { mapsReverseGeocode } from '@core/contract/maps';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import type { App } from '../http';
 import { ApiError } from '../http';
 import { DEV_TILE_PATH, type AppConfig } from '../config';

@@ -28,7 +28,7 @@ import {
 import { isSearchableSurvey } from '@core/form/survey-config';
 import { searchKeysOf } from '@core/rules/search-match';
 import { CANCELLED_RESERVATION_STATUS } from '@core/rules/status';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerRows } from '../answers/check';
 import { noResult } from '../answers/rules';

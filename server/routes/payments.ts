@@ -31,7 +31,7 @@ import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
 import { needsProvider } from '@core/rules/order';
 import { todayInTokyo } from '@core/ja/date-input';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';

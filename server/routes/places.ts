@@ -6,7 +6,7 @@
  */
 import { surveyResultsPlaceGoogle } from '@core/contract/facility';
 import { prefectureByName } from '@core/ja/prefectures';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig } from '../store/configs';

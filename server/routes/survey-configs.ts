@@ -6,7 +6,7 @@ import {
   surveyConfigsList,
   surveyConfigsOpenList,
 } from '@core/contract/survey';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
@@ -69,6 +69,8 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
         surveyTitle: c.surveyTitle,
         description: c.description ?? null,
         ...(c.surveyType ? { surveyType: c.surveyType } : {}),
+        // The way to the member's list (start page, lookup), only while members are offered.
+        ...(ctx.deps.config.features.members && requiresMembership(c) ? { memberFormId: c.memberFormId } : {}),
       })),
     };
   });

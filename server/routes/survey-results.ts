@@ -28,7 +28,7 @@ import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-conf
 import type { Kysely, Transaction } from 'kysely';
 import { todayInTokyo } from '@core/ja/date-input';
 import { searchKeysOf } from '@core/rules/search-match';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
 import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';

@@ -6,7 +6,7 @@
  */
 import { surveySearches } from '@core/contract/searches';
 import { foldForMatch } from '@core/ja/fold';
-import type { RouteContext } from '../app';
+import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig } from '../store/configs';

@@ -5,7 +5,6 @@
  * a cycle. Reads of stays always name the user: no query here answers another's.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { BedNightRow } from '../forms/bed-bundle';
 import type { BedStayTable, Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -61,6 +60,13 @@ export const upsertWard = async (trx: Transaction<Database>, w: Ward): Promise<v
  * Sets nights' bed counts. A count below the beds already taken that night is not applied (the
  * stays hold them); the caller is told which nights kept their count.
  */
+/** A ward's night as the import expands it (forms/bed-bundle.ts): how many beds it has. */
+export interface BedNightRow {
+  survey_id: string;
+  night: string;
+  capacity: number;
+}
+
 export const upsertNights = async (trx: Transaction<Database>, rows: readonly BedNightRow[]): Promise<string[]> => {
   const kept: string[] = [];
   for (const r of rows) {

@@ -19,7 +19,6 @@ import {
 } from '@core/contract/calendars';
 import type { CategoryLookup, CategoryNames } from '@core/form/visibility';
 import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
-import type { CategoryRow, ItemRow, SlotRow } from '../forms/calendar-bundle';
 import type { CategoryTable, Database, ReservationItemTable } from './schema';
 import { compiled } from './compiled';
 
@@ -261,7 +260,7 @@ export const upsertCalendar = async (trx: Transaction<Database>, cal: Calendar, 
 };
 
 /** The tree is replaced whole: a category removed from the file is gone. */
-export const replaceCategories = async (trx: Transaction<Database>, categories: CategoryRow[], items: ItemRow[]): Promise<void> => {
+export const replaceCategories = async (trx: Transaction<Database>, categories: CategoryTable[], items: ReservationItemTable[]): Promise<void> => {
   await trx.deleteFrom('reservation_items').execute();
   await trx.deleteFrom('categories').execute();
   for (let i = 0; i < categories.length; i += 200) await trx.insertInto('categories').values(categories.slice(i, i + 200)).execute();
@@ -269,6 +268,14 @@ export const replaceCategories = async (trx: Transaction<Database>, categories: 
 };
 
 /** Sets quotas; what is reserved stays (a lowered quota may leave a slot above it, never below). */
+/** A slot's quota on a day, as the import expands it (forms/calendar-bundle.ts). */
+export interface SlotRow {
+  calendar_id: string;
+  day: string;
+  slot: string;
+  quota: number;
+}
+
 export const upsertSlots = async (trx: Transaction<Database>, rows: SlotRow[]): Promise<void> => {
   for (let i = 0; i < rows.length; i += 200) {
     await trx

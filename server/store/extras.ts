@@ -3,11 +3,16 @@
  * kept). Reads take the user id like every read of results: no query here answers another's.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { subDataRowSchema } from '@core/contract/survey';
+import { subDataRowSchema, type SubDataRow } from '@core/contract/survey';
 import { paymentOrderSchema, type PaymentOrder } from '@core/contract/payment';
 import * as z from 'zod/mini';
-import type { AnswerExtras } from '../answers/extras';
 import type { Database } from './schema';
+
+/** What an answer keeps beside its rows (answers/extras.ts decides it): subData and its order. */
+export interface AnswerExtras {
+  subData: SubDataRow[] | null;
+  order: PaymentOrder | null;
+}
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -9,8 +9,7 @@ import { paymentProductSchema, paymentServiceSchema, taxSettingSchema, type Paym
 import type { SurveyConfig } from '@core/form/survey-config';
 import { formServiceIdOf } from '@core/rules/order';
 import { usesPayment } from '@core/rules/permissions';
-import type { BundleService, BundleTaxSetting } from '../forms/payment-bundle';
-import { splitReservationItemId } from '../forms/payment-bundle';
+import { splitReservationTarget } from '@core/rules/reservation-value';
 import { readSetting, writeSetting } from './calendars';
 import type { Database, PaymentProductTable } from './schema';
 
@@ -37,8 +36,15 @@ const byOrderThenName = (a: PaymentProduct, b: PaymentProduct) =>
 
 const toProduct = (r: { product_json: string }): PaymentProduct => paymentProductSchema.parse(JSON.parse(r.product_json));
 
+/** A service as the import gives it (forms/payment-bundle.ts): stored as it is, its products apart. */
+export interface ServiceInput {
+  serviceId: string;
+  serviceSortKey?: string | undefined;
+  products: readonly { productId: string; order: number; reservationPaymentItemId?: string | null | undefined }[];
+}
+
 /** Replaces a service and its products with the bundle's. */
-export const upsertService = async (trx: Transaction<Database>, s: BundleService, now: string): Promise<void> => {
+export const upsertService = async (trx: Transaction<Database>, s: ServiceInput, now: string): Promise<void> => {
   const { products, ...fields } = s;
   const record = { ...fields, serviceSortKey: s.serviceSortKey ?? s.serviceId };
   const service_json = JSON.stringify(record);
@@ -55,14 +61,15 @@ export const upsertService = async (trx: Transaction<Database>, s: BundleService
         service_id: s.serviceId,
         product_id: p.productId,
         sort_order: p.order,
-        reservation_category_id: p.reservationPaymentItemId ? splitReservationItemId(p.reservationPaymentItemId).categoryId : null,
+        reservation_category_id: p.reservationPaymentItemId ? (splitReservationTarget(p.reservationPaymentItemId)?.categoryId ?? null) : null,
         product_json: JSON.stringify(p),
       })
       .execute();
   }
 };
 
-export const writeTaxSetting = (trx: Transaction<Database>, t: BundleTaxSetting): Promise<void> => writeSetting(trx, TAX_SETTING, t);
+/** The tax setting as the import checked it (forms/payment-bundle.ts), stored whole. */
+export const writeTaxSetting = (trx: Transaction<Database>, t: object): Promise<void> => writeSetting(trx, TAX_SETTING, t);
 
 /** The tax setting; null when none was imported (the spec's "tax setting not set"). */
 export const readTaxSetting = async (db: Db): Promise<TaxSetting | null> => {

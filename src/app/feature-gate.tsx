@@ -4,29 +4,12 @@
  * call failed) shows the screen: the server refuses a switched-off part's calls all the same.
  */
 import { Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { Features } from '@core/rules/features';
-import { appConfigQueryKey, fetchAppConfig } from '../lib/app-config';
+import { useFeature } from '../lib/features';
 import { ja } from '../messages/ja';
 import { LoadingText } from '../ui/loading-text';
 import { BackToStart } from '../ui/back-to-start';
-
-/** On, off, or undefined while the settings are on their way. */
-const useFeature = (feature: keyof Features): boolean | undefined => {
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  const config = useQuery({
-    queryKey: appConfigQueryKey,
-    queryFn: ({ signal }) => fetchAppConfig(signal),
-    staleTime: Infinity,
-    retry: false,
-    networkMode: 'always',
-    enabled: !offline,
-  });
-  if (offline || config.isError) return true;
-  if (!config.data) return undefined;
-  return config.data.features?.[feature] ?? true;
-};
 
 /** The screens a switch takes away: today the member ones (the others take items, server-side). */
 const OFF_TEXT = { members: ja.features.membersOff } as const satisfies Partial<Record<keyof Features, string>>;

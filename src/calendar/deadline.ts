@@ -8,7 +8,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Temporal } from 'temporal-polyfill';
 import { calendarsDayOffCount, type Calendar } from '@core/contract/calendars';
-import { dayOffWindow, isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
+import { cancelDeadlineDate, dayOffWindow, isCancelDeadlinePassed } from '@core/rules/cancel-deadline';
 import { parseReservationValue } from '@core/rules/reservation-value';
 import { call, unwrap } from '../lib/api';
 import { calendarInfoQuery } from './queries';
@@ -63,19 +63,35 @@ export const fetchDeadlinePassed = async (queryClient: QueryClient, raw: string,
  * Whether a stored reservation's cancel deadline has passed: true or false once the calendar and
  * its days off are read, undefined until then (or when they cannot be read: the server decides).
  */
-export const useDeadlinePassed = (raw: string, today: Temporal.PlainDate, enabled = true): boolean | undefined => {
+export const useDeadlinePassed = (raw: string, today: Temporal.PlainDate, enabled = true): boolean | undefined =>
+  useCancelDeadline(raw, today, enabled).passed;
+
+export interface CancelDeadline {
+  passed: boolean | undefined;
+  /**
+   * The last day a change or cancel is accepted (the day before the rule's deadline day); null
+   * when there is none (no reservation, limit 0); undefined until the calendar and days off are read.
+   */
+  lastDay: Temporal.PlainDate | null | undefined;
+}
+
+/** useDeadlinePassed, with the last day it allows (the lookup card says it). */
+export const useCancelDeadline = (raw: string, today: Temporal.PlainDate, enabled = true): CancelDeadline => {
   const value = raw ? parseReservationValue(raw) : null;
   const id = value?.categoryId ?? '';
   const info = useQuery({ ...calendarInfoQuery(id), enabled: enabled && id !== '' });
   const window = value ? dayOffWindow(today, value.date) : null;
   const daysOff = useQuery({ ...dayOffCountQuery(id, window), enabled: enabled && id !== '' && window !== null });
-  if (!enabled || !value) return false;
+  if (!enabled || !value) return { passed: false, lastDay: null };
   const calendar = info.data?.data;
-  if (!calendar) return undefined;
+  if (!calendar) return { passed: undefined, lastDay: undefined };
   const dayOffCount = window === null ? 0 : daysOff.data;
   if (dayOffCount === undefined) {
     // Without the days off the deadline can only be later: passed already means passed.
-    return isCancelDeadlinePassed({ reservationDate: value.date, cancelLimit: calendar.reservationCancelLimit, today }) ? true : undefined;
+    const passed = isCancelDeadlinePassed({ reservationDate: value.date, cancelLimit: calendar.reservationCancelLimit, today });
+    return { passed: passed ? true : undefined, lastDay: undefined };
   }
-  return isCancelDeadlinePassed({ reservationDate: value.date, cancelLimit: calendar.reservationCancelLimit, dayOffCount, today });
+  const input = { reservationDate: value.date, cancelLimit: calendar.reservationCancelLimit, dayOffCount };
+  const deadline = cancelDeadlineDate(input);
+  return { passed: isCancelDeadlinePassed({ ...input, today }), lastDay: deadline === null ? null : deadline.subtract({ days: 1 }) };
 };

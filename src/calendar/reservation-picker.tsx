@@ -90,24 +90,31 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const fixed = fixedLevels(p.item);
   const requiredFlag = p.item.categoryRequiredFlag === true;
 
+  const refusal = step.refusal && step.refusal.itemKey === p.item.itemKey ? step.refusal : null;
+  const lostValue = refusal?.lost;
+  const lost = useMemo(() => (lostValue ? parseReservationValue(lostValue) : null), [lostValue]);
+  // What the choice is read from: the value, else a lost slot's (its categories and item stay
+  // chosen, only the slot went).
+  const basis = parsed ?? lost;
+
   // The levels chosen: the resident's pick, else the stored answer's category, else categories_tree.
   const [picked, setPicked] = useState<string[] | null>(null);
   const roots = tree.data?.data ?? [];
   const initial = useMemo(() => {
-    const fromValue = parsed ? pathTo(roots, parsed.categoryId) : [];
+    const fromValue = basis ? pathTo(roots, basis.categoryId) : [];
     return (fromValue.length > 0 ? fromValue : pathByNames(roots, p.item.categories_tree)).map((n) => n.id);
-  }, [roots, parsed, p.item.categories_tree]);
+  }, [roots, basis, p.item.categories_tree]);
   const chosen = nodesOf(roots, picked ?? initial);
   const target = bookableCategory(chosen, requiredFlag);
   // A value of a calendar id (not in the tree) keeps its own first part.
-  const targetId = target?.id ?? (parsed && chosen.length === 0 ? parsed.categoryId : null);
+  const targetId = target?.id ?? (basis && chosen.length === 0 ? basis.categoryId : null);
 
   const items = useQuery({ ...itemInfoQuery(targetId ?? ''), enabled: targetId !== null });
   const [itemPick, setItemPick] = useState<string | null>(null);
   const itemList = items.data?.data ?? [];
   const itemId =
     itemPick ??
-    (parsed && parsed.categoryId === targetId ? parsed.itemId : null) ??
+    (basis && basis.categoryId === targetId ? basis.itemId : null) ??
     (itemList.length === 1 ? (itemList[0]?.itemId ?? null) : null);
   const item = itemList.find((i) => i.itemId === itemId);
 
@@ -127,7 +134,6 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   // a slot picked here (never the raw value).
   const lines = useReservationValueLines(p.item, value);
   const summary = parsed ? [lines.date, lines.time, lines.itemName ?? ''].filter((s) => s !== '').join(' ') : null;
-  const refusal = step.refusal && step.refusal.itemKey === p.item.itemKey ? step.refusal : null;
   // Booking a slot already inside its cancel deadline: it could not be changed or cancelled after.
   const pastDeadline =
     parsed !== null &&
@@ -172,7 +178,6 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   );
   // A slot lost to someone faster: the schedule is read again at once, and the notice offers
   // what is still free from that fresh read (no reload).
-  const lost = refusal?.lost ? parseReservationValue(refusal.lost) : null;
   const lostHere = lost && lost.categoryId === targetId && lost.itemId === itemId ? { date: lost.date as Temporal.PlainDate, slot: lost.slot } : null;
   const [askedAt, setAskedAt] = useState(0);
   const refetchSchedule = schedule.refetch;

@@ -3,7 +3,7 @@
  * the send button reads 送信中... while sending. Loaded lazily: Mantine's Modal (portal, focus
  * trap, transitions) is not needed until the form is complete.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { todayInTokyo } from '@core/ja/date-input';
 import { useDeadlinePassed } from '../calendar/deadline';
 import { ReservationLinesList } from '../calendar/reservation-lines';
@@ -24,15 +24,17 @@ export interface ConfirmDialogProps {
   onSend: () => void;
   /** The send button's text when it is not 送信する (the payment path's 決済画面へ). */
   sendLabel?: string | undefined;
+  /** A stored answer is being changed: its values as stored (変更の確認, a moved slot old beside new). */
+  changedFrom?: Readonly<Record<string, unknown>> | undefined;
 }
 
-export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend, sendLabel }: ConfirmDialogProps) {
+export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend, sendLabel, changedFrom }: ConfirmDialogProps) {
   return (
     <Modal
       opened
       onClose={onClose}
       size={CONFIRM_DIALOG_WIDTH}
-      title={ja.form.confirmTitle}
+      title={changedFrom ? ja.form.changeTitle : ja.form.confirmTitle}
       centered
       closeOnClickOutside={!sending}
       closeOnEscape={!sending}
@@ -48,7 +50,7 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
               <dd className="app-pre-wrap">
                 {e.reservation ? (
                   <>
-                    <ReservationLinesList item={e.reservation.item} value={e.reservation.value} />
+                    <SlotChange before={changedFrom?.[e.key]} item={e.reservation.item} value={e.reservation.value} />
                     <DeadlineWarning value={e.reservation.value} />
                   </>
                 ) : e.order ? (
@@ -82,6 +84,29 @@ export function ConfirmDialog({ entries, sending, error, reload, onClose, onSend
     </Modal>
   );
 }
+
+/** A reservation, and when a change moves it, the stored slot beside the new one. */
+function SlotChange({ before, item, value }: { before: unknown; item: ConfirmReservation['item']; value: string }) {
+  if (typeof before !== 'string' || before === '' || before === value) return <ReservationLinesList item={item} value={value} />;
+  return (
+    <SimpleGrid cols={2} spacing="sm" data-testid="confirm-slot-change">
+      <div data-testid="confirm-slot-before">
+        <Text size="sm" fw={700}>
+          {ja.form.changeBefore}
+        </Text>
+        <ReservationLinesList item={item} value={before} />
+      </div>
+      <div data-testid="confirm-slot-after">
+        <Text size="sm" fw={700}>
+          {ja.form.changeAfter}
+        </Text>
+        <ReservationLinesList item={item} value={value} />
+      </div>
+    </SimpleGrid>
+  );
+}
+
+type ConfirmReservation = NonNullable<ConfirmEntry['reservation']>;
 
 /** The last word before booking a slot already inside its cancel deadline (see the picker's). */
 function DeadlineWarning({ value }: { value: string }) {

@@ -72,6 +72,8 @@ export interface SubmitFlowOptions<R> {
   /** A queued answer the server refused, by its catalogue text, and the refusal's code. */
   initialNotice?: string | undefined;
   initialRefusalCode?: string | undefined;
+  /** After quota_exceeded: the refused answer's slot, no longer the choice (survey-form.tsx drops it). */
+  initialLost?: string | undefined;
   /** The form opens with a refused answer's per-item problems. */
   initialIssues: boolean;
   checkReservation?: ((rows: readonly AnswerRowInput[], reservationKeys: ReadonlySet<string>) => Promise<ReservationCheckRefusal | null>) | undefined;
@@ -94,10 +96,12 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
   };
   const [refusal, setRefusal] = useState<ReservationRefusalNotice | null>(() => {
     const key = reservationKeys[0];
-    return restoredRefusal && key !== undefined ? { itemKey: key, text: o.initialNotice as string, seq: 1 } : null;
+    if (!restoredRefusal || key === undefined) return null;
+    // A slot lost while the answer waited in the outbox: the picker keeps its categories and offers what is free.
+    const lost = o.initialRefusalCode === SLOT_GONE ? o.initialLost : undefined;
+    return { itemKey: key, text: o.initialNotice as string, seq: 1, lost };
   });
   const [step, setStep] = useState<'slot' | 'form'>('slot');
-  const [lastErrorCode, setLastErrorCode] = useState<string | undefined>(undefined);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [sending, setSending] = useState(false);
   /** The pre-submit reservation check is under way. */
@@ -204,8 +208,17 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
           return;
         }
       }
-      setLastErrorCode(isApiClientError(e) ? e.code : undefined);
-      setSendError(describeSendError(e, { longUnknown: hasLongUnknownText(config) }));
+      const described = describeSendError(e, { longUnknown: hasLongUnknownText(config) });
+      // The slot was taken meanwhile, or the resident's own limit is reached: the dialog closes at
+      // once and the form shows the text at the slot choice (with what is still free), so the
+      // dialog's 送信する can never send the full slot again.
+      if (isApiClientError(e) && SLOT_REFUSALS.has(e.code)) {
+        setConfirming(null);
+        o.onConfirmClosed?.();
+        backToReservation(described.message, undefined, e.code);
+        return;
+      }
+      setSendError(described);
     }
   };
 
@@ -234,11 +247,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     if (sending) return;
     setConfirming(null);
     o.onConfirmClosed?.();
-    // The slot was taken meanwhile, or the resident's own limit is reached: back to the calendar
-    // to pick another, with the refusal's text.
-    if (lastErrorCode !== undefined && SLOT_REFUSALS.has(lastErrorCode) && sendError) backToReservation(sendError.message, undefined, lastErrorCode);
-    else setTimeout(() => submitRef.current?.focus(), 0);
-    setLastErrorCode(undefined);
+    setTimeout(() => submitRef.current?.focus(), 0);
   };
 
   /** The summary's link: the first item still in error, else the one the summary named. */

@@ -103,6 +103,8 @@ export interface SurveyFormProps<R> {
    * sent and sending never takes the payment path; the products row goes as it was.
    */
   orderFixed?: boolean;
+  /** A stored answer is being changed: its values as stored, for the confirmation (変更の確認). */
+  changedFrom?: Readonly<Record<string, unknown>> | undefined;
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
@@ -132,6 +134,13 @@ const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
 
 const firstReservationKey = (items: FormEngine['plan']['items']): string | undefined =>
   items.find((p) => isReservationItem(p) && !p.neverShown)?.key;
+
+/** The slot a queued answer lost (quota_exceeded): setUp left it out of the values. */
+const lostSlotOf = (engine: FormEngine, props: SurveyFormProps<unknown>): string | undefined => {
+  const key = props.initialRefusalCode === SLOT_GONE ? firstReservationKey(engine.plan.items) : undefined;
+  const v = key === undefined ? undefined : props.initialValues?.[key];
+  return typeof v === 'string' ? v : undefined;
+};
 
 /** The form once the item types it uses are loaded (src/items/registry.ts loads the rarer ones on demand). */
 export function SurveyForm<R>(props: SurveyFormProps<R>) {
@@ -164,6 +173,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     orderFixed: props.orderFixed === true,
     initialNotice: props.initialNotice,
     initialRefusalCode: props.initialRefusalCode,
+    initialLost: lostSlotOf(engine, props as SurveyFormProps<unknown>),
     initialIssues: props.initialIssues !== undefined,
     checkReservation: props.checkReservation,
     onConfirmClosed: props.onConfirmClosed,
@@ -254,6 +264,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
           onClose={flow.closeConfirm}
           onSend={() => void flow.sendAnswers()}
           sendLabel={confirming.paymentPath ? ja.payment.toPayment : undefined}
+          changedFrom={props.changedFrom}
         />
       ) : null}
     </FormEngineContext>

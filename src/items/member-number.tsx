@@ -4,10 +4,11 @@
  * under the input. A check that fails (offline) says nothing: the server refuses a taken number
  * when the registration arrives.
  */
-import { Text, TextInput } from '@mantine/core';
+import { Input, Text, TextInput } from '@mantine/core';
 import { useContext } from 'react';
 import { MEMBER_NUMBER_MAX_LENGTH } from '@core/items/member-number';
-import { isManualMemberNumber } from '@core/rules/member-number';
+import type { FormValue } from '@core/items/define';
+import { groupedMemberNumber, isManualMemberNumber } from '@core/rules/member-number';
 import { useFormEngine } from '../form/engine-context';
 import { formatMessage } from '../messages/format';
 import { ja } from '../messages/ja';
@@ -15,27 +16,25 @@ import { MemberNumberCheckContext } from './member-number-check';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
-/** An automatic number: the given one (a record being changed) or the note that it will be given. */
+/** A number as residents read it (0001-0000001): the display wherever an answer is shown again. */
+export const displayNumber = (value: FormValue): string => groupedMemberNumber(textOf(value));
+
+/**
+ * An automatic number: the given one (a record being changed), grouped for reading, or before it is
+ * given a line saying it will be given on registration — not an empty box (issue 54).
+ */
 export function AutomaticNumber(p: ItemProps<'memberNumber' | 'numbering'>) {
   const value = textOf(p.value);
-  return (
-    <TextInput
-      {...wrapperProps(p)}
-      readOnly
-      value={value}
-      // No placeholder: the note under the box says it once.
-      inputContainer={(input) => (
-        <>
-          {input}
-          {value === '' ? (
-            <Text size="xs" c="dimmed" mt={4} data-testid="auto-number-note">
-              {ja.items.autoNumberPending}
-            </Text>
-          ) : null}
-        </>
-      )}
-    />
-  );
+  if (value === '')
+    return (
+      // A div label: there is no box to label, only the line.
+      <Input.Wrapper {...wrapperProps(p)} labelElement="div" data-testid="auto-number-pending">
+        <Text size="sm" c="dimmed" data-testid="auto-number-note">
+          {ja.items.autoNumberPending}
+        </Text>
+      </Input.Wrapper>
+    );
+  return <TextInput {...wrapperProps(p)} readOnly value={displayNumber(value)} data-testid="auto-number" />;
 }
 
 export function MemberNumberItem(p: ItemProps<'memberNumber'>) {
@@ -73,4 +72,4 @@ export function MemberNumberItem(p: ItemProps<'memberNumber'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'memberNumber'> = { Component: MemberNumberItem };
+export const ui: ItemUi<'memberNumber'> = { Component: MemberNumberItem, display: displayNumber };

@@ -2,7 +2,7 @@
 import { TextInput } from '@mantine/core';
 import { MEMBER_NUMBER_MAX_LENGTH } from '@core/items/member-number';
 import { ja } from '../messages/ja';
-import { AutomaticNumber } from './member-number';
+import { AutomaticNumber, displayNumber } from './member-number';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
@@ -22,4 +22,4 @@ export function NumberingItem(p: ItemProps<'numbering'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'numbering'> = { Component: NumberingItem };
+export const ui: ItemUi<'numbering'> = { Component: NumberingItem, display: displayNumber };

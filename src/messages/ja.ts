@@ -175,10 +175,21 @@ export const ja = {
     confirmTitle: '会員情報の照会',
     /** spec 02 §2 member-linked list. */
     info: '会員情報',
-    linkedForm: '連携帳票',
-    linkedEmpty: '選んだ連携帳票に回答・予約がありませんでした。',
-    noLinkedForms: '連携帳票がありません。',
+    /** Not in the spec: the list's title says what it holds (issue 54), not the member form's name. */
+    listTitle: '会員の予約一覧',
+    /** The spec's 連携帳票, in the resident's words (issue 54); the empty text is the spec's with it replaced. */
+    linkedForm: 'フォーム',
+    linkedEmpty: '選んだフォームに回答・予約がありませんでした。',
+    /** Not in the spec. */
+    noLinkedForms: '会員の方が使えるフォームがありません。',
     backToSearch: '検索画面へ戻る',
+    /** Not in the spec: the list reached from the start page, menu or completion by a resident not registered. */
+    notMember: 'まだ会員登録がありません。会員登録をすると、会員向けの予約と予約の一覧をご利用いただけます。',
+    register: '会員登録へ進む',
+    /** Not in the spec: the way to the member's list (completion, start page, menu). */
+    toList: '会員の予約一覧を見る',
+    /** The menu's, when there is more than one member form. */
+    toListOf: '会員の予約一覧を見る（{title}）',
   },
   /** /url-external to a host the operator has not listed: named, and left only on a tap. */
   external: {
@@ -291,6 +302,8 @@ export const ja = {
     cancelling: '処理中...',
     /** spec 01 §2 default cancel-completed message. */
     cancelDone: 'キャンセル受付が完了いたしました。',
+    /** Not in the spec: under the cancel completion, what was cancelled (the form's title). */
+    cancelledWhat: 'キャンセルした申込',
     /**
      * Not in the spec: the cancel page reopened (a reload) for an answer that is already cancelled,
      * or the server's 409 already_cancelled; shown instead of キャンセルする.
@@ -299,6 +312,8 @@ export const ja = {
     /** Not in the spec: the cancel page for a 取り消し record (the old record of a changed answer). */
     amendedNoCancel: 'この申込は変更済みのため、キャンセルできません。',
     emptyList: '表示できるデータがありません。',
+    /** Not in the spec: each card's cancel deadline, the last day a change or cancel is accepted. */
+    cancelDeadline: '変更・キャンセルの期限：{date}まで',
   },
   survey: {
     residentSuffix: '様',
@@ -333,6 +348,10 @@ export const ja = {
     toFirstIssue: '最初の項目へ移動',
     confirmTitle: '入力内容の確認',
     confirmLead: '以下の内容で送信します。よろしいですか？',
+    /** Not in the spec: the confirmation of a change to a stored answer, and its old and new slot. */
+    changeTitle: '変更の確認',
+    changeBefore: '変更前',
+    changeAfter: '変更後',
     close: '閉じる',
     send: '送信する',
     /** spec 01 §2: shown on the send button while sending. */
@@ -410,8 +429,8 @@ export const ja = {
     searchLoading: '読み込み中...',
     /** spec 01 §8 search failure. */
     searchFailed: '検索実行中にエラー発生しました。',
-    /** Not in the spec: an automatic number before the server has given it. */
-    autoNumberPending: '登録時に自動で採番されます',
+    /** Not in the spec: an automatic number before the server has given it (no empty box). */
+    autoNumberPending: '番号は登録時に自動で付けられます。',
     memberNumberPlaceholder: '半角英数字7桁以内',
   },
   offline: {
@@ -709,6 +728,8 @@ export const ja = {
     cancelYes: 'キャンセルする',
     cancelNo: '戻る',
     cancelDone: 'キャンセル受付が完了いたしました。',
+    /** Not in the spec: under the cancel completion, what was cancelled (the form's title). */
+    cancelledWhat: 'キャンセルした申込',
     /** spec 02 §8. */
     deadlinePassed: '予約のキャンセル・変更が可能な期限を過ぎています。',
     /** Not in the spec: said before a stay is booked inside the cancel limit, as the clinic calendar does (issue 54). */

@@ -109,6 +109,11 @@ export interface OutboxRow {
   attempts: number;
   nextAttemptAt: number;
   lastError?: OutboxError | undefined;
+  /**
+   * Refused at once while its form was open: the form showed why and the resident fixes it there
+   * (its next send replaces this entry), so it is not one to check (要確認) in the header.
+   */
+  atForm?: true | undefined;
   createdAt: number;
   updatedAt: number;
   /** The server's answer once delivered (for putItem: partitionKey, answercode, …). */

@@ -15,6 +15,7 @@ export interface OutboxSnapshot {
   waiting: number;
   /** Some entries wait for the resident to sign in again. */
   needsAuth: boolean;
+  /** Refused entries to check (要確認): not those refused while their form was open (atForm). */
   rejected: number;
   /** Entries the outbox stopped sending on its own (要確認): they wait for the resident's 再送信. */
   stalled: number;
@@ -51,7 +52,7 @@ export const summarizeOutbox = (userId: string | null, rows: readonly OutboxRow[
   for (const e of entries) {
     if (isPending(e.status)) waiting += 1;
     if (e.status === 'needs-auth') needsAuth = true;
-    if (e.status === 'rejected') rejected += 1;
+    if (e.status === 'rejected' && !e.atForm) rejected += 1;
     if (e.status === 'stalled') stalled += 1;
     if (e.status === 'queued') nextAttemptAt = nextAttemptAt === null ? e.nextAttemptAt : Math.min(nextAttemptAt, e.nextAttemptAt);
     if (e.lastError && e.status !== 'delivered' && (!lastError || e.updatedAt > lastError.at)) {

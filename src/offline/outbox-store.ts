@@ -150,6 +150,13 @@ export const createOutboxStore = ({ db, now, random, policy, maxSendAttempts, re
       return cur;
     });
 
+  /** A rejected entry of this owner whose refusal its open form showed (OutboxRow.atForm). */
+  const markAtForm = (id: string, userId: string | null): Promise<void> =>
+    db.transaction('rw', db.outbox, async () => {
+      const cur = await db.outbox.get(id);
+      if (cur && cur.userId === userId && cur.status === 'rejected') await db.outbox.put({ ...cur, atForm: true });
+    });
+
   /** resubmit's write: the rejected entry goes and its fixed answer comes in one transaction. */
   const replaceRejected = (rejectedId: string, row: OutboxRow): Promise<void> =>
     db.transaction('rw', db.outbox, async () => {
@@ -161,7 +168,7 @@ export const createOutboxStore = ({ db, now, random, policy, maxSendAttempts, re
       await insert(row);
     });
 
-  return { rowsOf, add, parkOthers, parkForAuth, prune, claim, settle, requeueStalled, remove, replaceRejected };
+  return { rowsOf, add, parkOthers, parkForAuth, prune, claim, settle, requeueStalled, remove, replaceRejected, markAtForm };
 };
 
 export type OutboxStore = ReturnType<typeof createOutboxStore>;

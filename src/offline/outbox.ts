@@ -307,6 +307,12 @@ export const createOutbox = (deps: OutboxDeps) => {
     return requeued;
   };
 
+  /** A rejected entry whose refusal its open form showed: no longer counted as 要確認 (OutboxRow.atForm). */
+  const refusedAtForm = async (id: string): Promise<void> => {
+    await store.markAtForm(id, auth.currentUserId());
+    void refresh();
+  };
+
   /** The owner's data was wiped from the device: this session's guard forgets their answers too. */
   const forget = (userId: string): void => {
     guard.clear(userId);
@@ -326,6 +332,7 @@ export const createOutbox = (deps: OutboxDeps) => {
     discard,
     resubmit,
     resend,
+    refusedAtForm,
     get,
     forget,
     snapshot: feed.snapshot,

@@ -49,6 +49,8 @@ describe('the alert dialog', () => {
   it('says the search found nothing, and closes with OK; window.alert is not used', async () => {
     window.history.replaceState(null, '', '/confirmSearchForm?surveyId=enq');
     render(<App />);
+    // The resident's own name is offered filled in (features/lookup/prefill.ts): emptied here.
+    fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '' } });
     fireEvent.click(await screen.findByTestId('lookup-search'));
     const required = await screen.findByRole('dialog');
     expect(required.textContent).toContain(ja.lookup.requiredMissing);

@@ -77,6 +77,23 @@ describe('app routes', () => {
     expect(within(card).getByRole('link', { name: ja.start.open }).getAttribute('href')).toBe('/survey/s1');
   });
 
+  it('leads from a form for members on the start page to the member’s list of its bookings', async () => {
+    serve({
+      '/survey/api/v1/db/survey-configs/open': () =>
+        json(200, {
+          result: 'OK',
+          data: [
+            { surveyId: 'kaiin-yoyaku', surveyTitle: '会員予約', description: null, memberFormId: 'kaiin' },
+            { surveyId: 's1', surveyTitle: '一般の申込', description: null },
+          ],
+        }),
+    });
+    open('/');
+    const [members, plain] = await screen.findAllByTestId('open-form');
+    expect(within(members!).getByRole('link', { name: ja.member.toList }).getAttribute('href')).toBe('/member-confirmList/kaiin?form=kaiin-yoyaku');
+    expect(within(plain!).queryByTestId('open-form-member-list')).toBeNull();
+  });
+
   it('says so when no form is open', async () => {
     serve({ '/survey/api/v1/db/survey-configs/open': () => json(200, { result: 'OK', data: [] }) });
     open('/');

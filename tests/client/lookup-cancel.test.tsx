@@ -82,6 +82,10 @@ describe('the cancel page of an answer already cancelled', () => {
     openCancelPage();
     await confirmCancel();
     expect(await screen.findByTestId('cancel-done')).toBeTruthy();
+    // It names what was cancelled: the form and the 受付番号 (no reservation in this form).
+    expect(screen.getByTestId('cancelled-title').textContent).toBe('アンケート');
+    expect(screen.getByTestId('cancelled-answer-code').textContent).toBe('1');
+    expect(screen.queryByTestId('cancelled-date')).toBeNull();
 
     // The reload: the same tab's stored search, a fresh page.
     cleanup();

@@ -7,6 +7,8 @@ import { installNavigationGuard } from '../../src/app/navigation-guard';
 import { displayOf } from '../../src/items/display';
 import { loadItemUis } from '../../src/items/registry';
 import { answersOf, foreignChatUser, groupByReservationDate } from '../../src/features/lookup/answers';
+import { isNameItem, offeredConditions } from '../../src/features/lookup/prefill';
+import { RESIDENT_SHOWN_STATUSES } from '@core/rules/status';
 import { ja } from '../../src/messages/ja';
 
 const config = {
@@ -118,3 +120,56 @@ describe('navigation guard', () => {
     expect(alert).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('a changed answer in the list (issue 54)', () => {
+  const dated = surveyConfigSchema.parse({
+    surveyId: 's',
+    surveyTitle: 'T',
+    surveySchema: [{ itemKey: 'yoyaku', type: 'reservation', title: '予約' }],
+  }) as unknown as ServedSurveyConfig;
+  const r = (pk: string, date: string, extra: Partial<ResultRow>) => row(pk, 'yoyaku', `c_i|${date}|1`, { type: 'reservation', ...extra });
+
+  it("puts the 取り消し record right after the answer it became, under that one's date, through a chain of changes", () => {
+    const rows = [
+      r('a', '2026-03-01', { check: '取り消し', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-05T00:00:00.010Z' }),
+      r('b', '2026-02-01', { check: '取り消し', createdAt: '2026-01-05T00:00:00.030Z', updatedAt: '2026-01-09T00:00:00.000Z' }),
+      r('c', '2026-04-01', { createdAt: '2026-01-09T00:00:00.020Z', updatedAt: '2026-01-09T00:00:00.020Z' }),
+      r('d', '2026-02-01', { createdAt: '2026-01-07T00:00:00Z', updatedAt: '2026-01-07T00:00:00Z' }),
+      // Another 取り消し whose successor is not in the list: under its own date.
+      r('e', '2026-01-20', { check: '取り消し', createdAt: '2025-12-01T00:00:00Z', updatedAt: '2025-12-20T00:00:00Z' }),
+    ];
+    const groups = groupByReservationDate(answersOf(dated, rows));
+    expect(groups.map((g) => [g.key, g.answers.map((a) => a.partitionKey)])).toEqual([
+      ['2026-01-20', ['e']],
+      ['2026-02-01', ['d']],
+      ['2026-04-01', ['c', 'b', 'a']],
+    ]);
+  });
+
+  it("never pairs another resident's answer", () => {
+    const rows = [
+      r('a', '2026-03-01', { check: '取り消し', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-05T00:00:00Z' }),
+      r('x', '2026-04-01', { userId: 'Ubbb', createdAt: '2026-01-05T00:00:00.010Z' }),
+    ];
+    expect(groupByReservationDate(answersOf(dated, rows)).map((g) => g.key)).toEqual(['2026-03-01', '2026-04-01']);
+  });
+
+  it('shows a resident only the statuses that are theirs to read', () => {
+    expect([...RESIDENT_SHOWN_STATUSES].sort()).toEqual(['NG', 'キャンセル', '取り消し', '完了'].sort());
+    expect(RESIDENT_SHOWN_STATUSES.has('未対応')).toBe(false);
+  });
+});
+
+describe('the search form offered filled in', () => {
+  const item = (itemKey: string, title: string, type = 'text') => ({ itemKey, title, type }) as never;
+  it("offers the display name in name items only, not in kana or other ones", () => {
+    expect(isNameItem(item('n', 'お名前'))).toBe(true);
+    expect(isNameItem(item('n', '氏名（漢字）'))).toBe(true);
+    expect(isNameItem(item('k', '氏名（フリガナ）'))).toBe(false);
+    expect(isNameItem(item('t', '電話番号', 'phone'))).toBe(false);
+    expect(offeredConditions([item('n', '氏名'), item('k', 'お名前（カナ）'), item('t', '電話番号', 'phone')], ' 山田 花子 ')).toEqual({ n: '山田 花子' });
+    expect(offeredConditions([item('n', '氏名')], undefined)).toEqual({});
+    expect(offeredConditions([item('t', '電話番号', 'phone')], '山田', [{ itemKey: 't', value: '09012345678' }])).toEqual({ t: '09012345678' });
+  });
+});
+

@@ -49,12 +49,29 @@ describe('member number', () => {
     expect(check).not.toHaveBeenCalled();
   });
 
-  it('shows an automatic number as given on registration, read-only', () => {
+  it('says an automatic number is given on registration, with no empty box', () => {
     renderWith([{ itemKey: 'no', type: 'memberNumber', title: '会員番号', isAutomaticNumbering: true, isRequired: { value: true } }], null);
+    expect(screen.getByTestId('auto-number-note').textContent).toBe(ja.items.autoNumberPending);
+    expect(itemEl('no')?.textContent).toContain('会員番号');
+    expect(itemEl('no')?.querySelector('input')).toBeNull();
+  });
+
+  it('shows a given automatic number grouped for reading, read-only', () => {
+    const config = makeConfig([{ itemKey: 'no', type: 'memberNumber', title: '会員番号', isAutomaticNumbering: true }]);
+    render(
+      <MantineProvider withCssVariables={false} withGlobalClasses={false}>
+        <SurveyForm config={config} initialValues={{ no: '00010000042' }} send={vi.fn()} onSent={vi.fn()} today={TODAY} desktop={false} />
+      </MantineProvider>,
+    );
     const input = screen.getByLabelText(/^会員番号/) as HTMLInputElement;
     expect(input.readOnly).toBe(true);
-    expect(screen.getByTestId('auto-number-note').textContent).toBe(ja.items.autoNumberPending);
-    // Said once, under the box.
-    expect(input.placeholder).toBe('');
+    expect(input.value).toBe('0001-0000042');
+    expect(screen.queryByTestId('auto-number-note')).toBeNull();
+  });
+
+  it('displays a stored number grouped, the stored value untouched', async () => {
+    const { ui } = await import('../../src/items/member-number');
+    expect(ui.display?.('00010000042')).toBe('0001-0000042');
+    expect(ui.display?.('1234567')).toBe('1234567');
   });
 });

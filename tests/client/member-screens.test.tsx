@@ -76,7 +76,7 @@ describe('the member registration page', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
     const done = await screen.findByTestId('member-done');
     expect(within(done).getByText(ja.member.done)).toBeTruthy();
-    expect(within(screen.getByTestId('member-number')).getByText('00010000042')).toBeTruthy();
+    expect(within(screen.getByTestId('member-number')).getByText('0001-0000042')).toBeTruthy();
     expect(screen.getByTestId('member-to-survey')).toBeTruthy();
     // The automatic number is not sent: the server gives it.
     const put = fetch.mock.calls.find(([u]) => String(u).includes('member-results/putItem'))!;
@@ -113,7 +113,7 @@ describe('the member registration page', () => {
     render(<App />);
     const done = await screen.findByTestId('member-done');
     expect(within(done).getByText(ja.member.done)).toBeTruthy();
-    expect(within(screen.getByTestId('member-number')).getByText('00010000043')).toBeTruthy();
+    expect(within(screen.getByTestId('member-number')).getByText('0001-0000043')).toBeTruthy();
     expect(screen.getByTestId('member-to-survey')).toBeTruthy();
     expect(screen.queryByTestId('submit-button')).toBeNull();
   });

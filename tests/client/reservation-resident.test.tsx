@@ -14,6 +14,7 @@ import { MAX_COUNT_OF_DAY_MESSAGE } from '@core/rules/reservation-limits';
 import { App } from '../../src/app/app';
 import { saveSearch, saveTarget } from '../../src/features/lookup/store';
 import { ja } from '../../src/messages/ja';
+import { getOfflineDb } from '../../src/offline/db';
 import { createDraftSaver } from '../../src/offline/drafts';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
@@ -78,6 +79,7 @@ const serve = (h: Handlers = {}) => {
     if (path === '/survey-results/checkReservation') return h.check ? h.check() : json(200, { result: 'OK' });
     if (path === '/survey-results/putItem') return h.putItem ? h.putItem() : ok({ partitionKey: 's1#U1#1', answercode: '000123' });
     if (path === '/survey-results/filterQuery') return ok(h.results ?? []);
+    if (path === '/survey-results/cancelItem') return ok({ partitionKey: 's1#U1#7', check: 'キャンセル' });
     if (path === '/survey-results/getBySurveyIdPartitionKeyIndex') {
       return ok((h.results ?? []).filter((r) => (r as { partitionKey: string }).partitionKey === url.searchParams.get('partitionKey')));
     }
@@ -151,17 +153,24 @@ describe('a refused reservation, where the eye is', () => {
     await waitFor(() => expect(screen.queryByTestId('reservation-notice')).toBeNull());
   }, 20_000);
 
-  it('quota_exceeded: after the dialog, the text is at the picker, focused, and the full slot is no longer 選択中の予約', async () => {
-    serve({ putItem: () => json(409, { result: 'ERROR', code: 'quota_exceeded', errorMessage: ja.errors.quotaExceeded }) });
+  it('quota_exceeded: the dialog closes at once, the text is at the picker, focused, and the full slot is no longer 選択中の予約', async () => {
+    let puts = 0;
+    serve({
+      putItem: () => {
+        puts += 1;
+        return json(409, { result: 'ERROR', code: 'quota_exceeded', errorMessage: ja.errors.quotaExceeded });
+      },
+    });
     fireEvent.click(await openForm());
     expect(screen.getByTestId('reservation-summary').textContent).toContain(ja.calendar.chosen);
     await fillAndSubmit();
     const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
     fireEvent.click(within(dialog).getByRole('button', { name: ja.form.send }));
-    expect((await within(dialog).findByTestId('send-error')).textContent).toBe(ja.errors.quotaExceeded);
-    fireEvent.click(within(dialog).getByRole('button', { name: ja.form.close }));
 
-    const notice = await screen.findByTestId('reservation-notice');
+    // No 閉じる to press: the refusal is at the form, with what is still free.
+    const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByTestId('send-error')).toBeNull();
     expect(notice.textContent?.startsWith(ja.errors.quotaExceeded)).toBe(true);
     // What is still free, from the schedule read again (issue 26); the lost slot is not offered.
     const offered = await within(notice).findAllByTestId('free-slot');
@@ -172,6 +181,16 @@ describe('a refused reservation, where the eye is', () => {
     expect(screen.queryByTestId('reservation-summary')).toBeNull();
     expect(screen.queryByText(ja.calendar.chosen)).toBeNull();
     expect(document.querySelector('[data-testid="slot"][data-selected="true"]')).toBeNull();
+
+    // 送信する again cannot send the full slot: the form asks for a slot, nothing goes out.
+    fireEvent.click(screen.getByTestId('submit-button'));
+    expect(await screen.findByTestId('form-notice')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(puts).toBe(1);
+    // A refusal the form shows is not one for the header to raise as 要確認.
+    await waitFor(async () => expect((await getOfflineDb().outbox.toArray()).map((e) => [e.status, e.atForm])).toEqual([['rejected', true]]));
+    await waitFor(() => expect(screen.queryByTestId('outbox-badge')).toBeNull());
+    expect(screen.queryByText(ja.offline.badgeRejected)).toBeNull();
   }, 20_000);
 });
 
@@ -284,6 +303,43 @@ describe('the cancel deadline', () => {
     expect(within(card('000002')).getByTestId('answer-edit')).toBeTruthy();
   }, 20_000);
 
+  it("the lookup list: a changed answer's old record under its replacement, each card its deadline, no staff status", async () => {
+    const today = todayInTokyo();
+    const later = today.add({ days: 10 });
+    const changed = { createdAt: '2025-06-01T00:00:00Z', updatedAt: '2025-06-10T03:00:00.100Z', check: '取り消し' };
+    const replacement = { createdAt: '2025-06-10T03:00:00.140Z', updatedAt: '2025-06-10T03:00:00.140Z' };
+    const results = [
+      { ...row('s1#U1#1', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 20 }).toString()}|1`, '000001'), ...changed },
+      { ...row('s1#U1#1', 'shimei', '山田 花子', '000001'), ...changed },
+      { ...row('s1#U1#2', 'yoyaku', `naika-ippan-shoshin_i1|${later.toString()}|2`, '000002'), ...replacement },
+      { ...row('s1#U1#2', 'shimei', '山田 花子', '000002'), ...replacement },
+      row('s1#U1#3', 'yoyaku', `naika-ippan-shoshin_i1|${today.add({ days: 5 }).toString()}|1`, '000003'),
+      row('s1#U1#3', 'shimei', '山田 花子', '000003'),
+    ];
+    serve({ cancelLimit: 2, results });
+    saveSearch({ surveyId: 's1', conditions: { shimei: '山田 花子' }, userId: 'U1', rows: results as never });
+    window.history.replaceState(null, '', '/confirmList');
+    render(<App />);
+    const groups = await screen.findAllByTestId('answer-group', {}, { timeout: 5000 });
+    const codesOf = (g: HTMLElement) => within(g).getAllByTestId('answer-card').map((c) => c.dataset.answerCode);
+    // Not under its own (later) date: right after the answer it was changed into.
+    expect(groups.map(codesOf)).toEqual([['000003'], ['000002', '000001']]);
+    const card = (code: string) => document.querySelector<HTMLElement>(`[data-testid="answer-card"][data-answer-code="${code}"]`)!;
+    // 未対応 is the office's: no badge; the old record says 取り消し.
+    expect(within(card('000002')).queryByTestId('answer-status')).toBeNull();
+    expect(within(card('000003')).queryByTestId('answer-status')).toBeNull();
+    expect(screen.queryByText('未対応')).toBeNull();
+    expect(within(card('000001')).getByTestId('answer-status').textContent).toBe('取り消し');
+    // Limit 2, no days off: changes and cancels are taken until two days before.
+    const lastDay = later.subtract({ days: 2 });
+    const deadline = await within(card('000002')).findByTestId('cancel-deadline', {}, { timeout: 5000 });
+    expect(deadline.dataset.date).toBe(lastDay.toString());
+    const weekday = ja.calendar.weekdays[lastDay.dayOfWeek - 1];
+    expect(deadline.textContent).toBe(`変更・キャンセルの期限：${lastDay.month}月${lastDay.day}日（${weekday}）まで`);
+    expect((await within(card('000003')).findByTestId('cancel-deadline')).dataset.date).toBe(today.add({ days: 3 }).toString());
+    expect(within(card('000001')).queryByTestId('cancel-deadline')).toBeNull();
+  }, 20_000);
+
   it("the cancel page past the deadline says why at once, with the calendar's own limit, and offers no キャンセルする", async () => {
     const today = todayInTokyo();
     // Three days ahead: the default limit (1) would allow it; the calendar's 5 does not.
@@ -301,6 +357,54 @@ describe('the cancel deadline', () => {
     // The page names the answer by the number the resident quotes at the desk.
     expect(screen.getByTestId('details-answer-code').textContent).toBe('000003');
     expect(screen.getByTestId('cancel-back')).toBeTruthy();
+  }, 20_000);
+
+  it('the cancel result names what was cancelled: the form, the 受付番号, the date and time', async () => {
+    const date = todayInTokyo().add({ days: 10 });
+    const results = [
+      row('s1#U1#7', 'yoyaku', `naika-ippan-shoshin_i1|${date.toString()}|2`, '000007'),
+      row('s1#U1#7', 'shimei', '山田 花子', '000007'),
+    ];
+    serve({ cancelLimit: 1, results });
+    saveSearch({ surveyId: 's1', conditions: { shimei: '山田 花子' }, userId: 'U1', rows: results as never });
+    saveTarget({ surveyId: 's1', partitionKey: 's1#U1#7' });
+    window.history.replaceState(null, '', '/cancelConfirm');
+    render(<App />);
+    fireEvent.click(await screen.findByTestId('cancel-submit', {}, { timeout: 5000 }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.lookup.dialogCancel }));
+    const what = await screen.findByTestId('cancelled-what', {}, { timeout: 5000 });
+    expect(screen.getByTestId('cancel-done')).toBeTruthy();
+    expect(within(what).getByTestId('cancelled-title').textContent).toBe(CONFIG.surveyTitle);
+    expect(within(what).getByTestId('cancelled-answer-code').textContent).toBe('000007');
+    const weekday = ja.calendar.weekdays[date.dayOfWeek - 1];
+    expect(within(what).getByTestId('cancelled-date').textContent).toBe(`${date.month}月${date.day}日（${weekday}）`);
+    await waitFor(() => expect(within(what).getByTestId('cancelled-time').textContent).toBe('14:00〜14:30'));
+    expect(what.textContent).toContain(ja.lookup.cancelledWhat);
+  }, 20_000);
+
+  it('a change reads as one: 変更の確認, the stored slot beside the new one', async () => {
+    const today = todayInTokyo();
+    const old = today.add({ days: 4 });
+    const results = [
+      row('s1#U1#6', 'yoyaku', `naika-ippan-shoshin_i1|${old.toString()}|1`, '000006'),
+      row('s1#U1#6', 'shimei', '山田 花子', '000006'),
+    ];
+    serve({ cancelLimit: 1, results });
+    window.history.replaceState(null, '', `/survey/s1?partitionKey=${encodeURIComponent('s1#U1#6')}`);
+    render(<App />);
+    await waitFor(() => expect(document.querySelector('[data-testid="slot"][data-selected="true"]')).not.toBeNull(), { timeout: 5000 });
+    const other = document.querySelector<HTMLElement>(`[data-testid="slot"][data-state="active"][data-date="${old.toString()}"][data-slot="2"]`)!;
+    fireEvent.click(other);
+    fireEvent.click(screen.getByTestId('submit-button'));
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 5000 });
+    expect(within(dialog).getByText(ja.form.changeTitle)).toBeTruthy();
+    expect(within(dialog).queryByText(ja.form.confirmTitle)).toBeNull();
+    const before = within(dialog).getByTestId('confirm-slot-before');
+    const after = within(dialog).getByTestId('confirm-slot-after');
+    expect(before.textContent).toContain(ja.form.changeBefore);
+    expect(after.textContent).toContain(ja.form.changeAfter);
+    await waitFor(() => expect(within(before).getByTestId('reservation-time').textContent).toBe('09:00〜09:30'));
+    await waitFor(() => expect(within(after).getByTestId('reservation-time').textContent).toBe('14:00〜14:30'));
   }, 20_000);
 
   it('the edit page past the deadline opens read-only with the deadline text; before it, editable', async () => {
@@ -326,3 +430,19 @@ describe('the cancel deadline', () => {
     expect(screen.queryByTestId('edit-refused')).toBeNull();
   }, 20_000);
 });
+
+describe('the lookup search form', () => {
+  it("offers the signed-in resident's own name in the searchable 氏名, and searches with it", async () => {
+    const fetch = serve({ results: [] });
+    window.history.replaceState(null, '', '/confirmSearchForm?surveyId=s1');
+    render(<App />);
+    const name = await screen.findByLabelText(/^氏名/, {}, { timeout: 5000 });
+    expect((name as HTMLInputElement).value).toBe('山田 花子');
+    // Still the resident's to change.
+    fireEvent.change(name, { target: { value: '山田 太郎' } });
+    expect((name as HTMLInputElement).value).toBe('山田 太郎');
+    fireEvent.click(screen.getByTestId('lookup-search'));
+    await waitFor(() => expect(fetch.mock.calls.some(([u]) => String(u).includes('filterQuery'))).toBe(true));
+  }, 20_000);
+});
+

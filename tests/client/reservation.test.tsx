@@ -519,7 +519,8 @@ describe('a reservation sent offline whose slot is gone on delivery', () => {
     // The form comes back at the slot choice with the catalogue text at the picker, focused; the
     // full slot is no longer the choice.
     const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
-    expect(notice.textContent).toBe(ja.errors.quotaExceeded);
+    expect(notice.textContent?.startsWith(ja.errors.quotaExceeded)).toBe(true);
+    expect((await within(notice).findAllByTestId('free-slot')).length).toBeGreaterThan(0);
     expect(notice.getAttribute('role')).toBe('alert');
     await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(screen.getByTestId('survey-form').dataset.step).toBe('slot');
@@ -527,6 +528,81 @@ describe('a reservation sent offline whose slot is gone on delivery', () => {
     expect(document.querySelector(`[data-testid="slot"][data-selected="true"]`)).toBeNull();
     expect(value).toMatch(/^naika-ippan-shoshin_i1\|/);
     expect(within(screen.getByTestId('outbox-list')).getByTestId('outbox-error').textContent).toContain(ja.errors.quotaExceeded);
+  }, 20_000);
+});
+
+describe('a slot lost offline, chosen by categories the form does not fix', () => {
+  beforeEach(async () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const db = getOfflineDb();
+    await Promise.all([db.drafts.clear(), db.outbox.clear()]);
+    signInResident();
+  });
+
+  it('keeps the chosen categories and item, and lists the nearest free slots at once', async () => {
+    const calendarFetch = serve();
+    const cfg = {
+      surveyId: 's2',
+      surveyTitle: '再診予約',
+      surveyStatus: 'enabled',
+      version: 1,
+      isAppending: { value: true },
+      surveySchema: [reservationItem(), { itemKey: 'shimei', type: 'text', title: '氏名', isRequired: { value: true } }],
+    };
+    let down = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/survey-configs/getItem')) return ok(cfg);
+        if (url.pathname.endsWith('/survey-results/putItem')) {
+          if (down) throw new TypeError('Failed to fetch');
+          return json(409, { result: 'ERROR', code: 'quota_exceeded', errorMessage: ja.errors.quotaExceeded });
+        }
+        return calendarFetch(input);
+      }),
+    );
+    window.history.replaceState(null, '', '/survey/s2');
+    render(<App />);
+    const pick = async (level: number, id: string) => {
+      const select = await screen.findByTestId(`category-level-${level}`);
+      await waitFor(() => expect(select.querySelector(`option[value="${id}"]`)).not.toBeNull());
+      fireEvent.change(select, { target: { value: id } });
+    };
+    await pick(0, 'naika');
+    await pick(1, 'naika-ippan');
+    await pick(2, 'naika-ippan-saishin');
+    const slot = await waitFor(() => {
+      const el = document.querySelector<HTMLElement>('[data-testid="slot"][data-state="active"]');
+      if (!el) throw new Error('no active slot yet');
+      return el;
+    });
+    fireEvent.click(slot);
+    fireEvent.change(await screen.findByLabelText(/^氏名/), { target: { value: '山田 花子' } });
+    fireEvent.click(screen.getByTestId('submit-button'));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));
+    expect(await screen.findByTestId('survey-queued', {}, { timeout: 5000 })).toBeTruthy();
+
+    down = false;
+    fireEvent.click(screen.getByTestId('outbox-badge'));
+    fireEvent.click(within(await screen.findByTestId('outbox-list')).getByRole('button', { name: ja.offline.retryNow }));
+    const notice = await screen.findByTestId('reservation-notice', {}, { timeout: 5000 });
+    expect(notice.textContent?.startsWith(ja.errors.quotaExceeded)).toBe(true);
+    // Only the slot went: the categories and item stay chosen, and what is still free is offered.
+    expect((screen.getByTestId('category-level-0') as HTMLSelectElement).value).toBe('naika');
+    expect((screen.getByTestId('category-level-1') as HTMLSelectElement).value).toBe('naika-ippan');
+    expect((screen.getByTestId('category-level-2') as HTMLSelectElement).value).toBe('naika-ippan-saishin');
+    const offered = await within(notice).findAllByTestId('free-slot', {}, { timeout: 5000 });
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.some((o) => o.dataset.date === slot.dataset.date && o.dataset.slot === slot.dataset.slot)).toBe(false);
+    expect(screen.queryByTestId('reservation-summary')).toBeNull();
+
+    // One tap books a free one: the value is of the same category and item.
+    fireEvent.click(offered[0]!);
+    await waitFor(() =>
+      expect(screen.getByTestId('reservation-summary').dataset.value).toBe(`naika-ippan-saishin_i2|${offered[0]!.dataset.date}|${offered[0]!.dataset.slot}`),
+    );
   }, 20_000);
 });
 

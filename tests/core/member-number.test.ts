@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { automaticNumber, firstNumberAfter, isManualMemberNumber, isValidSubId } from '@core/rules/member-number';
+import { automaticNumber, firstNumberAfter, groupedMemberNumber, isManualMemberNumber, isValidSubId } from '@core/rules/member-number';
 import { answerValues, validateForm } from '@core/form/validate';
 import { schemaItemSchema } from '@core/items/registry';
 import { SAMPLE_TODAY } from './sample-today';
 
 describe('member numbers (spec 02 §5, §9)', () => {
+  it('groups an automatic number for reading, and only that', () => {
+    expect(groupedMemberNumber('00010000001')).toBe('0001-0000001');
+    expect(groupedMemberNumber(automaticNumber('12', 345) as string)).toBe('0012-0000345');
+    // Typed numbers (up to 7), other lengths and letters are shown as stored.
+    for (const s of ['1234567', 'AB12cd', '', '0001000000', '000100000012', '0001000000A']) expect(groupedMemberNumber(s)).toBe(s);
+  });
+
   it('makes the full automatic number: 4-digit sub id, then 7 digits', () => {
     expect(automaticNumber('12', 501)).toBe('00120000501');
     expect(automaticNumber(undefined, 1)).toBe('00000000001');

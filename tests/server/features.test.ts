@@ -23,6 +23,9 @@ const mixed = {
   ],
 };
 
+const memberForm = { surveyId: 'kaiin', surveyTitle: '会員登録', linkedForms: ['for-members'], surveySchema: [{ itemKey: 'no', type: 'memberNumber', title: '会員番号', isAutomaticNumbering: true }] };
+const forMembers = { surveyId: 'for-members', surveyTitle: '会員予約', hasMember: false, memberFormId: 'kaiin', surveySchema: [{ itemKey: 'memo', type: 'text', title: 'メモ' }] };
+
 describe('build switch settings', () => {
   const features = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', ...env }).features;
   it('are all on when unset (the demo and npm start show everything)', () => {
@@ -58,7 +61,11 @@ for (const engine of engines()) {
     beforeAll(async () => {
       srv = await startTestServer(engine, env);
       const b = paymentBundle();
-      await importBundle(srv.deps.store, { ...b, surveyConfigs: [...b.surveyConfigs, mixed] }, 'fixture');
+      await importBundle(
+        srv.deps.store,
+        { ...b, surveyConfigs: [...b.surveyConfigs, mixed, forMembers], memberConfigs: [memberForm] },
+        'fixture',
+      );
       token = await srv.token('U-switch');
     });
     afterAll(async () => {
@@ -84,6 +91,13 @@ for (const engine of engines()) {
           expect(r.json).toMatchObject({ code: 'feature_off', errorMessage: MEMBERS_OFF_TEXT });
         }
       }
+    });
+
+    it('members: the open list names a form’s member form only while members are offered', async () => {
+      const open = await srv.api('GET', '/survey-configs/open');
+      const entry = open.json.data.find((c: { surveyId: string }) => c.surveyId === 'for-members');
+      if (on) expect(entry).toMatchObject({ memberFormId: 'kaiin' });
+      else expect(entry).not.toHaveProperty('memberFormId');
     });
 
     it('payment: products offered and ordered, or left out and an order refused', async () => {

@@ -102,6 +102,13 @@ for (const engine of engines()) {
       expect(none.json.errorMessage).toBe('帳票スキーマ見つけられません。管理者にお問い合わせください。');
     });
 
+    it('names the member form of a form for members in the open list (the way to the member list)', async () => {
+      const open = await srv.api('GET', '/survey-configs/open');
+      const byId = new Map(open.json.data.map((c: { surveyId: string }) => [c.surveyId, c]));
+      expect(byId.get('kenshin')).toMatchObject({ surveyId: 'kenshin', memberFormId: 'kaiin' });
+      expect(byId.get('open-form')).not.toHaveProperty('memberFormId');
+    });
+
     it('gives the first automatic number past lastResultNumber, prefixed by the 4-digit sub id', async () => {
       const { status, json } = await register('U-first', 'kaiin', { name: '山田', no: '9999999' });
       expect(status).toBe(200);

@@ -2,8 +2,8 @@
  * Member routes (spec 02 §2): /member/{id} registration (and /login/member/{id} redirecting to
  * it), /member-confirm/{id} member search, /member-confirmList/{id} the member-linked list. All
  * need a session. Without one the path is remembered and the resident signs in; for the list the
- * remembered path is the search's (spec 02 §6: member-confirmList replaced by member-confirm),
- * since the list shows only what a search in this tab found.
+ * remembered path is the search's (spec 02 §6: member-confirmList replaced by member-confirm).
+ * The list itself shows the member search's find, else the signed-in resident's own record.
  */
 import { createRoute, redirect } from '@tanstack/react-router';
 import { gatedBy } from '../feature-gate';
@@ -13,27 +13,17 @@ import { getSession } from '../../lib/session';
 import { stringsOnly, type PlainSearch } from '../search';
 import { Route as rootRoute } from './root';
 
-const SEARCH_KEY = 'member:search';
-
 const requireSession = ({ location, preload }: { location: { pathname: string; searchStr: string }; preload: boolean }) => {
   if (getSession()) return;
   if (!preload) rememberTarget(`${location.pathname}${location.searchStr}`);
   throw redirect({ to: '/login', search: {}, replace: true });
 };
 
-const hasStoredSearch = (): boolean => {
-  try {
-    return globalThis.sessionStorage?.getItem(SEARCH_KEY) != null;
-  } catch {
-    return false;
-  }
-};
-
 // MEMBERS=0 (server/config.ts): the member text instead of each screen.
 const screen = {
   register: gatedBy('members', laterRouteComponent(() => import('../../features/member/register-screen'), 'MemberRegisterScreen')),
   search: gatedBy('members', laterRouteComponent(() => import('../../features/member/search-screen'), 'MemberSearchScreen')),
-  list: gatedBy('members', laterRouteComponent(() => import('../../features/member/list-screen'), 'MemberListScreen')),
+  list: gatedBy('members', laterRouteComponent(() => import('../member-list'), 'MemberListPage')),
 };
 
 export const memberRoute = createRoute({
@@ -68,12 +58,12 @@ export const memberConfirmRoute = createRoute({
 export const memberConfirmListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/member-confirmList/$id',
-  beforeLoad: ({ params, location, preload }) => {
-    if (!getSession()) {
-      if (!preload) rememberTarget(`${location.pathname.replace('/member-confirmList/', '/member-confirm/')}${location.searchStr}`);
-      throw redirect({ to: '/login', search: {}, replace: true });
-    }
-    if (!hasStoredSearch()) throw redirect({ to: '/member-confirm/$id', params: { id: params.id }, replace: true });
+  // ?form= names the linked form to show first (the completion of that form links here).
+  validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
+  beforeLoad: ({ location, preload }) => {
+    if (getSession()) return;
+    if (!preload) rememberTarget(`${location.pathname.replace('/member-confirmList/', '/member-confirm/')}${location.searchStr}`);
+    throw redirect({ to: '/login', search: {}, replace: true });
   },
   component: screen.list,
 });

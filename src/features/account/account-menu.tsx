@@ -12,6 +12,7 @@ import { useState } from 'react';
 import type { SessionProfile } from '../../lib/session';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
+import { MemberListLinks } from './member-lists';
 import { draftCount, retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-out';
 
 type Step = { kind: 'menu' } | { kind: 'unsent'; count: number; afterTry: boolean; drafts: number } | { kind: 'drafts'; count: number } | { kind: 'working' };
@@ -116,6 +117,7 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
                     {ja.lookup.entry}
                   </Button>
                 ) : null}
+                <MemberListLinks onPick={toggle} />
                 <Button
                   color="red"
                   variant="light"

@@ -6,6 +6,7 @@ import { Alert, Button, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { isSearchableSurvey, type ServedSurveyConfig } from '@core/form/survey-config';
 import { LinkifiedText } from '../../form/linkify';
+import { useFeature } from '../../lib/features';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { pageOutbox } from '../../offline/load';
@@ -81,6 +82,7 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
           {ja.lookup.entry}
         </Button>
       ) : null}
+      {config.memberFormId ? <MemberListLink memberFormId={config.memberFormId} surveyId={config.surveyId} /> : null}
       {/* spec 01 §8 completion notice: going back in the browser may stop the change midway;
           said after a change only (issue 54), as a first answer has nothing midway. */}
       {changed ? (
@@ -89,6 +91,23 @@ export function Completion({ config, answerCode, replacedCode = null, delivery =
         </Text>
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * A form for members (spec 01 §4): the member's list of bookings, this form's first (issue 54),
+ * where the booking just made can be changed or cancelled. Not while members are switched off.
+ */
+function MemberListLink({ memberFormId, surveyId }: { memberFormId: string; surveyId: string }) {
+  if (useFeature('members') === false) return null;
+  return (
+    <Button
+      variant="default"
+      renderRoot={(props) => <Link {...props} to="/member-confirmList/$id" params={{ id: memberFormId }} search={{ form: surveyId }} />}
+      data-testid="completion-member-list"
+    >
+      {ja.member.toList}
+    </Button>
   );
 }
 

@@ -34,11 +34,13 @@ export const rejectionOf = (entry: OutboxEntry): ApiClientError =>
   });
 
 export const sendThroughOutbox = async (
-  outbox: Pick<Outbox, 'submit' | 'resubmit' | 'replay' | 'get'>,
+  outbox: Pick<Outbox, 'submit' | 'resubmit' | 'replay' | 'get' | 'refusedAtForm'>,
   target: AnswerTarget,
   { rows, configVersion, order }: SendRequest,
   /** The refused entry this answer fixes (it is replaced, not left behind). */
   rejectedId: string | null,
+  /** Told the id of an entry refused at once: the form's next send replaces it (resubmit). */
+  onRefused?: (id: string) => void,
 ): Promise<OutboxEntry> => {
   // Rows that carry a partition key change that answer (spec 01 §2 edit mode).
   const { partitionKey } = target;
@@ -65,6 +67,12 @@ export const sendThroughOutbox = async (
   } else {
     entry = await outbox.submit(input);
   }
-  if (entry.status === 'rejected') throw rejectionOf(entry);
+  if (entry.status === 'rejected') {
+    // Refused while the resident waits at the form: the form shows why and is where it is fixed,
+    // so the entry is no answer to check (要確認); it stays, to reopen the form with its messages.
+    await outbox.refusedAtForm(entry.id);
+    onRefused?.(entry.id);
+    throw rejectionOf(entry);
+  }
   return entry;
 };

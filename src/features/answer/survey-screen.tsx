@@ -284,6 +284,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
               onValuesChange={saveEdits}
               checkReservation={checkReservation}
               orderFixed={partitionKey !== null}
+              changedFrom={edited?.values}
               send={send}
               onSent={showCompletion}
             />

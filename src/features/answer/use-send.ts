@@ -5,7 +5,7 @@
  * screen is usable, as the outbox it writes to does (lib/first-screen.ts), or on first use.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { ReservationCheckRefusal, SendRequest } from '../../form/survey-form';
@@ -38,6 +38,10 @@ interface AnswerSendOptions {
 
 export const useAnswerSend = ({ surveyId, partitionKey, target, served, saver, rejectedId }: AnswerSendOptions) => {
   const queryClient = useQueryClient();
+  const pending = useRef(rejectedId);
+  useEffect(() => {
+    pending.current = rejectedId;
+  }, [rejectedId]);
   const send = useCallback(
     async (sent: SendRequest): Promise<OutboxEntry> => {
       // An amend keeps the stored order (spec 02 §4): never the card path, never another order.
@@ -57,11 +61,16 @@ export const useAnswerSend = ({ surveyId, partitionKey, target, served, saver, r
       // The queue list shows the reservation by its lines, not its raw value.
       const reservation = served ? reservedOf(served, request.rows)[0] : undefined;
       const [{ sendThroughOutbox }, outbox] = await Promise.all([loadSend(), pageOutbox()]);
-      const entry = await sendThroughOutbox(outbox, { ...target, reservation }, request, rejectedId);
+      // The refused entry this answer fixes is replaced once; one refused at once takes its place.
+      const replaced = pending.current;
+      pending.current = null;
+      const entry = await sendThroughOutbox(outbox, { ...target, reservation }, request, replaced, (id) => {
+        pending.current = id;
+      });
       saver?.cancel();
       return entry;
     },
-    [saver, target, rejectedId, served, surveyId, partitionKey],
+    [saver, target, served, surveyId, partitionKey],
   );
   // Spec 02 §5 (src/calendar/check.ts, loaded only when a form with a reservation submits).
   const checkReservation = useCallback(

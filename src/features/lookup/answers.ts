@@ -5,9 +5,9 @@
 import type { CheckStatus, ResultRow } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { type AnswerField, VALUE_SEPARATOR, formFieldsOf } from '@core/form/answer-fields';
-import { answerStatusOf } from '@core/rules/status';
+import { AMENDED_STATUS, answerStatusOf } from '@core/rules/status';
 import { hasReservationItem, reservationDateOf } from '@core/rules/reservation-value';
-import type { Temporal } from 'temporal-polyfill';
+import { Temporal } from 'temporal-polyfill';
 
 export type { AnswerField } from '@core/form/answer-fields';
 
@@ -66,14 +66,62 @@ export interface AnswerGroup {
   answers: LookupAnswer[];
 }
 
-/** Grouped by reservation date (earliest first, undated last); a form without reservations is one group. */
+/** Two stamps of one write: the old record's 取り消し and its successor's creation (server/answers/write.ts). */
+const SAME_WRITE_MS = 5_000;
+const msOf = (iso: string): number => {
+  try {
+    return Temporal.Instant.from(iso).epochMilliseconds;
+  } catch {
+    return Number.NaN;
+  }
+};
+const updatedAtOf = (a: LookupAnswer): string => a.rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), a.createdAt);
+
+/**
+ * The answer each 取り消し record was changed into. The rows carry no link, so reading chosen: the
+ * same resident's answer created first at or after the moment the old record was marked (both are
+ * written in one transaction), within SAME_WRITE_MS; a chain of changes leads to the newest one.
+ */
+export const replacementsOf = (answers: readonly LookupAnswer[]): Map<string, LookupAnswer> => {
+  const next = new Map<string, LookupAnswer>();
+  for (const old of answers) {
+    if (old.check !== AMENDED_STATUS) continue;
+    const marked = msOf(updatedAtOf(old));
+    let best: LookupAnswer | undefined;
+    for (const a of answers) {
+      const created = msOf(a.createdAt);
+      if (a === old || a.userId !== old.userId || a.createdAt <= old.createdAt) continue;
+      if (created < marked - SAME_WRITE_MS || created > marked + SAME_WRITE_MS) continue;
+      if (!best || Math.abs(created - marked) < Math.abs(msOf(best.createdAt) - marked)) best = a;
+    }
+    if (best) next.set(old.partitionKey, best);
+  }
+  const newest = new Map<string, LookupAnswer>();
+  for (const [key, first] of next) {
+    let cur = first;
+    for (let i = 0; i < answers.length && next.has(cur.partitionKey); i += 1) cur = next.get(cur.partitionKey) as LookupAnswer;
+    newest.set(key, cur);
+  }
+  return newest;
+};
+
+/**
+ * Grouped by reservation date (earliest first, undated last); a form without reservations is one
+ * group. A changed answer's old record follows the answer it became, under that one's date.
+ */
 export const groupByReservationDate = (answers: readonly LookupAnswer[]): AnswerGroup[] => {
+  const replaced = replacementsOf(answers);
   const groups = new Map<string, AnswerGroup>();
   for (const a of answers) {
+    if (replaced.has(a.partitionKey)) continue;
     const key = a.reservationDate?.toString() ?? '';
-    const g = groups.get(key);
-    if (g) g.answers.push(a);
-    else groups.set(key, { key, date: a.reservationDate, answers: [a] });
+    let g = groups.get(key);
+    if (!g) {
+      g = { key, date: a.reservationDate, answers: [] };
+      groups.set(key, g);
+    }
+    // Its old records, newest first, right after it.
+    g.answers.push(a, ...answers.filter((o) => replaced.get(o.partitionKey) === a));
   }
   return [...groups.values()].sort((x, y) => (x.key === '' ? 1 : y.key === '' ? -1 : x.key < y.key ? -1 : 1));
 };

@@ -19,6 +19,7 @@ import { cancelErrorText } from '../../lib/error-text';
 import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
+import { BackToList } from './back-to-list';
 import { AlreadyEnded, CancelDone, endedNoticeOf } from './cancel-outcome';
 import { searchResults } from './queries';
 import { reservationOf } from './reservation';
@@ -58,7 +59,7 @@ export function CancelScreen() {
   if (config.isError) return <LoadError error={config.error} />;
   const cfg = config.data;
 
-  if (done || !answer || !stored) return <CancelDone config={cfg} />;
+  if (done || !answer || !stored) return <CancelDone config={cfg} answer={answer} />;
   if (endedNotice) return <AlreadyEnded answer={answer} config={cfg} notice={endedNotice} />;
 
   const cancel = async () => {
@@ -112,9 +113,7 @@ export function CancelScreen() {
             {ja.lookup.cancelSubmit}
           </Button>
         )}
-        <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="cancel-back">
-          {ja.lookup.back}
-        </Button>
+        <BackToList testId="cancel-back" label={ja.lookup.back} />
       </Group>
       <Modal
         opened={dialog}

@@ -1,10 +1,10 @@
 /** /confirmDetails (spec 01 §2 Details): the picked answer's non-admin items, date and time. */
-import { Button, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { ja } from '../../messages/ja';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
+import { BackToList } from './back-to-list';
 import { storedAnswer } from './target';
 import { useStoredSearch } from './use-lookup';
 import { CurrentInfo } from './view';
@@ -24,9 +24,7 @@ export function DetailsScreen() {
   return (
     <Stack gap="md" data-testid="lookup-details">
       <CurrentInfo answer={answer} config={config.data} />
-      <Button variant="default" onClick={() => void navigate({ to: '/confirmList' })} data-testid="back-to-list">
-        {ja.lookup.backToList}
-      </Button>
+      <BackToList />
     </Stack>
   );
 }

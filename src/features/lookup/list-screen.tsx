@@ -3,15 +3,14 @@
  * reservation date, each card with its answers, 受付番号, status and the buttons answerActions
  * allows. Reading: records marked 取り消し (the old record of a changed answer) stay in the list,
  * dimmed and labelled 取り消し, with no change or cancel button, so the resident sees what became
- * of the answer they changed.
+ * of the answer they changed. The card itself is answer-card.tsx (the member-linked list's too).
  */
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { todayInTokyo } from '@core/ja/date-input';
-import { answerActions, usesPayment } from '@core/rules/permissions';
-import { useDeadlinePassed } from '../../calendar/deadline';
+import { usesPayment } from '@core/rules/permissions';
 import { reservationDateHeading, resultsErrorText } from '../../lib/error-text';
 import { getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
@@ -22,11 +21,10 @@ import { ResidentHeader } from '../../ui/resident-header';
 import { PaymentLine, usePaymentsOf } from '../../payment/payment-status';
 import { answersOf, foreignChatUser, formHasReservation, groupByReservationDate, type LookupAnswer } from './answers';
 import { listTitleOf } from './list-title';
-import { reservationOf } from './reservation';
 import { searchResults } from './queries';
 import { saveSearch, saveTarget, type StoredSearch } from './store';
 import { useStoredSearch } from './use-lookup';
-import { AnswerFields, DateTimeLines, StatusBadge } from './view';
+import { AnswerCard, type CardTarget } from './answer-card';
 
 export function ListScreen() {
   const navigate = useNavigate();
@@ -75,7 +73,7 @@ export function ListScreen() {
   const groups = groupByReservationDate(answers);
   const withReservation = formHasReservation(cfg);
 
-  const open = (answer: LookupAnswer, to: '/confirmDetails' | '/cancelConfirm') => {
+  const open = (answer: LookupAnswer, to: CardTarget) => {
     saveTarget({ surveyId: answer.surveyId, partitionKey: answer.partitionKey });
     void navigate({ to });
   };
@@ -97,88 +95,21 @@ export function ListScreen() {
           <Title order={2} size="h5">
             {withReservation ? reservationDateHeading(group.date) : ja.display.noReservation}
           </Title>
-          {group.answers.map((answer) => {
-            const actions = answerActions(cfg, { check: answer.check, userId: answer.userId }, 'user');
-            return (
-              <Card
-                key={answer.partitionKey}
-                withBorder
-                padding="md"
-                className={answer.check === '取り消し' ? 'lookup-ended' : undefined}
-                data-testid="answer-card"
-                data-answer-code={answer.answerCode ?? ''}
-                data-status={answer.check}
-              >
-                <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={700}>
-                      {ja.lookup.answerCode}: <span data-testid="card-answer-code">{answer.answerCode ?? ja.display.unknownValue}</span>
-                    </Text>
-                    <StatusBadge answer={answer} />
-                  </Group>
-                  {withReservation || answer.check === 'キャンセル' ? <DateTimeLines answer={answer} config={cfg} /> : null}
-                  <AnswerFields answer={answer} />
-                  {payments.data?.get(answer.partitionKey) ? <PaymentLine result={payments.data.get(answer.partitionKey)!} /> : null}
-                  <CardActions
-                    raw={withReservation ? (reservationOf(cfg, answer)?.raw ?? '') : ''}
-                    canEdit={actions.canEdit}
-                    canCancel={actions.canCancel}
-                    editLabel={withReservation ? ja.lookup.editReservation : ja.lookup.edit}
-                    onEdit={() => void navigate({ to: '/survey/$id', params: { id: answer.surveyId }, search: { partitionKey: answer.partitionKey } })}
-                    onOpen={(to) => open(answer, to)}
-                  />
-                </Stack>
-              </Card>
-            );
-          })}
+          {group.answers.map((answer) => (
+            <AnswerCard
+              key={answer.partitionKey}
+              answer={answer}
+              config={cfg}
+              extra={payments.data?.get(answer.partitionKey) ? <PaymentLine result={payments.data.get(answer.partitionKey)!} /> : null}
+              onEdit={() => void navigate({ to: '/survey/$id', params: { id: answer.surveyId }, search: { partitionKey: answer.partitionKey } })}
+              onOpen={(to) => open(answer, to)}
+            />
+          ))}
         </Stack>
       ))}
       <Button variant="default" onClick={() => void navigate({ to: '/confirmSearchForm', search: { surveyId: stored.surveyId } })} data-testid="lookup-back">
         {ja.lookup.backToSearch}
       </Button>
     </Stack>
-  );
-}
-
-interface CardActionsProps {
-  /** The answer's reservation value ('' for none): its cancel deadline decides change and cancel. */
-  raw: string;
-  canEdit: boolean;
-  canCancel: boolean;
-  editLabel: string;
-  onEdit: () => void;
-  onOpen: (to: '/confirmDetails' | '/cancelConfirm') => void;
-}
-
-/**
- * The card's buttons. Past the reservation's cancel deadline (spec 01 §4, §8) neither 予約・変更 nor
- * キャンセル is offered — the server would refuse both — and the spec's deadline text says why.
- */
-function CardActions({ raw, canEdit, canCancel, editLabel, onEdit, onOpen }: CardActionsProps) {
-  const passed = useDeadlinePassed(raw, todayInTokyo(), raw !== '' && (canEdit || canCancel));
-  const closed = passed === true;
-  return (
-    <>
-      {closed ? (
-        <Text size="sm" c="red.8" data-testid="deadline-passed">
-          {ja.errors.cancelDeadlinePassed}
-        </Text>
-      ) : null}
-      <div className="lookup-actions">
-        {canEdit && !closed ? (
-          <Button variant="filled" onClick={onEdit} data-testid="answer-edit">
-            {editLabel}
-          </Button>
-        ) : null}
-        <Button variant="light" onClick={() => onOpen('/confirmDetails')} data-testid="answer-details">
-          {ja.lookup.details}
-        </Button>
-        {canCancel && !closed ? (
-          <Button variant="outline" color="red" onClick={() => onOpen('/cancelConfirm')} data-testid="answer-cancel">
-            {ja.lookup.cancel}
-          </Button>
-        ) : null}
-      </div>
-    </>
   );
 }

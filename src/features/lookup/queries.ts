@@ -1,4 +1,4 @@
-import { surveyConfigsGetAllSearchable, surveyConfigsGetItem, surveyResultsFilterQuery } from '@core/contract/survey';
+import { surveyConfigsGetAllSearchable, surveyConfigsGetItem, surveyConfigsOpenList, surveyResultsFilterQuery } from '@core/contract/survey';
 import { queryOptions } from '@tanstack/react-query';
 import { call, unwrap } from '../../lib/api';
 import { loadItemUis } from '../../items/registry';
@@ -7,6 +7,20 @@ export const searchableSurveysQuery = () =>
   queryOptions({
     queryKey: ['lookup', 'searchable'] as const,
     queryFn: async ({ signal }) => unwrap(await call(surveyConfigsGetAllSearchable, {}, { signal })),
+  });
+
+/**
+ * The forms for members (spec 01 §4) as the open list names them: looked up through the member's
+ * list, not a search (issue 54). The server names them only while members are offered.
+ */
+export const memberLinkedFormsQuery = () =>
+  queryOptions({
+    queryKey: ['lookup', 'member-forms'] as const,
+    queryFn: async ({ signal }) =>
+      unwrap(await call(surveyConfigsOpenList, {}, { signal })).flatMap((s) =>
+        s.memberFormId ? [{ surveyId: s.surveyId, surveyTitle: s.surveyTitle, memberFormId: s.memberFormId }] : [],
+      ),
+    retry: false,
   });
 
 /** Its own key: the survey screen keeps its config in another shape (through the offline cache). */

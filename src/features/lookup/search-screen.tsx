@@ -13,13 +13,15 @@ import type { SchemaItem } from '@core/form/survey-config';
 import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { searchErrorText } from '../../lib/error-text';
-import { getSession } from '../../lib/session';
+import { getResidentSession, getSession } from '../../lib/session';
 import { ja } from '../../messages/ja';
 import { showAlert } from '../../ui/alert';
 import { LoadingText } from '../../ui/loading-text';
 import { isTransportFailure } from '../../lib/api-error';
 import { RetryLoad } from '../../ui/retry-load';
 import { ResidentHeader } from '../../ui/resident-header';
+import { useOutbox } from '../../offline/use-outbox';
+import { latestRowsOf, offeredConditions } from './prefill';
 import { lookupConfigQuery, searchResults } from './queries';
 import { loadSearch, saveSearch } from './store';
 
@@ -43,10 +45,14 @@ export function SearchScreen() {
   const surveyId = search.surveyId ?? stored?.surveyId ?? '';
   const navigate = useNavigate();
   const query = useQuery({ ...lookupConfigQuery(surveyId), enabled: surveyId !== '' });
-  const [values, setValues] = useState<Record<string, string>>(() => (stored?.surveyId === surveyId ? stored.conditions : {}));
+  // What was typed for this form before, else what the app knows of the resident (prefill.ts).
+  const [typed, setValues] = useState<Record<string, string> | null>(() => (stored?.surveyId === surveyId ? stored.conditions : null));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const profile = getSession()?.profile;
+  // The resident's own newest answer on this device (never a kiosk's, never another resident's).
+  const outbox = useOutbox();
+  const resident = getResidentSession()?.profile;
 
   useEffect(() => {
     if (surveyId === '') void navigate({ to: '/confirm', replace: true });
@@ -65,6 +71,8 @@ export function SearchScreen() {
 
   const config = query.data;
   const items = config.surveySchema.filter((i) => i.isSearchable?.value === true);
+  const recent = resident && outbox.userId === resident.userId ? latestRowsOf(outbox.entries, surveyId) : [];
+  const values = typed ?? offeredConditions(items, resident?.displayName, recent);
 
   const run = async () => {
     if (busy) return;
@@ -117,7 +125,7 @@ export function SearchScreen() {
               value: values[item.itemKey] ?? '',
               onChange: (e: { currentTarget: { value: string } }) => {
                 const v = e.currentTarget.value;
-                setValues((old) => ({ ...old, [item.itemKey]: v }));
+                setValues({ ...values, [item.itemKey]: v });
               },
               'data-item-key': item.itemKey,
             };

@@ -16,6 +16,8 @@ export interface StoredSearch {
 export interface StoredTarget {
   surveyId: string;
   partitionKey: string;
+  /** The list the answer was picked on when not the lookup's own (the member-linked list's path). */
+  back?: string;
 }
 
 const SEARCH_KEY = 'lookup:search';
@@ -62,6 +64,15 @@ export const clearSearch = (): void => {
 };
 
 export const loadTarget = (): StoredTarget | null =>
-  read<StoredTarget>(TARGET_KEY, (v) => typeof v.surveyId === 'string' && typeof v.partitionKey === 'string');
+  read<StoredTarget>(
+    TARGET_KEY,
+    (v) => typeof v.surveyId === 'string' && typeof v.partitionKey === 'string' && (v.back === undefined || isOwnPath(v.back)),
+  );
+
+/** A path of this app only ('/…', never '//host'): the way back is never another site. */
+const isOwnPath = (v: unknown): boolean => typeof v === 'string' && /^\/(?!\/)/.test(v);
+
+/** Where the details and cancel pages go back to: the list the answer was picked on. */
+export const backPath = (): string => loadTarget()?.back ?? '/confirmList';
 
 export const saveTarget = (target: StoredTarget): void => write(TARGET_KEY, target);

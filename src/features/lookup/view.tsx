@@ -2,7 +2,7 @@
 import './lookup.css';
 import { Badge, Group, Text, Title } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { reservationTimeDisplay } from '@core/rules/status';
+import { RESIDENT_SHOWN_STATUSES, reservationTimeDisplay } from '@core/rules/status';
 import { displayDate, displayValue } from '../../lib/error-text';
 import { ja } from '../../messages/ja';
 import { getSession } from '../../lib/session';
@@ -109,8 +109,12 @@ const STATUS_COLOURS: Readonly<Record<string, string>> = {
   完了: 'orange',
 };
 
-/** The answer's status: 取り消し as is, a cancelled plain answer (NG) as キャンセル済. */
+/**
+ * The answer's status as its resident reads it: 取り消し and 完了 as they are, a cancel (キャンセル,
+ * NG) as キャンセル済; none for the office's working statuses (RESIDENT_SHOWN_STATUSES).
+ */
 export function StatusBadge({ answer }: { answer: LookupAnswer }) {
+  if (!RESIDENT_SHOWN_STATUSES.has(answer.check)) return null;
   const label = answer.check === 'NG' || answer.check === 'キャンセル' ? ja.lookup.cancelledLabel : answer.check;
   return (
     <Group gap={4}>

@@ -1,26 +1,29 @@
 /**
- * /member-confirmList/{id}: the member-linked list (MemberConfirmList, spec 02 §2). The member's
- * record found by the search (会員情報), a 連携帳票 dropdown of the member form's linked forms,
- * and the chosen form's answers of this resident grouped by reservation date (linked.ts). Rows of
- * another chat account (user ids starting with U) are refused with an alert (spec 02 §6).
+ * /member-confirmList/{id}: the member-linked list (MemberConfirmList, spec 02 §2), titled 会員の予約一覧.
+ * The member's record (会員情報), a dropdown of the member form's linked forms (the spec's 連携帳票,
+ * named フォーム for residents), and the chosen form's answers of this resident grouped by
+ * reservation date (linked.ts), each shown by the card src/app passes in: the lookup's, with its
+ * date, time, department and 変更 / キャンセル under the lookup's rules. ?form= picks the form.
  */
-import { Alert, Badge, Button, Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { CANCELLED_TIME_LABEL } from '@core/rules/status';
+import { Alert, Button, Card, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import type { ResultRow } from '@core/contract/survey';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { formFieldsOf } from '@core/form/answer-fields';
 import { resultsErrorText } from '../../lib/error-text';
 import { formatMonthDayWeekday } from '../../lib/ja-dates';
 import { getSession } from '../../lib/session';
 import { displayOf } from '../../items/display';
 import { ja } from '../../messages/ja';
-import { showAlert } from '../../ui/alert';
+import { BackToStart } from '../../ui/back-to-start';
 import { LoadingText } from '../../ui/loading-text';
 import { ResidentHeader } from '../../ui/resident-header';
-import { formFieldsOf } from '@core/form/answer-fields';
-import { groupLinked, linkedAnswersOf, type Field } from './linked';
-import { linkedConfigsQuery, linkedResultsQuery, memberConfigQuery } from './queries';
-import { loadMember } from './store';
+import type { Field } from './linked';
+import { useMemberList } from './use-member-list';
+
+/** An answer's card: the lookup's (src/app/member-list.tsx composes the two features). */
+export type LinkedCard = ComponentType<{ config: ServedSurveyConfig; rows: readonly ResultRow[]; partitionKey: string; back: string }>;
 
 function Fields({ fields }: { fields: readonly Field[] }) {
   return (
@@ -37,76 +40,72 @@ function Fields({ fields }: { fields: readonly Field[] }) {
   );
 }
 
-export function MemberListScreen() {
+const ErrorText = ({ error }: { error: unknown }) => (
+  <Alert color="red" variant="light" role="alert" data-testid="member-error">
+    {resultsErrorText(error)}
+  </Alert>
+);
+
+export function MemberListScreen({ AnswerCard }: { AnswerCard: LinkedCard }) {
   const { id } = useParams({ from: '/member-confirmList/$id' });
+  const search: { form?: string } = useSearch({ strict: false });
   const navigate = useNavigate();
-  const stored = useMemo(() => loadMember(id), [id]);
+  const list = useMemberList(id, search.form);
   const session = getSession();
-  const userId = session?.profile.userId ?? '';
-  const foreign = stored !== null && stored.rows.some((r) => r.userId.startsWith('U') && r.userId !== userId);
-  const config = useQuery(memberConfigQuery(id));
-  const linkedIds = config.data?.linkedForms ?? [];
-  const linked = useQuery({ ...linkedConfigsQuery(linkedIds), enabled: linkedIds.length > 0 });
-  const [picked, setPicked] = useState<string | null>(null);
-  const chosen = picked ?? linked.data?.[0]?.surveyId ?? null;
-  const results = useQuery({ ...linkedResultsQuery(chosen ?? ''), enabled: chosen !== null });
+  const { config, record, chosen, groups, results } = list;
 
-  useEffect(() => {
-    if (stored === null) void navigate({ to: '/member-confirm/$id', params: { id }, replace: true });
-    else if (foreign) {
-      showAlert(ja.lookup.otherAccount);
-      void navigate({ to: '/member-confirm/$id', params: { id }, replace: true });
-    }
-  }, [stored, foreign, id, navigate]);
-
-  const chosenConfig = linked.data?.find((c) => c.surveyId === chosen);
-  const groups = useMemo(
-    () => (chosenConfig && results.data ? groupLinked(linkedAnswersOf(chosenConfig, results.data)) : null),
-    [chosenConfig, results.data],
+  if (list.foreign || config.isPending || (record === null && !list.recordError)) return <LoadingText />;
+  if (config.isError) return <ErrorText error={config.error} />;
+  if (record === null) return <ErrorText error={list.recordError} />;
+  const header = (
+    <>
+      {session ? <ResidentHeader profile={session.profile} /> : null}
+      <Title order={1} size="h3" data-testid="member-list-title">
+        {ja.member.listTitle}
+      </Title>
+    </>
   );
-
-  if (stored === null || foreign || config.isPending) return <LoadingText />;
-  if (config.isError)
+  if (!list.registered)
     return (
-      <Alert color="red" variant="light" role="alert" data-testid="member-error">
-        {resultsErrorText(config.error)}
-      </Alert>
+      <Stack gap="md" data-testid="member-list">
+        {header}
+        <Text data-testid="member-not-registered">{ja.member.notMember}</Text>
+        <Button renderRoot={(props) => <Link {...props} to="/member/$id" params={{ id }} search={{}} />} data-testid="member-register">
+          {ja.member.register}
+        </Button>
+        <BackToStart />
+      </Stack>
     );
-  const info = formFieldsOf(config.data, stored.rows);
-  const error = linked.error ?? results.error;
+  const error = list.linked.error ?? results.error;
+  const back = `/member-confirmList/${encodeURIComponent(id)}${chosen ? `?form=${encodeURIComponent(chosen)}` : ''}`;
 
   return (
     <Stack gap="md" data-testid="member-list">
-      {session ? <ResidentHeader profile={session.profile} /> : null}
-      <Title order={1} size="h3">
-        {config.data.surveyTitle}
-      </Title>
+      {header}
       <Card withBorder padding="md" data-testid="member-info">
         <Stack gap="xs">
           <Title order={2} size="h4">
             {ja.member.info}
           </Title>
-          <Fields fields={info} />
+          <Fields fields={formFieldsOf(config.data, record)} />
         </Stack>
       </Card>
-      {linkedIds.length === 0 ? (
+      {list.linkedIds.length === 0 ? (
         <Text c="dimmed">{ja.member.noLinkedForms}</Text>
-      ) : linked.isPending ? (
+      ) : list.linked.isPending ? (
         <LoadingText />
       ) : (
         <NativeSelect
           label={ja.member.linkedForm}
           value={chosen ?? ''}
-          onChange={(e) => setPicked(e.currentTarget.value)}
-          data={(linked.data ?? []).map((c) => ({ value: c.surveyId, label: c.surveyTitle }))}
+          onChange={(e) => list.choose(e.currentTarget.value)}
+          data={(list.linked.data ?? []).map((c) => ({ value: c.surveyId, label: c.surveyTitle }))}
           data-testid="member-linked-form"
         />
       )}
       {error ? (
-        <Alert color="red" variant="light" role="alert" data-testid="member-error">
-          {resultsErrorText(error)}
-        </Alert>
-      ) : chosen === null ? null : results.isPending || !groups ? (
+        <ErrorText error={error} />
+      ) : chosen === null ? null : results.isPending || !groups || !list.chosenConfig ? (
         <LoadingText />
       ) : groups.length === 0 ? (
         <Text data-testid="member-linked-empty">{ja.member.linkedEmpty}</Text>
@@ -117,26 +116,20 @@ export function MemberListScreen() {
               {group.date ? formatMonthDayWeekday(group.date) : ja.display.noReservation}
             </Title>
             {group.answers.map((a) => (
-              <Card key={a.partitionKey} withBorder padding="sm" data-testid="member-linked-answer">
-                <Stack gap={4}>
-                  <Group gap="xs">
-                    {a.answerCode ? (
-                      <Text size="sm">
-                        {ja.lookup.answerCode}: {a.answerCode}
-                      </Text>
-                    ) : null}
-                    {a.check === 'キャンセル' ? <Badge color="red">{CANCELLED_TIME_LABEL}</Badge> : null}
-                  </Group>
-                  <Fields fields={a.fields} />
-                </Stack>
-              </Card>
+              <div key={a.partitionKey} data-testid="member-linked-answer">
+                <AnswerCard config={list.chosenConfig!} rows={results.data ?? []} partitionKey={a.partitionKey} back={back} />
+              </div>
             ))}
           </Stack>
         ))
       )}
-      <Button variant="subtle" onClick={() => void navigate({ to: '/member-confirm/$id', params: { id } })} data-testid="member-back">
-        {ja.member.backToSearch}
-      </Button>
+      {list.searched ? (
+        <Button variant="subtle" onClick={() => void navigate({ to: '/member-confirm/$id', params: { id } })} data-testid="member-back">
+          {ja.member.backToSearch}
+        </Button>
+      ) : (
+        <BackToStart />
+      )}
     </Stack>
   );
 }

@@ -11,6 +11,7 @@ import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import type { MemberResultRow } from '@core/contract/member';
 import { valuesFromRows } from '@core/form/rows';
+import { groupedMemberNumber } from '@core/rules/member-number';
 import { answerStatusOf, isEnded } from '@core/rules/status';
 import { SurveyForm, type SendRequest } from '../../form/survey-form';
 import { ApiClientError, isApiClientError } from '../../lib/api-error';
@@ -121,7 +122,7 @@ export function MemberRegisterScreen() {
             <Text>{changedRecord(sent) ? ja.member.updated : ja.member.done}</Text>
             {number ? (
               <Text data-testid="member-number">
-                {ja.member.numberLabel}: <strong>{number}</strong>
+                {ja.member.numberLabel}: <strong data-number={number}>{groupedMemberNumber(number)}</strong>
               </Text>
             ) : null}
           </>

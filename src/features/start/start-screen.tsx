@@ -60,12 +60,25 @@ export function StartScreen() {
                         </Button>
                       </Stack>
                     ) : (
-                      <Button
-                        fullWidth
-                        renderRoot={(props) => <Link {...props} to="/survey/$id" params={{ id: s.surveyId }} search={{}} />}
-                      >
-                        {ja.start.open}
-                      </Button>
+                      <Stack gap="xs">
+                        <Button
+                          fullWidth
+                          renderRoot={(props) => <Link {...props} to="/survey/$id" params={{ id: s.surveyId }} search={{}} />}
+                        >
+                          {ja.start.open}
+                        </Button>
+                        {/* A form for members: the member's bookings of it (the server names its member form only while members are offered). */}
+                        {s.memberFormId ? (
+                          <Button
+                            fullWidth
+                            variant="default"
+                            renderRoot={(props) => <Link {...props} to="/member-confirmList/$id" params={{ id: s.memberFormId ?? '' }} search={{ form: s.surveyId }} />}
+                            data-testid="open-form-member-list"
+                          >
+                            {ja.member.toList}
+                          </Button>
+                        ) : null}
+                      </Stack>
                     )}
                   </Stack>
                 </Card>
