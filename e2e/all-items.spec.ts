@@ -20,7 +20,6 @@ const MSG = {
   code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
   charKatakana: '全角カタカナで入力してください。',
   invalidDate: '正しい日付を入力してください。',
-  checkInput: '入力内容を確認してください',
 } as const;
 
 const REQUIRED_KEYS = ['shimei', 'denwa', 'kubun', 'seinengappi', 'moushikomi_shubetsu'] as const;
@@ -65,7 +64,7 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
 
   // ── Submit empty: the required messages on the required items only, the first focused. ──
   await page.getByTestId('submit-button').click();
-  await expect(page.getByTestId('form-notice')).toHaveText(MSG.checkInput);
+  await expect(page.getByTestId('form-notice-text')).toHaveText(`${REQUIRED_KEYS.length}件の項目を確認してください`);
   for (const key of REQUIRED_KEYS) {
     await expect(itemOf(page, key).getByText(MSG.required, { exact: true }), key).toBeVisible();
     // The 必須 badge is part of the label.
@@ -170,7 +169,7 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
   await expect(inputOf(page, 'uketsuke_code')).toBeHidden();
   // …submit opens the section holding the invalid item.
   await page.getByTestId('submit-button').click();
-  await expect(page.getByTestId('form-notice')).toHaveText(MSG.checkInput);
+  await expect(page.getByTestId('form-notice-text')).toHaveText('1件の項目を確認してください');
   await expect(dantaiHeader).toHaveAttribute('aria-expanded', 'true');
   await expect(errorOf(page, 'uketsuke_code')).toBeVisible();
   await expect(errorOf(page, 'uketsuke_code')).toHaveText(MSG.code15Chars);
@@ -208,8 +207,8 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
     jusho: '東京都千代田区千代田',
     kubun: '市内在勤・在学',
     shokugyo: '会社員',
-    tenkyo_bi: '1975-08-21',
-    seinengappi: '1990-01-01',
+    tenkyo_bi: '1975年8月21日（木）',
+    seinengappi: '1990年1月1日',
     moushikomi_shubetsu: '団体',
     dantai_mei: 'さくら町内会',
     manzokudo: '4',
@@ -238,7 +237,13 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
   const rows = body.data ?? [];
   const stored = (key: string) => rows.filter((r) => r.itemKey === key).map((r) => r.value);
   // The search item stores the condition it was found with beside the entry (core/items/search.ts).
-  const storedAs: Record<string, string> = { ...expected, shisetsu_kensaku: JSON.stringify({ condition: '図書館', data: 'このリストに該当なし。' }) };
+  // Dates are read in Japanese on screen and stored as YYYY-MM-DD.
+  const storedAs: Record<string, string> = {
+    ...expected,
+    tenkyo_bi: '1975-08-21',
+    seinengappi: '1990-01-01',
+    shisetsu_kensaku: JSON.stringify({ condition: '図書館', data: 'このリストに該当なし。' }),
+  };
   for (const [key, value] of Object.entries(storedAs)) expect(stored(key), key).toEqual([value]);
   expect(stored('kanshin').sort()).toEqual(['子育て', '防災'].sort());
   expect(stored('kubun_sonota')).toEqual([]);

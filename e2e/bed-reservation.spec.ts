@@ -13,7 +13,7 @@ const SURVEY = 'nyuin-yoyaku';
 const today = Temporal.Now.plainDateISO('Asia/Tokyo');
 const day = (offset: number) => today.add({ days: offset });
 const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'];
-const jaDate = (d: Temporal.PlainDate) => `${d.year}年${d.month}月${d.day}日(${WEEKDAYS[d.dayOfWeek % 7]})`;
+const jaDate = (d: Temporal.PlainDate) => `${d.year}年${d.month}月${d.day}日（${WEEKDAYS[d.dayOfWeek % 7]}）`;
 
 /** Moves the calendar to the date's month, then opens the stay dialog on it. */
 const pickDay = async (page: Page, d: Temporal.PlainDate) => {

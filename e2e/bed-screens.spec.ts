@@ -53,6 +53,9 @@ for (const size of [
     await page.locator(`.bed-day[data-date="${start}"]`).click();
     const dialog = page.getByRole('dialog', { name: '入院期間' });
     await expect(dialog.getByRole('radio', { name: '14泊15日' })).toBeVisible();
+    // 決定 is on the screen as the dialog opens: nothing to scroll, behind it or inside it.
+    await expect(dialog.getByRole('button', { name: '決定' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('radio', { name: '14泊15日' })).toBeInViewport({ ratio: 1 });
     await check(page, 'stay dialog');
     await dialog.getByRole('button', { name: '決定' }).click();
     await page.getByLabel('お名前').fill('画面 確認');

@@ -115,6 +115,8 @@ test('a kiosk serves visitor after visitor with no trace of the last; its creden
   const first = `来院者一${stamp}`;
   await page.getByTestId('kiosk-form').filter({ hasText: '子育て相談' }).click();
   await expect(surveyItem(page, 'name').getByRole('textbox')).toBeVisible();
+  // A kiosk cannot look answers up: the description's pointer to 申込内容の照会 is left out.
+  await expect(page.getByTestId('survey-description')).toHaveText('子育て相談のお申込みです。');
   expect(await tabletProblems(page)).toEqual([]);
   await page.goto('/kiosk');
   await answer(page, first);

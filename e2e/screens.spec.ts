@@ -4,7 +4,8 @@ import { expectAxeClean, pickChangeableSlot, surveyItem } from './support';
 
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
- * 1024 px tablet: on the start page, a long form showing its errors, the week and month calendars,
+ * 1024 px tablet: on the start page, a long form showing its errors (and the demo's file, facility,
+ * location and vaccination forms), the week and month calendars,
  * the completion page, each lookup screen, the not-found pages, the external-link question and the kiosk enrolment, no button
  * label or calendar cell is clipped or
  * overflows its box, the calendar's cells do not overlap, and axe finds no WCAG 2.2 AA violation
@@ -106,6 +107,14 @@ for (const size of SIZES) {
     await page.getByTestId('submit-button').press('Enter');
     await expect(page.locator('[data-testid="survey-item"] [role="alert"], .mantine-InputWrapper-error').first()).toBeVisible();
     await checkScreen(page, 'long form with errors', size.axe);
+    // The demo's forms of the file, photo, facility, location and vaccination items, sent empty.
+    for (const id of ['shoumei-kofu', 'kakaritsuke-touroku', 'fuhou-toki', 'yoshinhyo']) {
+      await page.goto(`/survey/${id}`);
+      await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+      await page.getByTestId('submit-button').press('Enter');
+      await expect(page.getByTestId('form-notice-first')).toBeVisible();
+      await checkScreen(page, `${id} with errors`, size.axe);
+    }
 
     await page.goto('/calendar/clinic-yoyaku');
     await pickShoshin(page);

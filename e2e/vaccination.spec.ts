@@ -13,6 +13,8 @@ import { expectAxeClean, importIntoE2e, surveyItem } from './support';
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
 const SPEC_TEXT = '1回目の接種が完了していない場合、2回目の接種の予約を実施できません。';
 const today = Temporal.Now.plainDateISO('Asia/Tokyo');
+/** A day as the page reads it (src/lib/ja-dates.ts): YYYY年M月D日（曜）. */
+const readDay = (d: Temporal.PlainDate) => `${d.year}年${d.month}月${d.day}日（${'月火水木金土日'[d.dayOfWeek - 1]}）`;
 
 const demo = JSON.parse(readFileSync('demo/bundle.json', 'utf8')) as { categoriesTree: unknown[] };
 const form = (surveyId: string, interval: '日数' | '月数') => ({
@@ -143,7 +145,7 @@ test('日数: a first dose, then a second dose too early is held back or refused
   await page.getByTestId('submit-button').click();
   const picker = surveyItem(page, 'yoyaku');
   await expect(picker).toContainText(SPEC_TEXT);
-  await expect(picker).toContainText(`${earliest.toString()}以降の日付を選んでください。`);
+  await expect(picker).toContainText(`${readDay(earliest)}以降の日付を選んでください。`);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAxeClean(page, 'second dose refused');
 
@@ -170,7 +172,7 @@ test('月数: the interval counts months (モデルナ: 1 month, then a day)', a
   const earliest = previous.add({ months: 1 }).add({ days: 1 });
   await secondDose(page, 'e2e-vac-m', 'モデルナ', previous, earliest.subtract({ days: 1 }));
   await page.getByTestId('submit-button').click();
-  await expect(surveyItem(page, 'yoyaku')).toContainText(`${SPEC_TEXT}${earliest.toString()}以降の日付を選んでください。`);
+  await expect(surveyItem(page, 'yoyaku')).toContainText(`${SPEC_TEXT}${readDay(earliest)}以降の日付を選んでください。`);
   await heldBack(page, earliest.subtract({ days: 1 }));
   await pickOn(page, earliest);
   await send(page);

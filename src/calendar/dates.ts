@@ -55,10 +55,8 @@ export const scheduleRangeOf = (today: Temporal.PlainDate, monthsShown: number) 
   return { first, last: Temporal.PlainDate.compare(last, cap) > 0 ? cap : last };
 };
 
-const WEEKDAYS = ja.calendar.weekdays;
-
-/** M月D日（曜） */
-export const formatMonthDayWeekday = (d: Temporal.PlainDate): string => `${d.month}月${d.day}日（${WEEKDAYS[d.dayOfWeek - 1] ?? ''}）`;
+/** M月D日（曜）: the one reading of a day (src/lib/ja-dates.ts), here for the calendar's modules. */
+export { formatMonthDayWeekday } from '../lib/ja-dates';
 
 /** M/D, for a day's column head. */
 export const formatShortDay = (d: Temporal.PlainDate): string => `${d.month}/${d.day}`;

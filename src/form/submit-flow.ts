@@ -12,11 +12,12 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { isApiClientError } from '../lib/api-error';
 import { writeErrorText } from '../lib/error-text';
+import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
 import { PAYMENT_OFFLINE } from '../payment/codes';
 import type { FormOrder } from '../payment/form-order';
 import type { FormEngine } from './engine-context';
-import { inputIdOf, itemIdOf } from './item-host';
+import { firstInForm, openSectionOf, revealFirst } from './reveal';
 import type { ReservationRefusalNotice } from './step-context';
 import { prepareSubmit, serverItemErrors, withOrderEntry, type ConfirmEntry } from './submit';
 
@@ -32,6 +33,12 @@ export interface ReservationCheckRefusal {
 const SLOT_REFUSALS: ReadonlySet<string> = new Set(['quota_exceeded', RESERVATION_LIMIT_CODE]);
 /** The slot filled up: it is no longer the resident's choice (their own limit keeps it, to change). */
 export const SLOT_GONE = 'quota_exceeded';
+
+/** The text next to the submit button; with items in error, the first of them to go to. */
+export interface FormNotice {
+  text: string;
+  firstKey?: string | undefined;
+}
 
 export interface SendRequest {
   rows: AnswerRowInput[];
@@ -76,9 +83,17 @@ export interface SubmitFlowOptions<R> {
 export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
   const { engine, config, send, onSent, reservationKeys, stepped, pay } = o;
   const restoredRefusal = o.initialNotice !== undefined && o.initialRefusalCode !== undefined && SLOT_REFUSALS.has(o.initialRefusalCode);
-  const [notice, setNotice] = useState<string | undefined>(() =>
-    restoredRefusal ? undefined : (o.initialNotice ?? (o.initialIssues ? ja.form.checkInput : undefined)),
-  );
+  const [notice, setNoticeState] = useState<FormNotice | undefined>(() => {
+    const text = restoredRefusal ? undefined : (o.initialNotice ?? (o.initialIssues ? ja.form.checkInput : undefined));
+    return text === undefined ? undefined : { text };
+  });
+  const setNotice = (text: string | undefined) => setNoticeState(text === undefined ? undefined : { text });
+  /** Items in error: the summary counts them and leads to the first (ours, docs/SPEC-NOTES.md). */
+  const showIssues = (keys: ReadonlySet<string>) => {
+    const firstKey = firstInForm(engine, keys);
+    setNoticeState(firstKey === undefined ? { text: ja.form.checkInput } : { text: fill(ja.form.issueCount, { count: keys.size }), firstKey });
+    revealFirst(engine, keys);
+  };
   const [refusal, setRefusal] = useState<ReservationRefusalNotice | null>(() => {
     const key = reservationKeys[0];
     if (!restoredRefusal || key === undefined) return null;
@@ -142,8 +157,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     const outcome = prepareSubmit(engine);
     if (outcome.kind === 'invalid') {
       engine.store.replaceErrors(outcome.errors);
-      setNotice(ja.form.checkInput);
-      revealFirst(engine, new Set(outcome.errors.keys()));
+      showIssues(new Set(outcome.errors.keys()));
       return;
     }
     engine.store.replaceErrors(new Map());
@@ -190,8 +204,7 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
         if (errors.size > 0) {
           setConfirming(null);
           engine.store.replaceErrors(errors);
-          setNotice(ja.form.checkInput);
-          revealFirst(engine, new Set(errors.keys()));
+          showIssues(new Set(errors.keys()));
           return;
         }
       }
@@ -237,30 +250,13 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
     setTimeout(() => submitRef.current?.focus(), 0);
   };
 
-  return { notice, refusal, step, confirming, sending, checking, sendError, submitRef, submit, sendAnswers, toForm, backToSlot, closeConfirm, clearRefusal };
-};
+  /** The summary's link: the first item still in error, else the one the summary named. */
+  const toFirstIssue = () => {
+    const inError = new Set(engine.plan.items.filter((p) => engine.store.getError(p.key) !== undefined).map((p) => p.key));
+    revealFirst(engine, inError.size > 0 ? inError : new Set(notice?.firstKey === undefined ? [] : [notice.firstKey]));
+  };
 
-const openSectionOf = (engine: FormEngine, key: string) => {
-  const section = engine.plan.sectionOf.get(key);
-  if (section !== undefined) engine.store.setOpen(section, true);
-};
-
-/** Opens the sections holding the given items and brings the first of them into view. */
-const revealFirst = (engine: FormEngine, keys: ReadonlySet<string>) => {
-  for (const key of keys) {
-    const section = engine.plan.sectionOf.get(key);
-    if (section !== undefined) engine.store.setOpen(section, true);
-  }
-  const first = engine.plan.items.find((p) => keys.has(p.key));
-  if (!first) return;
-  // After the opened sections have rendered.
-  const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (f: () => void) => setTimeout(f, 0);
-  later(() => {
-    const el = document.getElementById(itemIdOf(first.key));
-    el?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
-    const input = document.getElementById(inputIdOf(first.key)) ?? el?.querySelector<HTMLElement>('input, textarea, select, button');
-    input?.focus({ preventScroll: true });
-  });
+  return { notice, toFirstIssue, refusal, step, confirming, sending, checking, sendError, submitRef, submit, sendAnswers, toForm, backToSlot, closeConfirm, clearRefusal };
 };
 
 /** Spec 01 §8: the item types that make an unknown submit failure read the longer text. */

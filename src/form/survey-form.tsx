@@ -5,7 +5,7 @@
  * the completion shows.
  */
 import './form.css';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
@@ -26,6 +26,7 @@ import { FormStore } from './form-store';
 import { ErrorCard } from '../ui/error-card';
 import { LoadingText } from '../ui/loading-text';
 import { ItemHost } from './item-host';
+import { FormNotice } from './form-notice';
 import { buildPlan } from './plan';
 import { prefillValues } from './prefill';
 import { Section } from './section';
@@ -214,11 +215,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
                 const p = engine.plan.byKey.get(key);
                 return p ? <ItemHost key={key} p={p} /> : null;
               })}
-              {notice ? (
-                <Alert color="red" variant="light" role="alert" data-testid="form-notice">
-                  {notice}
-                </Alert>
-              ) : null}
+              <FormNotice notice={notice} onFirst={flow.toFirstIssue} />
               <Button size="md" fullWidth onClick={flow.toForm} data-testid="slot-next">
                 {ja.calendar.next}
               </Button>
@@ -249,11 +246,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
       >
         <Stack gap="md">
           {engine.plan.sections.map((s) => (s.start < limit ? <Section key={s.key || '(lead)'} section={s} limit={limit} /> : null))}
-          {notice ? (
-            <Alert color="red" variant="light" role="alert" data-testid="form-notice">
-              {notice}
-            </Alert>
-          ) : null}
+          <FormNotice notice={notice} onFirst={flow.toFirstIssue} />
           {props.readOnly ? null : (
             <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking || (confirming !== null && !dialog)} data-testid="submit-button">
               {pay.active ? (pay.paymentPath ? ja.payment.toPayment : ja.payment.reserve) : config.submitButtonTitle || ja.form.submitDefault}

@@ -10,7 +10,7 @@ import { dateDropdownYears, daysInMonth, includesYear, joinDateDropdown, splitDa
 import { useFormEngine } from '../form/engine-context';
 import { ja } from '../messages/ja';
 import { describedBy } from './choice-list';
-import { textOf, wrapperProps } from './parts';
+import { dateDisplay, textOf, wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
@@ -57,4 +57,4 @@ export function DateDropdownItem(p: ItemProps<'dateDropdown'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'dateDropdown'> = { Component: DateDropdownItem };
+export const ui: ItemUi<'dateDropdown'> = { Component: DateDropdownItem, display: dateDisplay };

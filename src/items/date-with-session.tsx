@@ -7,7 +7,7 @@ import { DATE_SESSIONS, joinDateSession, splitDateSession, type DateSession } fr
 import { DATE_INPUT_MAX_LENGTH } from '@core/ja/date-input';
 import { ja } from '../messages/ja';
 import { asChoices, ChoiceInputs, describedBy } from './choice-list';
-import { textOf, wrapperProps } from './parts';
+import { dateDisplay, textOf, wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
 const SESSION_CHOICES = asChoices(DATE_SESSIONS);
@@ -50,4 +50,4 @@ export function DateWithSessionItem(p: ItemProps<'dateWithSession'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'dateWithSession'> = { Component: DateWithSessionItem };
+export const ui: ItemUi<'dateWithSession'> = { Component: DateWithSessionItem, display: dateDisplay };

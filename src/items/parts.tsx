@@ -2,6 +2,7 @@
 import { Text } from '@mantine/core';
 import { charLength } from '@core/ja/chars';
 import type { ItemType } from '@core/form/item-types';
+import { readDateText } from '../lib/ja-dates';
 import type { FormValue } from '@core/items/define';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
@@ -9,6 +10,9 @@ import type { ItemProps } from './types';
 
 /** A one-value item's text ('' for no answer, or for a list where a string belongs). */
 export const textOf = (v: FormValue | undefined): string => (typeof v === 'string' ? v : '');
+
+/** A date item's answer as it is read again (confirmation, lookup): YYYY年M月D日（曜）, src/lib/ja-dates.ts. */
+export const dateDisplay = (v: FormValue): string => readDateText(textOf(v));
 
 /** A multi-value item's list. */
 export const listOf = (v: FormValue | undefined): string[] =>

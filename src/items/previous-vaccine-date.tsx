@@ -1,5 +1,6 @@
 /** Previous vaccine date (spec 02 §3): typed like the date item, read on blur by the core normaliser. */
 import { DateItem } from './date';
+import { dateDisplay } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
 export function PreviousVaccineDateItem(p: ItemProps<'previousVaccineDate'>) {
@@ -7,4 +8,4 @@ export function PreviousVaccineDateItem(p: ItemProps<'previousVaccineDate'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'previousVaccineDate'> = { Component: PreviousVaccineDateItem };
+export const ui: ItemUi<'previousVaccineDate'> = { Component: PreviousVaccineDateItem, display: dateDisplay };

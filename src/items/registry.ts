@@ -14,6 +14,8 @@ import { onDemandModules } from '@core/items/on-demand';
 import { loadAlongsideItemDefs, loadItemDefs } from '@core/items/registry';
 import { AddressItem } from './address';
 import { BirthdayItem } from './birthday';
+import { readDateText } from '../lib/ja-dates';
+import { dateDisplay, textOf } from './parts';
 import { CheckboxesItem } from './checkboxes';
 import { ChoiceGroupHeaderItem } from './choice-group-header';
 import { DateItem } from './date';
@@ -50,10 +52,11 @@ const entries = {
   radio: { Component: RadioItem, showErrorOnChange: true },
   dropdown: { Component: DropdownItem, showErrorOnChange: true },
   suggest: { Component: SuggestItem },
-  date: { Component: DateItem },
+  date: { Component: DateItem, display: dateDisplay },
   dateWithSession: onDemand(() => import('./date-with-session')),
-  datepicker: { Component: DatepickerItem, showErrorOnChange: true },
-  birthday: { Component: BirthdayItem },
+  datepicker: { Component: DatepickerItem, showErrorOnChange: true, display: dateDisplay },
+  // A birthday's weekday means nothing: the year, month and day only.
+  birthday: { Component: BirthdayItem, display: (v) => readDateText(textOf(v), { weekday: false }) },
   dateDropdown: onDemand(() => import('./date-dropdown')),
   checkboxes: { Component: CheckboxesItem, showErrorOnChange: true },
   choiceGroupHeader: { Component: ChoiceGroupHeaderItem, showErrorOnChange: true },

@@ -1,5 +1,6 @@
 /** Implementation date (spec 02 §3 sesshuJisshiDate): typed like the date item. */
 import { DateItem } from './date';
+import { dateDisplay } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
 export function SesshuJisshiDateItem(p: ItemProps<'sesshuJisshiDate'>) {
@@ -7,4 +8,4 @@ export function SesshuJisshiDateItem(p: ItemProps<'sesshuJisshiDate'>) {
 }
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
-export const ui: ItemUi<'sesshuJisshiDate'> = { Component: SesshuJisshiDateItem };
+export const ui: ItemUi<'sesshuJisshiDate'> = { Component: SesshuJisshiDateItem, display: dateDisplay };

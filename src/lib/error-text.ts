@@ -34,6 +34,7 @@ import { PAYMENT_REFUSAL_CODES } from '@core/rules/payment-cancel';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
 import { ja } from '../messages/ja';
 import { isApiClientError, isLoginRefused } from './api-error';
+import { formatMonthDayWeekday } from './ja-dates';
 
 /** The original server's answer for a form that does not exist (or is not open). */
 export const NO_SURVEY_CONFIG_TEXT = 'no survey config.';
@@ -172,8 +173,6 @@ export const resultsErrorText = (error: unknown): string => {
 export const displayValue = (value: string | null | undefined): string =>
   value === null || value === undefined || value.trim() === '' ? ja.display.unknownValue : value;
 
-const WEEKDAYS = ['月', '火', '水', '木', '金', '土', '日'] as const;
-
 const parseDate = (text: string): Temporal.PlainDate | null => {
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})/.exec(text.trim());
   if (!m) return null;
@@ -184,17 +183,13 @@ const parseDate = (text: string): Temporal.PlainDate | null => {
   }
 };
 
-/** month月day日（weekday） */
-export const formatMonthDay = (date: Temporal.PlainDate): string =>
-  `${date.month}月${date.day}日（${WEEKDAYS[date.dayOfWeek - 1] ?? ''}）`;
-
 /** A date line: missing → 予約なし, unparseable → 不明日付形, else month月day日（weekday）. */
 export const displayDate = (text: string | null | undefined): string => {
   if (text === null || text === undefined || text.trim() === '') return ja.display.noReservation;
   const date = parseDate(text);
-  return date ? formatMonthDay(date) : ja.display.badDate;
+  return date ? formatMonthDayWeekday(date) : ja.display.badDate;
 };
 
 /** A group heading of the confirm list: a reservation date, or 予約日付不明 when the answer has none. */
 export const reservationDateHeading = (date: Temporal.PlainDate | null): string =>
-  date ? formatMonthDay(date) : ja.display.noReservationDate;
+  date ? formatMonthDayWeekday(date) : ja.display.noReservationDate;

@@ -132,6 +132,10 @@ export const ja = {
     home: '最初の画面に戻る',
     done: '回答を受け付けました。ありがとうございました。',
     answerCodeLead: 'この番号を受付でお伝えください。',
+    /** Not in the spec: a kiosk booking of a later day; a kiosk cannot look it up (issue 54). */
+    changeAtCounter: '予約の変更・キャンセルは、受付番号をお伝えのうえ窓口でお申し出ください。',
+    /** Not in the spec: the same, on a form that gives no 受付番号. */
+    changeAtCounterNoCode: '予約の変更・キャンセルは、窓口でお申し出ください。',
     savedOffline: '通信できないため、回答はこの端末に保存されました。通信が戻りしだい自動で送信します。受付の係員にお声がけください。',
     idleWarning: '操作がないため、あと{seconds}秒で最初の画面に戻ります。',
     idleContinue: '操作を続ける',
@@ -338,6 +342,10 @@ export const ja = {
     submitDefault: '確認する',
     /** Next to the submit button when the whole-form check fails or nothing would be sent (spec 01 §5). */
     checkInput: '入力内容を確認してください',
+    /** Not in the spec: the summary when items are in error, next to the submit button. */
+    issueCount: '{count}件の項目を確認してください',
+    /** Not in the spec: the summary's link to the first item in error. */
+    toFirstIssue: '最初の項目へ移動',
     confirmTitle: '入力内容の確認',
     confirmLead: '以下の内容で送信します。よろしいですか？',
     /** Not in the spec: the confirmation of a change to a stored answer, and its old and new slot. */
@@ -728,7 +736,6 @@ export const ja = {
     insideLimit: 'この入院日は予約のキャンセル・変更が可能な期限を過ぎているため、予約後にキャンセル・変更はできません。お間違いのないようご確認ください。',
     unknownError: '不明なエラーです。管理者にお問い合わせください。',
     noDay: '入力内容を確認してください',
-    dateWithWeekday: '{year}年{month}月{day}日({weekday}) {session}',
   },
   validation,
 } as const;

@@ -123,8 +123,8 @@ describe('the bed page with a select bed item', { timeout: 30_000 }, () => {
     render(<App />);
     const confirm = await fillAndConfirm('入院 二郎');
     const stay = within(confirm).getByTestId('bed-stay');
-    expect(stay.textContent).toMatch(/入院希望日: \d{4}年\d{1,2}月\d{1,2}日\(.\) 午後/);
-    expect(stay.textContent).toMatch(/退院予定日: \d{4}年\d{1,2}月\d{1,2}日\(.\) 午前/);
+    expect(stay.textContent).toMatch(/入院希望日: \d{4}年\d{1,2}月\d{1,2}日（.） 午後/);
+    expect(stay.textContent).toMatch(/退院予定日: \d{4}年\d{1,2}月\d{1,2}日（.） 午前/);
     expect(within(confirm).queryByText(/職員メモ/)).toBeNull();
   });
 

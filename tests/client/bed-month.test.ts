@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Temporal } from 'temporal-polyfill';
-import { dateWithWeekday, monthRange, monthWeeks } from '../../src/features/beds/month';
+import { monthRange, monthWeeks } from '../../src/features/beds/month';
+import { readDateText } from '../../src/lib/ja-dates';
 
 const rule = { reservationPossibleStart: 1, reservationCancelLimit: 3 };
 
@@ -31,7 +32,7 @@ describe('bed month grid (spec 02 §2, §3, §5)', () => {
 
   it('gives the month range and Japanese dates with weekday and session', () => {
     expect(monthRange(Temporal.PlainYearMonth.from('2027-02'))).toEqual({ startDate: '2027-02-01', endDate: '2027-02-28' });
-    expect(dateWithWeekday('2026-12-03 午後')).toBe('2026年12月3日(木) 午後');
-    expect(dateWithWeekday('2026-12-06')).toBe('2026年12月6日(日)');
+    expect(readDateText('2026-12-03 午後')).toBe('2026年12月3日（木） 午後');
+    expect(readDateText('2026-12-06')).toBe('2026年12月6日（日）');
   });
 });

@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
-import { dateWithWeekday } from '../../src/features/beds/month';
+import { readDateText } from '../../src/lib/ja-dates';
 import { fill } from '../../src/messages/fill';
 import { ja } from '../../src/messages/ja';
 import { clearDevice, json } from './offline-helpers';
@@ -136,7 +136,7 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     render(<App />);
     const today = todayInTokyo();
     const first = today.add({ days: 1 });
-    expect((await screen.findByTestId('bed-first-day')).textContent).toBe(fill(ja.bed.firstDay, { date: dateWithWeekday(first.toString()) }));
+    expect((await screen.findByTestId('bed-first-day')).textContent).toBe(fill(ja.bed.firstDay, { date: readDateText(first.toString()) }));
     const calendar = await screen.findByTestId('bed-calendar');
     await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
     expect(calendar.querySelector<HTMLButtonElement>(`.bed-day[data-date="${today.toString()}"]`)?.disabled).toBe(true);

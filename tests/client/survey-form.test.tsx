@@ -38,7 +38,7 @@ describe('the renderer with the all-items form', () => {
     submit();
     for (const key of ['shimei', 'denwa', 'kubun', 'seinengappi', 'moushikomi_shubetsu']) expect(errorOf(key)).toBe('必須です');
     expect(errorOf('mail')).toBeNull();
-    expect(screen.getByTestId('form-notice').textContent).toBe(ja.form.checkInput);
+    expect(screen.getByTestId('form-notice-text').textContent).toBe('5件の項目を確認してください');
     expect(input(/^氏名/).getAttribute('aria-invalid')).toBe('true');
     expect(input(/^氏名/).getAttribute('aria-describedby')).toContain('f-shimei-error');
     expect(send).not.toHaveBeenCalled();

@@ -78,10 +78,10 @@ describe('typed dates', () => {
     const box = input(/^収集希望日/);
     typeInto(box, 'H3.2.1');
     expect(box.value).toBe('1991-02-01');
-    expect(errorOf('d')).toBe('2025-06-22以降の日付を選んでください。');
+    expect(errorOf('d')).toBe('2025年6月22日（日）以降の日付を選んでください。');
     typeInto(box, 'R7.6.22');
     expect(box.value).toBe('2025-06-22');
-    expect(errorOf('d')).not.toBe('2025-06-22以降の日付を選んでください。');
+    expect(errorOf('d')).not.toBe('2025年6月22日（日）以降の日付を選んでください。');
   });
 });
 

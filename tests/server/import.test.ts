@@ -66,9 +66,24 @@ for (const engine of engines()) {
       await srv?.stop();
     });
 
+    const DEMO_FORMS = [
+      'all-items',
+      'clinic-yoyaku',
+      'fuhou-toki',
+      'kaiin-yoyaku',
+      'kakaritsuke-touroku',
+      'kenko-survey',
+      'nyuin-koshitsu',
+      'nyuin-yoyaku',
+      'sesshu-shiharai',
+      'shoumei-kofu',
+      'sodai-gomi',
+      'soudan-yoyaku-shoukai',
+      'yoshinhyo',
+    ];
     it('loads the demo bundle into an empty database, and only then', async () => {
       const summary = await loadDemoIfEmpty(srv.deps.store);
-      expect(summary?.created.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kaiin-yoyaku', 'kenko-survey', 'nyuin-yoyaku', 'sesshu-shiharai', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
+      expect(summary?.created.sort()).toEqual(DEMO_FORMS);
       expect(summary?.memberConfigs).toBe(1);
       expect(summary?.paymentServices).toBe(1);
       expect(await loadDemoIfEmpty(srv.deps.store)).toBeNull();
@@ -77,7 +92,7 @@ for (const engine of engines()) {
     it('the demo bundle re-imports unchanged and its forms are served', async () => {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
       expect(summary).toMatchObject({ created: [], updated: [], memberConfigs: 0 });
-      expect(summary?.unchanged.sort()).toEqual(['all-items', 'clinic-yoyaku', 'kaiin-yoyaku', 'kenko-survey', 'nyuin-yoyaku', 'sesshu-shiharai', 'sodai-gomi', 'soudan-yoyaku-shoukai']);
+      expect(summary?.unchanged.sort()).toEqual(DEMO_FORMS);
       expect(summary.calendars).toBe(2);
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=all-items', { token });

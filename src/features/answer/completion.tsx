@@ -11,7 +11,7 @@ import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { pageOutbox } from '../../offline/load';
 import { SignInButton } from '../../ui/sign-in-again';
-import { useKioskHome } from './kiosk-home';
+import { KioskCompletion } from './kiosk-completion';
 import { ReservedList, type Reserved } from './reserved';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
@@ -108,46 +108,6 @@ function MemberListLink({ memberFormId, surveyId }: { memberFormId: string; surv
     >
       {ja.member.toList}
     </Button>
-  );
-}
-
-/**
- * A kiosk visitor's end: the 受付番号 (whenever the form gives one: it is what the visitor tells
- * the counter) in large type, then 次の方へ, which hands the tablet to the next visitor.
- */
-function KioskCompletion({ answerCode, delivery, reserved }: { answerCode: string | null; delivery: Delivery; reserved: readonly Reserved[] }) {
-  const next = useKioskHome();
-  return (
-    <Stack gap="lg" align="center" data-testid="kiosk-complete" data-delivery={delivery}>
-      {delivery === 'delivered' ? (
-        <Card withBorder padding="xl" data-testid="survey-complete" role="status" w="100%">
-          <Stack gap="sm" align="center">
-            <Text size="lg">{ja.kiosk.done}</Text>
-            {answerCode ? (
-              <>
-                <Title order={2} size="h3">
-                  {ja.form.answerCode}
-                </Title>
-                <Text fw={700} className="kiosk-answer-code" data-testid="answer-code">
-                  {answerCode}
-                </Text>
-                <Text size="lg">{ja.kiosk.answerCodeLead}</Text>
-              </>
-            ) : null}
-          </Stack>
-        </Card>
-      ) : (
-        <Alert color="yellow" variant="light" role="status" data-testid="survey-queued" w="100%">
-          <Text size="lg" className="app-pre-wrap">
-            {ja.kiosk.savedOffline}
-          </Text>
-        </Alert>
-      )}
-      <ReservedList reserved={reserved} />
-      <Button size="xl" onClick={next} data-testid="kiosk-next">
-        {ja.kiosk.next}
-      </Button>
-    </Stack>
   );
 }
 

@@ -26,6 +26,7 @@ import { ResidentHeader } from '../../ui/resident-header';
 import { MessageLines } from '../../ui/message-lines';
 import { ClosedForm, closedBeforeSignIn } from './closed-form';
 import { KioskHomeButton } from './kiosk-home';
+import { kioskDescription } from './kiosk-texts';
 import type { Delivery } from './completion';
 import { configForFields, editedAnswerOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
@@ -210,6 +211,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
     return <Navigate to="/member/$id" params={{ id: config.memberFormId }} search={{ survey: surveyId }} replace />;
   }
   const stale = fromCache || restored?.needRefresh === true;
+  const description = kiosk && config.description ? kioskDescription(config.description) : config.description;
   // A draft (or a refused change) of this answer wins over the stored answer when it is newer;
   // an answer that can no longer be changed shows as stored.
   const useRestoredValues =
@@ -251,9 +253,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         )
       ) : (
         <>
-          {config.description ? (
+          {description ? (
             <Text className="app-pre-wrap" data-testid="survey-description">
-              <LinkifiedText text={config.description} />
+              <LinkifiedText text={description} />
             </Text>
           ) : null}
           {edited ? <EditNotice edited={edited} deadlinePassed={deadlinePassed} /> : null}

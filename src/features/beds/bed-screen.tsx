@@ -30,7 +30,7 @@ import { bedErrorText } from './bed-error';
 import { BedFields, normalizeFields } from './bed-fields';
 import { BED_WRITE_ENDPOINTS, BedFinish } from './bed-finish';
 import { bedBedsQuery, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
-import { dateWithWeekday } from './month';
+import { readDateText } from '../../lib/ja-dates';
 import { sendStay } from './send';
 import { StayDialog } from './stay-dialog';
 import { StaySummary, stayOf, type Stay } from './stay-summary';
@@ -159,7 +159,7 @@ function BedFlow({
           <Text size="sm">{ja.bed.pickDay}</Text>
           {!editing && rule.reservationPossibleStart > 0 ? (
             <Text size="sm" data-testid="bed-first-day">
-              {fill(ja.bed.firstDay, { date: dateWithWeekday(today.add({ days: rule.reservationPossibleStart }).toString()) })}
+              {fill(ja.bed.firstDay, { date: readDateText(today.add({ days: rule.reservationPossibleStart }).toString()) })}
             </Text>
           ) : null}
           <BedCalendar surveyId={surveyId} month={month} onMonth={setMonth} today={today} rule={rule} editing={editing} onPick={setPicked} />

@@ -17,7 +17,7 @@ import { ja } from '../../messages/ja';
 import { getOutbox } from '../../offline/runtime';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
-import { dateWithWeekday } from './month';
+import { readDateText } from '../../lib/ja-dates';
 import { BED_CALENDAR_KEY, bedBedsQuery, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
 import { bedErrorText } from './bed-error';
 import { sendCancel } from './send';
@@ -105,10 +105,10 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
                     </Badge>
                   </Group>
                   <Text size="sm">
-                    {ja.bed.admission}: {dateWithWeekday(s.startDate)}
+                    {ja.bed.admission}: {readDateText(s.startDate)}
                   </Text>
                   <Text size="sm">
-                    {ja.bed.discharge}: {dateWithWeekday(s.endDate)}
+                    {ja.bed.discharge}: {readDateText(s.endDate)}
                   </Text>
                   <Button variant="light" size="xs" onClick={() => setOpen(s)}>
                     {ja.bed.detailTitle}
@@ -136,10 +136,10 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
                 </Text>
               ))}
             <Text size="sm">
-              {ja.bed.admission}: {dateWithWeekday(open.startDate)}
+              {ja.bed.admission}: {readDateText(open.startDate)}
             </Text>
             <Text size="sm">
-              {ja.bed.discharge}: {dateWithWeekday(open.endDate)}
+              {ja.bed.discharge}: {readDateText(open.endDate)}
             </Text>
             {LIVE.has(open.check) && deadlinePassedOf(open) ? (
               // Past the deadline the stay can no longer change: said instead of offering what would be refused.

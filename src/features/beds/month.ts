@@ -55,12 +55,3 @@ export const monthWeeks = (
   return weeks;
 };
 
-const WEEKDAYS = ['日', '月', '火', '水', '木', '金', '土'] as const;
-
-/** 2026年12月3日(木) 午後 */
-export const dateWithWeekday = (value: string): string => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?: (.+))?$/.exec(value);
-  if (!m) return value;
-  const d = Temporal.PlainDate.from(`${m[1]}-${m[2]}-${m[3]}`);
-  return `${d.year}年${d.month}月${d.day}日(${WEEKDAYS[d.dayOfWeek % 7]})${m[4] ? ` ${m[4]}` : ''}`;
-};

@@ -17,7 +17,8 @@ import {
   type DaySession,
 } from '@core/rules/bed-stay';
 import { ja } from '../../messages/ja';
-import { dateWithWeekday } from './month';
+import { readDateText } from '../../lib/ja-dates';
+import './beds.css';
 
 export interface StayChoice {
   nights: number;
@@ -53,7 +54,7 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
         >
           <Stack gap="sm">
             <Text size="sm">
-              {ja.bed.admission}: {dateWithWeekday(start.toString())}
+              {ja.bed.admission}: {readDateText(start.toString())}
             </Text>
             {insideLimit ? (
               <Alert color="yellow" variant="light" data-testid="stay-deadline-warning">
@@ -63,11 +64,12 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
             <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : ja.bed.noDay) }}>
               {(field) => (
                 <Radio.Group label={ja.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
-                  <Stack gap={6} mt={4}>
+                  {/* Two columns: the fourteen lengths in seven rows, so 決定 stays on a 740 px screen. */}
+                  <div className="bed-stay-lengths">
                     {STAY_LENGTHS.map((n) => (
                       <Radio key={n} value={String(n)} label={stayLabel(n)} />
                     ))}
-                  </Stack>
+                  </div>
                 </Radio.Group>
               )}
             </form.Field>
@@ -94,11 +96,12 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
             <form.Subscribe selector={(s) => s.values}>
               {(v) => (
                 <Text size="sm" data-testid="stay-summary">
-                  {formatDateWithSession(start, v.startSession)} 〜 {formatDateWithSession(start.add({ days: v.nights }), v.endSession)}
+                  {readDateText(formatDateWithSession(start, v.startSession))} 〜 {readDateText(formatDateWithSession(start.add({ days: v.nights }), v.endSession))}
                 </Text>
               )}
             </form.Subscribe>
-            <Group justify="flex-end">
+            {/* Pinned to the dialog's foot while a long dialog (the deadline warning) scrolls. */}
+            <Group justify="flex-end" className="bed-stay-actions">
               <Button variant="default" onClick={onClose}>
                 {ja.bed.cancel}
               </Button>

@@ -11,7 +11,8 @@ import type { ComponentType } from 'react';
 import type { ResultRow } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { formFieldsOf } from '@core/form/answer-fields';
-import { formatMonthDay, resultsErrorText } from '../../lib/error-text';
+import { resultsErrorText } from '../../lib/error-text';
+import { formatMonthDayWeekday } from '../../lib/ja-dates';
 import { getSession } from '../../lib/session';
 import { displayOf } from '../../items/display';
 import { ja } from '../../messages/ja';
@@ -112,7 +113,7 @@ export function MemberListScreen({ AnswerCard }: { AnswerCard: LinkedCard }) {
         groups.map((group) => (
           <Stack key={group.key} gap="xs" data-testid="member-linked-group" data-date={group.key}>
             <Title order={2} size="h5">
-              {group.date ? formatMonthDay(group.date) : ja.display.noReservation}
+              {group.date ? formatMonthDayWeekday(group.date) : ja.display.noReservation}
             </Title>
             {group.answers.map((a) => (
               <div key={a.partitionKey} data-testid="member-linked-answer">

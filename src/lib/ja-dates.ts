@@ -1,0 +1,38 @@
+/**
+ * Dates as residents read them (spec 01 §9, issue 54): M月D日（曜）, with the year where a stored
+ * answer's date may lie in any year (YYYY年M月D日（曜）). Stored values and the inputs' own text
+ * (the date box shows YYYY-MM-DD by spec) stay as they are; only what is read again is formatted.
+ */
+import { Temporal } from 'temporal-polyfill';
+import { ja } from '../messages/ja';
+
+const weekdayOf = (d: Temporal.PlainDate): string => ja.calendar.weekdays[d.dayOfWeek - 1] ?? '';
+
+/** M月D日（曜） */
+export const formatMonthDayWeekday = (d: Temporal.PlainDate): string => `${d.month}月${d.day}日（${weekdayOf(d)}）`;
+
+/** YYYY年M月D日（曜）; without the weekday for a birthday, where it means nothing. */
+export const formatFullDate = (d: Temporal.PlainDate, { weekday = true }: { weekday?: boolean } = {}): string =>
+  `${d.year}年${d.month}月${d.day}日${weekday ? `（${weekdayOf(d)}）` : ''}`;
+
+const readIso = (text: string): Temporal.PlainDate | null => {
+  try {
+    return Temporal.PlainDate.from(text, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * A stored date text read again: "YYYY-MM-DD" and "YYYY-MM-DD 午前" (date with session) as
+ * YYYY年M月D日（曜） [午前], "MM-DD" (a date dropdown without its year) as M月D日; anything else as is.
+ */
+export const readDateText = (text: string, opts: { weekday?: boolean } = {}): string => {
+  const full = /^(\d{4}-\d{2}-\d{2})(?: (.+))?$/.exec(text);
+  if (full) {
+    const d = readIso(full[1] as string);
+    return d ? `${formatFullDate(d, opts)}${full[2] ? ` ${full[2]}` : ''}` : text;
+  }
+  const monthDay = /^(\d{2})-(\d{2})$/.exec(text);
+  return monthDay ? `${Number(monthDay[1])}月${Number(monthDay[2])}日` : text;
+};
