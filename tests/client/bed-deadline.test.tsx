@@ -124,6 +124,18 @@ describe('bed deadlines, said before', { timeout: 30_000 }, () => {
     expect(within(detail).queryByRole('link', { name: ja.bed.edit })).toBeNull();
   });
 
+  it('edit mode: 取り消し withdraws the change and goes back to the stays, sending nothing', async () => {
+    serve({ historyStartInDays: 20 });
+    window.history.replaceState(null, '', `/bed-reservation/nyuin?partitionKey=${encodeURIComponent('nyuin#U1#1')}`);
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: ja.bed.next2 }));
+    const confirm = await screen.findByTestId('bed-confirm');
+    fireEvent.click(within(confirm).getByRole('button', { name: ja.bed.confirmRevoke }));
+    await waitFor(() => expect(window.location.pathname).toBe('/bed-reservation-list/nyuin'));
+    const calls = (fetch as unknown as { mock: { calls: [string, RequestInit?][] } }).mock.calls;
+    expect(calls.filter(([, init]) => init?.method === 'PUT' || init?.method === 'POST')).toEqual([]);
+  });
+
   it('a stay far enough ahead still offers change and cancel', async () => {
     serve({ historyStartInDays: 20 });
     window.history.replaceState(null, '', '/bed-reservation-list/nyuin');

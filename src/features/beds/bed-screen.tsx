@@ -7,6 +7,7 @@
  */
 import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
@@ -101,6 +102,7 @@ function BedFlow({
   onSent: (entry: OutboxEntry) => void;
 }) {
   const editing = edited !== null;
+  const navigate = useNavigate();
   const today = todayInTokyo();
   const kept = stayOf(edited);
   const [step, setStep] = useState<Step>(editing && !datesOnly ? 'form' : 'calendar');
@@ -198,7 +200,10 @@ function BedFlow({
           error={error}
           onBack={() => {
             setError(null);
-            setStep('form');
+            // Edit mode's 取り消し (spec 02 §2) withdraws the change: back to the stays, the stored
+            // one as it was. A new booking's 戻る returns to the form.
+            if (editing) void navigate({ to: '/bed-reservation-list/$id', params: { id: surveyId } });
+            else setStep('form');
           }}
           onSend={() => void send()}
         />
