@@ -150,7 +150,18 @@ for (const size of SIZES) {
     await form.locator('[data-item-key="denwa"]').fill(phone);
     await page.getByTestId('lookup-search').click();
     await expect(page.getByTestId('answer-card').first()).toBeVisible();
+    // The card says until when the booking can be changed (issue 54).
+    await expect(page.getByTestId('cancel-deadline').first()).toBeVisible();
     await checkScreen(page, 'lookup list', size.axe);
+    // A change reads as a change: 変更の確認, checked like the other screens, then left unsent.
+    await page.getByTestId('answer-edit').first().click();
+    await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await page.getByTestId('submit-button').click();
+    await expect(page.getByRole('dialog', { name: '変更の確認' })).toBeVisible();
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await checkScreen(page, 'change confirmation', size.axe);
+    await page.goto('/confirmList');
+    await expect(page.getByTestId('answer-card').first()).toBeVisible();
     await page.getByTestId('answer-details').first().click();
     await expect(page.getByTestId('lookup-details')).toBeVisible();
     await checkScreen(page, 'lookup: details', size.axe);
@@ -163,7 +174,10 @@ for (const size of SIZES) {
     // Checked once the dialog has faded in: mid-transition its colours are not the ones residents read.
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await checkScreen(page, 'lookup: cancel dialog', size.axe);
-    await page.getByTestId('cancel-dialog-close').click();
+    // The cancel's result names what was cancelled (issue 54).
+    await page.getByTestId('cancel-dialog-confirm').click();
+    await expect(page.getByTestId('cancelled-what')).toBeVisible();
+    await checkScreen(page, 'lookup: cancel result', size.axe);
 
     await page.goto('/no-such-page');
     await expect(page.getByTestId('not-found')).toBeVisible();
