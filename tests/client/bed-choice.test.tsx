@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
 
@@ -41,14 +42,7 @@ const serve = (post: Answer = ok, rule?: Answer) => {
     if (url.pathname.endsWith('/bed-reservation/nyuin/beds')) {
       return json(200, { result: 'OK', data: [{ bedId: '301-1', bedName: '301号室 窓側' }, { bedId: '302', bedName: '302号室' }] });
     }
-    if (url.pathname.endsWith('/calendarBookingBeds')) {
-      const out: { date: string; bedRemaining: number }[] = [];
-      const end = url.searchParams.get('endDate') ?? '';
-      for (let d = new Date(`${url.searchParams.get('startDate')}T00:00:00Z`); d.toISOString().slice(0, 10) <= end; d.setUTCDate(d.getUTCDate() + 1)) {
-        out.push({ date: d.toISOString().slice(0, 10), bedRemaining: 2 });
-      }
-      return json(200, { result: 'OK', data: out });
-    }
+    if (url.pathname.endsWith('/calendarBookingBeds')) return bedsRemainingAnswer(url, 2);
     if (url.pathname.endsWith('/bed-reservation/nyuin') && init?.method === 'POST') return post();
     if (url.pathname.endsWith('/bookingBedHistory')) {
       const startDate = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);

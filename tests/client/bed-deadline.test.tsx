@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
 
@@ -32,14 +33,7 @@ const serve = (opts: { historyStartInDays?: number; post?: () => Response } = {}
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: config });
       if (url.pathname.endsWith('/getRuleBookingBed')) return json(200, { result: 'OK', data: { reservationPossibleStart: 0, reservationCancelLimit: CANCEL_LIMIT } });
-      if (url.pathname.endsWith('/calendarBookingBeds')) {
-        const out: { date: string; bedRemaining: number }[] = [];
-        const end = url.searchParams.get('endDate') ?? '';
-        for (let d = new Date(`${url.searchParams.get('startDate')}T00:00:00Z`); d.toISOString().slice(0, 10) <= end; d.setUTCDate(d.getUTCDate() + 1)) {
-          out.push({ date: d.toISOString().slice(0, 10), bedRemaining: 2 });
-        }
-        return json(200, { result: 'OK', data: out });
-      }
+      if (url.pathname.endsWith('/calendarBookingBeds')) return bedsRemainingAnswer(url, 2);
       if (url.pathname.endsWith('/bed-reservation/nyuin') && init?.method === 'POST') {
         return opts.post ? opts.post() : json(200, { result: 'OK', data: { partitionKey: 'nyuin#U1#1', data: [] } });
       }

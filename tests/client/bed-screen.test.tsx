@@ -9,6 +9,7 @@ import { App } from '../../src/app/app';
 import { readDateText } from '../../src/lib/ja-dates';
 import { fill } from '../../src/messages/fill';
 import { ja } from '../../src/messages/ja';
+import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
 
@@ -31,14 +32,7 @@ const serve = () => {
     const url = new URL(String(input), 'http://localhost');
     if (url.pathname.endsWith('/survey-configs/getItem')) return json(200, { result: 'OK', data: bedConfig });
     if (url.pathname.endsWith('/getRuleBookingBed')) return json(200, { result: 'OK', data: { reservationPossibleStart: 1, reservationCancelLimit: 3 } });
-    if (url.pathname.endsWith('/calendarBookingBeds')) {
-      const out: { date: string; bedRemaining: number }[] = [];
-      const end = url.searchParams.get('endDate') ?? '';
-      for (let d = new Date(`${url.searchParams.get('startDate')}T00:00:00Z`); d.toISOString().slice(0, 10) <= end; d.setUTCDate(d.getUTCDate() + 1)) {
-        out.push({ date: d.toISOString().slice(0, 10), bedRemaining: 3 });
-      }
-      return json(200, { result: 'OK', data: out });
-    }
+    if (url.pathname.endsWith('/calendarBookingBeds')) return bedsRemainingAnswer(url, 3);
     if (url.pathname.endsWith('/bed-reservation/nyuin') && init?.method === 'POST') {
       return json(200, { result: 'OK', data: { partitionKey: 'nyuin#U1#1', data: [] } });
     }
