@@ -6,6 +6,7 @@
  * head snippet itself, before it loads anything.
  */
 import { createHash } from 'node:crypto';
+import { html } from 'hono/html';
 import { KIOSK_STORAGE_KEY, TAGGED_FORM_META } from '@core/contract/page';
 import { GTM_CONTAINER_ID } from '@core/form/survey-config';
 
@@ -33,5 +34,6 @@ export const gtmScriptHash = (containerId: string): string =>
 /** The page with the container's snippets: the head one first in <head>, the body one first in <body>. */
 export const withGtm = (page: string, surveyId: string, containerId: string): string =>
   page
-    .replace('<head>', () => `<head><meta name="${TAGGED_FORM_META}" content="${surveyId}" /><script>${gtmHeadScript(containerId)}</script>`)
+    // The id is escaped like every value written into the page (page.ts), whatever its pattern allows.
+    .replace('<head>', () => `<head>${html`<meta name="${TAGGED_FORM_META}" content="${surveyId}" />`.toString()}<script>${gtmHeadScript(containerId)}</script>`)
     .replace(/<body([^>]*)>/, (m) => `${m}${gtmBodySnippet(containerId)}`);
