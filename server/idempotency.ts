@@ -30,15 +30,10 @@
  * running.
  *
  * How a write route takes part: its handler writes only through `commit(fn)` (HandlerArgs in
- * http.ts) and returns what commit returns. `fn` runs in the write transaction and returns the
- * route's answer, which commit stores under the key before the transaction commits; fn may store it
- * sooner with `settle(answer)`, so that its last statements are the ones that lock rows other
- * writes wait for (a reservation's slot claims), or hand the key's answer to a statement of its own
- * with `settle(answer, via)` (putItem's last step writes it with the rows in one call). Likewise
- * `commit(fn, { claimsKey: true })` leaves the key's claim to fn's first statement (`claim(via)`:
- * putItem claims it with the resident's counter in one call, store/opening.ts). The store routes
- * get has no `write` at all (app.ts RouteContext), so an effect cannot escape the stored answer by
- * accident. One commit per request.
+ * http.ts) and returns what commit returns. `fn` runs in the write transaction, after the key's
+ * claim, and returns the route's answer, which commit stores under the key before the transaction
+ * commits. The store routes get has no `write` at all (route-context.ts RouteContext), so an effect
+ * cannot escape the stored answer by accident. One commit per request.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
@@ -56,9 +51,7 @@ import {
   purgeExpiredKeys,
   settleKey,
   storeAnswer,
-  type KeyClaim,
   type KeyRef,
-  type KeySettlement,
   type StoredAnswer,
 } from './store/idempotency';
 
@@ -87,25 +80,8 @@ export interface EffectInfo {
   trx: Transaction<Database>;
 }
 
-/**
- * Stores the write's answer under its key now, in its transaction (nothing to do without a key).
- * With `via`, via must store it (null: there is no key) in the same transaction.
- */
-export type Settle<A> = (answer: A, via?: (settlement: KeySettlement | null) => Promise<void>) => Promise<void>;
-
-/**
- * Hands the key's claim to the write's first statement: via gets the key's row to insert (null: no
- * key, or the runner claimed it already) and answers null when the key was taken.
- */
-export type ClaimKey = <T>(via: (key: KeyClaim | null) => Promise<T | null>) => Promise<T>;
-
-export interface CommitOptions {
-  /** fn's first statement claims the key with `claim` (the runner claims it otherwise, before fn). */
-  claimsKey?: boolean;
-}
-
-/** Runs fn in the write transaction; fn's result is the route's answer. */
-export type Commit<A> = (fn: (trx: Transaction<Database>, settle: Settle<A>, claim: ClaimKey) => Promise<A>, opts?: CommitOptions) => Promise<A>;
+/** Runs fn in the write transaction, after the key's claim; fn's result is the route's answer. */
+export type Commit<A> = (fn: (trx: Transaction<Database>) => Promise<A>) => Promise<A>;
 
 /** The write's key was taken when its transaction claimed it: nothing of it ran. */
 class KeyTaken extends Error {}
@@ -184,58 +160,27 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
   const purgeExpired = () => purgeExpiredKeys(store.db, now());
 
   /** The write transaction: the key's claim, the handler's work and the test seam, its answer stored. */
-  const write = <A>(
-    path: string,
-    userId: string | null,
-    keyed: { ref: KeyRef; requestHash: string } | null,
-    fn: Parameters<Commit<A>>[0],
-    commitOpts: CommitOptions = {},
-  ) =>
+  const write = <A>(path: string, userId: string | null, keyed: { ref: KeyRef; requestHash: string } | null, fn: Parameters<Commit<A>>[0]) =>
     store.write(async (trx) => {
-      // Claimed here, or by fn's first statement (claimsKey); until then `unclaimed` holds it.
-      let unclaimed: KeyClaim | null = keyed && keyClaimOf(keyed.ref, keyed.requestHash, now(), IDEMPOTENCY_RETENTION_MS);
-      if (unclaimed && !commitOpts.claimsKey) {
-        if (!(await claimKey(trx, unclaimed))) throw new KeyTaken();
-        unclaimed = null;
-      }
-      const claim: ClaimKey = async (via) => {
-        const key = unclaimed;
-        unclaimed = null;
-        const out = await via(key);
-        if (out !== null) return out;
-        if (key) throw new KeyTaken();
-        throw new Error(`${path}: a write with no key to claim answered that its key was taken`);
-      };
-      const mustHaveClaimed = () => {
-        if (unclaimed) throw new Error(`${path}: commit({ claimsKey }) but its key was never claimed`);
-      };
-      const out: { stored: StoredAnswer | null } = { stored: null };
-      const settle: Settle<A> = async (answer, via) => {
-        mustHaveClaimed();
-        out.stored = { status: 200, json: JSON.stringify(answer) };
-        const settlement = keyed && { ref: keyed.ref, stored: out.stored };
-        if (via) await via(settlement);
-        else if (settlement) await settleKey(trx, settlement.ref, settlement.stored);
-      };
-      const answer = await fn(trx, settle, claim);
-      mustHaveClaimed();
+      if (keyed && !(await claimKey(trx, keyClaimOf(keyed.ref, keyed.requestHash, now(), IDEMPOTENCY_RETENTION_MS)))) throw new KeyTaken();
+      const answer = await fn(trx);
       await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: keyed?.ref.key ?? null, trx });
-      if (out.stored === null) await settle(answer);
-      // What was stored is the answer, also when fn settled early.
-      return { answer, stored: out.stored as StoredAnswer };
+      const stored: StoredAnswer = { status: 200, json: JSON.stringify(answer) };
+      if (keyed) await settleKey(trx, keyed.ref, stored);
+      return { answer, stored };
     });
 
   const oneCommit = <A>(path: string, commit: Commit<A>): Commit<A> => {
     let used = false;
-    return (fn, commitOpts) => {
+    return (fn) => {
       if (used) throw new Error(`${path}: one commit() per request`);
       used = true;
-      return commit(fn, commitOpts);
+      return commit(fn);
     };
   };
 
   const plainCommit = (path: string, userId: string | null): Commit<unknown> =>
-    oneCommit(path, async (fn, commitOpts) => (await write(path, userId, null, fn, commitOpts)).answer);
+    oneCommit(path, async (fn) => (await write(path, userId, null, fn)).answer);
 
   const run = async ({ c, path, userId, key, requestHash, execute }: WriteRun): Promise<Response> => {
     if (key === null) {
@@ -285,8 +230,8 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
   const runKeyed = async (c: Context<AppEnv>, path: string, ref: KeyRef, requestHash: string, execute: WriteRun['execute']): Promise<Response> => {
     // Set only once the effect's transaction has committed: from then on this is the key's answer.
     const held: { stored: StoredAnswer | null } = { stored: null };
-    const commit = oneCommit(path, async (fn, commitOpts) => {
-      const { answer, stored } = await write(path, ref.userId, { ref, requestHash }, fn, commitOpts);
+    const commit = oneCommit(path, async (fn) => {
+      const { answer, stored } = await write(path, ref.userId, { ref, requestHash }, fn);
       held.stored = stored;
       return answer;
     });

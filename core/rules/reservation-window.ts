@@ -20,6 +20,7 @@
 import { Temporal } from 'temporal-polyfill';
 import type { Calendar } from '../contract/calendars';
 import { tokyoClock } from '../ja/date-input';
+import { hasRoom } from './slot-room';
 
 export type SlotState = 'active' | 'full' | 'dayOff' | 'disabled';
 
@@ -100,7 +101,7 @@ export const limitRangeOf = (cal: Pick<Calendar, 'reservationControlType' | 'res
 export const slotStateOf = (s: { quota: number; reserved: number; cost: number; dayOff: boolean; bookable: boolean }): SlotState => {
   if (!s.bookable) return 'disabled';
   if (s.dayOff) return 'dayOff';
-  if (s.quota - s.reserved >= s.cost) return 'active';
+  if (hasRoom(s, s.cost)) return 'active';
   return s.reserved > 0 ? 'full' : 'disabled';
 };
 

@@ -16,10 +16,9 @@ import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { offeredConfig, type Features } from '@core/rules/features';
 import { ApiError } from '../errors';
 import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
-import { isRefusal as isExtrasRefusal, sentExtrasOf } from './extras';
+import { isRefusal as isExtrasRefusal, sentExtrasOf, type AnswerExtras } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
 import { PAYMENT_OFF_TEXT, priceAnswer, type Catalogue } from '../payments/price-order';
-import type { Checked } from './write';
 
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
 export const badRequest = (issues: Issue[]) =>
@@ -104,6 +103,13 @@ export const validateAnswerRows = (config: ServedSurveyConfig, rows: readonly An
   });
   return issues;
 };
+
+/** A submission checked against a config: the rows to store and the extras it sent. */
+export interface Checked {
+  config: ServedSurveyConfig;
+  rows: AnswerRowInput[];
+  extras: AnswerExtras;
+}
 
 export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 

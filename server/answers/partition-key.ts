@@ -165,3 +165,6 @@ export const clientTimestampOf = (keys: NamedKeys, surveyId: string): number | n
   const parsed = parsePartitionKey(keys.rowsKey, surveyId);
   return parsed.shape === 'appending' ? parsed.timestamp : null;
 };
+
+/** A single-answer form's one partition: the key the body names, else the resident's own. */
+export const singleAnswerKeyOf = (keys: NamedKeys, surveyId: string, userId: string): string => keys.revokeKey ?? keys.rowsKey ?? `${surveyId}#${userId}`;

@@ -20,7 +20,7 @@ import type { AuthUser } from '../auth/verify';
 import { ApiError } from '../errors';
 import { filesDropped, releaseFiles } from '../answers/files';
 import { sortKeyOf } from '../answers/rules';
-import { DEFAULT_REGISTRANT_NAME } from '../answers/write';
+import { DEFAULT_REGISTRANT_NAME } from '../answers/write/rows';
 import { memberPrefixOf } from '../forms/member-bundle';
 import { claimMemberNumber, deleteMemberPartition, insertMemberRows, listMemberRows, releaseMemberNumber, toMemberRow } from '../store/members';
 import { REVISION_COUNTER, claimCounter } from '../store/results';

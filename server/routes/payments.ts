@@ -3,8 +3,7 @@
  * handed to the card provider, payment results and receipts. A resident reads only their own
  * orders: another's id answers exactly as a missing one (404).
  *
- * The temporary save writes the answer through putItem's own transaction script
- * (answers/write.ts), so its slots are claimed exactly as putItem claims them, with the rows
+ * The temporary save writes the answer through putItem's own steps (answers/write/), so its slots are claimed exactly as putItem claims them, with the rows
  * marked `status: temporary` and the order the server priced (payments/price-order.ts) beside
  * them, in one commit. The provider's notification settles both (payments/settle.ts).
  * Reading: the order post's `amount` and `tax` are the order's own fields (pre-tax amount, tax);
@@ -35,7 +34,7 @@ import type { RouteContext } from '../route-context';
 import { ApiError } from '../http';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
-import { finishSubmission, writeSubmission, type Written } from '../answers/write';
+import { writeSubmission } from '../answers/write/write-submission';
 import { createConfigCache, type StampedConfig } from '../store/configs';
 import type { Database } from '../store/schema';
 import { categoryLookupFor } from '../store/calendars';
@@ -114,40 +113,29 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     await opts.releaseExpired();
 
     const orderId = crypto.randomUUID().replaceAll('-', '');
-    return commit(
-      async (trx: Transaction<Database>, settle, claimKey) => {
-        const written = await writeSubmission(trx, {
-          checked,
-          user,
-          rows: submission.rows,
-          extras: submission.extras,
-          keys: named.keys,
-          engine: store.engine,
-          recheck: async (t) => answerOf(t, (await configs.refresh(t, surveyId))?.config ?? null),
-          claimKey,
-          orderPath: 'temporary',
-        });
-        const order = written.extras.order as PaymentOrder;
-        const temporary: Written = {
-          ...written,
-          finish: { ...written.finish, rows: written.finish.rows.map((r) => ({ ...r, status: TEMPORARY_STATUS })) },
-        };
-        const now = new Date();
-        await insertOrder(trx, {
-          orderId,
-          surveyId,
-          partitionKey: written.partitionKey,
-          userId: user.userId,
-          order,
-          holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
-          now: now.toISOString(),
-        });
-        const answer = { code: 'success' as const, orderId };
-        await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, temporary, keyAnswer));
-        return answer;
-      },
-      { claimsKey: true },
-    );
+    return commit(async (trx) => {
+      const written = await writeSubmission(trx, {
+        checked,
+        user,
+        rows: submission.rows,
+        extras: submission.extras,
+        keys: named.keys,
+        recheck: async (t) => answerOf(t, (await configs.refresh(t, surveyId))?.config ?? null),
+        orderPath: 'temporary',
+        rowStatus: TEMPORARY_STATUS,
+      });
+      const now = new Date();
+      await insertOrder(trx, {
+        orderId,
+        surveyId,
+        partitionKey: written.partitionKey,
+        userId: user.userId,
+        order: written.extras.order as PaymentOrder,
+        holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
+        now: now.toISOString(),
+      });
+      return { code: 'success' as const, orderId };
+    });
   });
 
   ctx.route(paymentOrdersCreate, async ({ body, user }) => {

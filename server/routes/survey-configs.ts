@@ -13,15 +13,7 @@ import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
 import { offeredConfig } from '@core/rules/features';
-
-/**
- * Spec 01 §4: a form with hasMember false and a memberFormId is for members. Reading: the
- * bundle's `hasMember: false` says so, and the server answers hasMember for the signed-in
- * resident — true once they hold a live record of that member form — so a member answers the
- * form and anyone else is sent to register. A kiosk visitor is registered at the office: unchanged.
- */
-export const requiresMembership = (cfg: Pick<ServedSurveyConfig, 'hasMember' | 'memberFormId'>): cfg is { hasMember: false; memberFormId: string } =>
-  cfg.hasMember === false && cfg.memberFormId !== undefined && cfg.memberFormId !== '';
+import { requiresMembership } from '@core/rules/membership';
 
 /** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
 export const NO_SURVEY_CONFIG = 'no survey config.';

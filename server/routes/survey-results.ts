@@ -3,14 +3,11 @@
  * body or query is ignored, and a partition that is not the caller's answers 404 exactly like one
  * that does not exist, so a guessed key tells nothing.
  *
- * The edit and cancel rules applied to a stored answer are server/answers/rules.ts's; which answer
- * a putItem writes is server/answers/partition-key.ts's (with the spec's readings chosen there),
- * and its transaction script is server/answers/write.ts.
- * Reservations (server/reservations.ts): an answer's slot is claimed in the answer's transaction;
- * an amendment gives the old answer's slot back and claims the new one in that same transaction;
- * cancel and delete give it back.
+ * putItem is server/answers/put-item.ts (its write, step by step: server/answers/write/); the edit
+ * and cancel rules applied to a stored answer are server/answers/rules.ts's. An answer's slot is
+ * claimed in the answer's transaction; an amendment gives the old answer's slot back and claims the
+ * new one in that same transaction; cancel and delete give it back.
  */
-import type { ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import {
   surveyResultsByPartitionKey,
@@ -21,55 +18,28 @@ import {
   surveyResultsPutItem,
   surveyResultsPutUserId,
   surveyResultsQuery,
-  type AnswerRowInput,
   type ResultRow,
 } from '@core/contract/survey';
-import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
-import type { Kysely, Transaction } from 'kysely';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import { searchKeysOf } from '@core/rules/search-match';
 import type { RouteContext } from '../route-context';
 import type { Commit } from '../idempotency';
-import type { AuthUser, KioskPrincipal } from '../auth/verify';
-import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
-import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { ApiError } from '../http';
-import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
+import { createConfigCache, findSurveyConfig } from '../store/configs';
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
-import type { Database } from '../store/schema';
-import { catalogueOf } from '../store/payment-catalogue';
-import { categoryLookupFor, resolveCalendar } from '../store/calendars';
+import { resolveCalendar } from '../store/calendars';
 import { resultGroupsOf } from '../answers/groups';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
-import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
-import { isMember } from '../store/members';
+import { NO_SURVEY_CONFIG } from './survey-configs';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
 import { releasePartition } from '../store/reservations';
 import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
-import { badRequest, checkSubmission } from '../answers/check';
-import { namedKeysOf } from '../answers/partition-key';
-import { finishSubmission, readBeforeWrite, writeSubmission, type Checked } from '../answers/write';
+import { badRequest } from '../answers/check';
+import { putItem, type AnswerDeps } from '../answers/put-item';
 import { releaseFiles, removeBlobs } from '../answers/files';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
-/** Not in the spec: an answer to a members' form from a resident who is not a member. */
-export const MEMBER_REQUIRED_TEXT = 'この帳票は会員登録の後にご利用いただけます。';
-/** Not in the spec: putItem for a bed survey, whose bookings go through the bed screens. */
-export const BED_SURVEY_TEXT = 'この帳票は入院予約の画面からお申し込みください。';
-
-/**
- * Who a kiosk's putItem is written as: a new visitor of its own (auth/kiosk.ts kioskVisitor). A
- * kiosk answers only its forms and only anew: a body naming an answer (a row's partitionKey, the
- * revoke payload) is refused before anything is read or written.
- */
-const kioskWriter = (user: AuthUser, kiosk: KioskPrincipal, body: ParsedRequestOf<typeof surveyResultsPutItem>['body']): AuthUser => {
-  for (const r of body.data) requireKioskForm(user, r.surveyId);
-  const amends = body.data.some((r) => r.partitionKey !== undefined) || body.items !== undefined || body.checkStatus !== undefined;
-  if (amends) throw kioskForbidden();
-  return kioskVisitor(kiosk);
-};
 
 export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -108,94 +78,8 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     return { result: 'OK', data: rows, ...extrasFields(await readExtras(store.db, query.surveyId, user.userId, query.partitionKey)) };
   });
 
-  ctx.route(surveyResultsPutItem, async ({ body, user, commit }) => {
-    const surveyId = (body.data[0] as AnswerRowInput).surveyId;
-    const mixed: Issue[] = body.data.flatMap((r, n) =>
-      r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
-    );
-    if (body.surveyId !== undefined && body.surveyId !== surveyId) {
-      mixed.push({ path: 'surveyId', message: `data の surveyId (${surveyId}) と異なります` });
-    }
-    if (mixed.length > 0) throw badRequest(mixed);
-    const writer = user.kiosk ? kioskWriter(user, user.kiosk, body) : user;
-
-    const named = namedKeysOf(body);
-    if ('issues' in named) throw badRequest(named.issues);
-
-    // Checked against the config this process last read (configs), which the write confirms inside
-    // its transaction. A refusal stands only if the stored config refuses too.
-    let checked = await configs.get(store.db, surveyId);
-    const check = async (db: Db, stamped: StampedConfig | null) =>
-      checkSubmission(
-        stamped?.config ?? null,
-        body,
-        stamped ? await catalogueOf(db, stamped.config) : null,
-        ctx.deps.config.features,
-        stamped ? await categoryLookupFor(db, stamped.config, body.data) : () => null,
-      );
-    let submission: Checked;
-    try {
-      submission = await check(store.db, checked);
-    } catch (e) {
-      const fresh = checked && e instanceof ApiError ? await configs.refresh(store.db, surveyId) : checked;
-      if (fresh?.stamp === checked?.stamp) throw e;
-      checked = fresh;
-      submission = await check(store.db, checked);
-    }
-    // Before the bed survey's own refusal: a kiosk is refused every form it cannot take alike.
-    if (user.kiosk && kioskUnfitOf(submission.config)) throw kioskForbidden();
-    // A bed survey's stays claim nights through the bed calls; an answer here would book none, and
-    // a chosen bed (select bed) is claimed only with a stay's nights.
-    const bedItems = new Set(submission.config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey));
-    if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
-      throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
-    }
-    // A form for members takes answers from members only (the client sends others to register).
-    if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
-      throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
-    }
-    const recheck = async (trx: Transaction<Database>) => {
-      const fresh = await check(trx, await configs.refresh(trx, surveyId));
-      // The check above may have used this process's older copy of the config: asked again here.
-      if (user.kiosk && kioskUnfitOf(fresh.config)) throw kioskForbidden();
-      return fresh;
-    };
-    const wanted = await readBeforeWrite(store.db, store.engine, { checked: checked as StampedConfig, keys: named.keys, rows: submission.rows });
-
-    // Blobs of files the answer no longer names: removed only once the write has committed.
-    let released: string[] = [];
-    const answer = await commit(
-      async (trx, settle, claimKey) => {
-        const written = await writeSubmission(trx, {
-          checked: checked as StampedConfig,
-          user: writer,
-          rows: submission.rows,
-          extras: submission.extras,
-          keys: named.keys,
-          engine: store.engine,
-          recheck,
-          wanted,
-          claimKey,
-        });
-        const answer = {
-          result: 'OK' as const,
-          partitionKey: written.partitionKey,
-          answercode: written.answerCode,
-          type: written.type,
-          data: written.stored,
-          ...extrasFields(written.extras),
-        };
-        // The rows, the key's answer and the places in one last step, the places last: a claimed
-        // slot row is locked until the commit, so the next resident's claim of it waits for little.
-        await settle(answer, (keyAnswer) => finishSubmission(trx, store.engine, written, keyAnswer));
-        released = written.released;
-        return answer;
-      },
-      { claimsKey: true },
-    );
-    await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
-    return answer;
-  });
+  const answerDeps: AnswerDeps = { db: store.db, configs, features: ctx.deps.config.features, files: ctx.deps.files.storage, log: ctx.deps.log };
+  ctx.route(surveyResultsPutItem, ({ body, user, commit }) => putItem(answerDeps, { body, user }, commit));
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {
     // Whatever the form's status: a resident may cancel an answer to a form that has since closed.

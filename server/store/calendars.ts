@@ -19,6 +19,7 @@ import {
 } from '@core/contract/calendars';
 import type { CategoryLookup, CategoryNames } from '@core/form/visibility';
 import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
+import { hasRoom } from '@core/rules/slot-room';
 import type { CategoryTable, Database, ReservationItemTable } from './schema';
 import { compiled } from './compiled';
 
@@ -73,15 +74,15 @@ export const findCategoryTarget = async (db: Db, categoryId: string, itemId: str
   return r ? toCategoryTarget(r) : null;
 };
 
-/** A row of the targets' read (here, or open_answer's on PostgreSQL: store/opening.ts). */
-export interface CategoryTargetRow {
+/** A row of the targets' read. */
+interface CategoryTargetRow {
   config_json: string | null;
   cost: number | string | null;
   reserved: number | string | null;
   quota: number | string | null;
 }
 
-export const toCategoryTarget = (r: CategoryTargetRow): CategoryTarget => ({
+const toCategoryTarget = (r: CategoryTargetRow): CategoryTarget => ({
   calendar: r.config_json ? parseCalendar(r.config_json) : null,
   cost: r.cost === null ? null : Number(r.cost),
   slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
@@ -92,6 +93,18 @@ export interface CategoryTarget {
   cost: number | null;
   slotRow: { reserved: number; quota: number } | null;
 }
+
+/** The cost of an item of any category that uses the calendar; null when none has it. */
+export const findCalendarItemCost = async (db: Db, calendarId: string, itemId: string): Promise<number | null> => {
+  const item = await db
+    .selectFrom('reservation_items')
+    .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
+    .select('reservation_items.cost')
+    .where('categories.calendar_id', '=', calendarId)
+    .where('reservation_items.item_id', '=', itemId)
+    .executeTakeFirst();
+  return item ? Number(item.cost) : null;
+};
 
 export const listCalendars = async (db: Db): Promise<Calendar[]> => {
   const rows = await db.selectFrom('calendars').select('config_json').orderBy('sort_key').execute();
@@ -231,21 +244,21 @@ export const scheduleOf = async (db: Db, calendar: Calendar, from: string, to: s
 };
 
 /**
- * Whether any slot of the calendar from `first` to `last` (inclusive; null = no end) has at least
- * one place left on a day that is not a day off: canBeReserve's "is there anything to book".
+ * Whether any slot of the calendar from `first` to `last` (inclusive; null = no end) has room for
+ * one place (core/rules/slot-room.ts) on a day that is not a day off: canBeReserve's "is there
+ * anything to book".
  */
 export const hasOpenSlot = async (db: Db, calendarId: string, first: string, last: string | null): Promise<boolean> => {
   let q = db
     .selectFrom('slots as s')
-    .select('s.day')
+    .select(['s.quota', 's.reserved'])
     .where('s.calendar_id', '=', calendarId)
     .where('s.day', '>=', first)
-    .whereRef('s.reserved', '<', 's.quota')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('day_offs as o').select('o.day').whereRef('o.calendar_id', '=', 's.calendar_id').whereRef('o.day', '=', 's.day'))),
     );
   if (last !== null) q = q.where('s.day', '<=', last);
-  return (await q.limit(1).executeTakeFirst()) !== undefined;
+  return (await q.execute()).some((s) => hasRoom({ quota: Number(s.quota), reserved: Number(s.reserved) }, 1));
 };
 
 // ---- import writes (server/forms/import.ts, one transaction) ----

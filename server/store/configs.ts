@@ -121,6 +121,9 @@ export interface StampedConfig {
  * the transaction, as it was when the config was read before it. One per app, since each app has
  * its own database.
  */
+/** The configs this process last read, by survey, each with its stamp. */
+export type ConfigCache = ReturnType<typeof createConfigCache>;
+
 export const createConfigCache = () => {
   const latest = new Map<string, StampedConfig>();
   const read = async (db: Db, surveyId: string): Promise<StampedConfig | null> => {

@@ -1,6 +1,7 @@
 /**
  * Versioned migrations, run at every start (Kysely's Migrator records what ran). Add a new entry
- * for every change; never edit one that has shipped.
+ * for every change; never edit one that has shipped, except to empty one whose every effect a
+ * later entry undoes (0009, 0011, 0015: 0017 drops their functions).
  */
 import { SqliteAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 
@@ -236,53 +237,10 @@ const migrations: Record<string, Migration> = {
       if (last > 0) await sql`select setval('answer_codes', ${last})`.execute(db);
     },
   },
-  // PostgreSQL: the last statements of an answer's write as one call (store/finish.ts). Written
-  // for the columns as of this migration: one that changes those tables replaces the function too.
+  // Retired: a PL/pgSQL twin of the write path, which is TypeScript now (server/answers/write/);
+  // 0017 drops what it made on a database that ran it. Left empty so a new database skips it.
   '0009_finish_answer': {
-    async up(db: Kysely<unknown>) {
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-      await sql`
-        create function finish_answer(reservation_rows jsonb, result_rows jsonb, key_answer jsonb, slot_ops jsonb) returns integer
-        language plpgsql as $$
-        declare
-          op jsonb;
-        begin
-          insert into reservations (partition_key, item_key, survey_id, user_id, calendar_id, category_id, item_id, day, slot, cost, created_at)
-            select r.partition_key, r.item_key, r.survey_id, r.user_id, r.calendar_id, r.category_id, r.item_id, r.day, r.slot, r.cost, r.created_at
-            from jsonb_to_recordset(reservation_rows) as r(partition_key text, item_key text, survey_id text, user_id text, calendar_id text,
-              category_id text, item_id text, day text, slot text, cost integer, created_at text);
-          insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, user_search_key,
-              is_liff_mode, registrant_name, user_name, clinic_attributes, answer_code, is_appending, status, created_at, updated_at)
-            select r.partition_key, r.sort_key, r.survey_id, r.user_id, r.item_key, r.value, r.title, r.type, r.check_status, r.user_search_key,
-              r.is_liff_mode, r.registrant_name, r.user_name, r.clinic_attributes, r.answer_code, r.is_appending, r.status, r.created_at, r.updated_at
-            from jsonb_to_recordset(result_rows) as r(partition_key text, sort_key text, survey_id text, user_id text, item_key text, value text,
-              title text, type text, check_status text, user_search_key text, is_liff_mode integer, registrant_name text, user_name text,
-              clinic_attributes text, answer_code text, is_appending integer, status text, created_at text, updated_at text);
-          if key_answer is not null then
-            update idempotency_keys set status_code = (key_answer->>'status')::integer, answer_json = key_answer->>'json'
-              where user_id = key_answer->>'userId' and idem_key = key_answer->>'key';
-          end if;
-          -- In the order given (slot order), each claim deciding on its own row: no room, a day off
-          -- or no slot answers the operation's index, and the caller rolls the write back.
-          for i in 0 .. coalesce(jsonb_array_length(slot_ops), 0) - 1 loop
-            op := slot_ops->i;
-            if (op->>'conditional')::boolean then
-              update slots set reserved = reserved + (op->>'delta')::integer
-                where calendar_id = op->>'calendarId' and day = op->>'day' and slot = op->>'slot'
-                  and reserved + (op->>'delta')::integer <= quota
-                  and not exists (select 1 from day_offs d where d.calendar_id = op->>'calendarId' and d.day = op->>'day');
-              if not found then
-                return i;
-              end if;
-            else
-              update slots set reserved = reserved + (op->>'delta')::integer
-                where calendar_id = op->>'calendarId' and day = op->>'day' and slot = op->>'slot';
-            end if;
-          end loop;
-          return null;
-        end
-        $$`.execute(db);
-    },
+    async up() {},
   },
   // Payments (spec 02 §3): the catalogue an import writes (services, their products, the tax
   // setting) and the orders a temporary save opens and the provider's notification settles.
@@ -326,57 +284,10 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_orders_hold').on('payment_orders').columns(['phase', 'hold_until']).execute();
     },
   },
-  // PostgreSQL: the first statements of an answer's write as one call (store/opening.ts): the
-  // idempotency key, the targets' read, then the counter, in that order; no row back when the key
-  // was taken, no counter claimed when a wanted slot is full. The targets' read is
-  // store/calendars.ts findCategoryTarget's, per wanted reservation value in the order given; the
-  // counter's statement is results.ts claimCounterWith's.
+  // Retired: a PL/pgSQL twin of the write path, which is TypeScript now (server/answers/write/);
+  // 0017 drops what it made on a database that ran it. Left empty so a new database skips it.
   '0011_open_answer': {
-    async up(db: Kysely<unknown>) {
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-      await sql`
-        create function open_answer(key_user text, key_id text, key_hash text, key_created text, key_expires text,
-          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text, wanted jsonb)
-        returns table (claimed bigint, stamp text, code text, targets jsonb)
-        language plpgsql as $$
-        declare
-          found_targets jsonb;
-        begin
-          if key_id is not null then
-            insert into idempotency_keys (user_id, idem_key, request_hash, status_code, answer_json, created_at, expires_at)
-              values (key_user, key_id, key_hash, null, null, key_created, key_expires)
-              on conflict (user_id, idem_key) do nothing;
-            if not found then
-              return;
-            end if;
-          end if;
-          if wanted is not null then
-            select jsonb_agg(jsonb_build_object('found', cat.category_id is not null, 'config_json', cal.config_json,
-                'cost', ri.cost, 'reserved', sl.reserved, 'quota', sl.quota) order by w.ord)
-              into found_targets
-              from jsonb_array_elements(wanted) with ordinality as w(v, ord)
-              left join categories cat on cat.category_id = w.v->>'categoryId'
-              left join calendars cal on cal.calendar_id = cat.calendar_id
-              left join reservation_items ri on ri.category_id = cat.category_id and ri.item_id = w.v->>'itemId'
-              left join slots sl on sl.calendar_id = cat.calendar_id and sl.day = w.v->>'day' and sl.slot = w.v->>'slot';
-            -- A slot already full refuses the write: no counter row waited for, no answer code drawn.
-            if exists (select 1 from jsonb_array_elements(found_targets) t(v)
-                where (t.v->>'reserved')::integer + (t.v->>'cost')::integer > (t.v->>'quota')::integer) then
-              return query select null::bigint, null::text, null::text, found_targets;
-              return;
-            end if;
-          end if;
-          return query
-            insert into counters as c (scope, name, value) values (counter_scope, counter_name, coalesce(at_least, 1))
-              on conflict (scope, name) do update
-                set value = case when at_least is null or c.value + 1 > at_least then c.value + 1 else at_least end
-              returning c.value,
-                (select cast(s.version as text) || ':' || s.config_hash from survey_configs s where s.survey_id = stamp_of),
-                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end,
-                found_targets;
-        end
-        $$`.execute(db);
-    },
+    async up() {},
   },
   // Members (spec 02 §3): member form configs apart from survey configs (a member form is not
   // answered through survey putItem), the member records, and every member number given, keyed
@@ -494,124 +405,10 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('files_user').on('files').column('user_id').execute();
     },
   },
-  // PostgreSQL: open_answer and finish_answer with the same statements in the same order, taking
-  // typed arrays: no jsonb parsed or built per call, and each wanted reservation value read by its
-  // primary key (a join over a set-returning function plans as hash joins over whole tables).
+  // Retired: a PL/pgSQL twin of the write path, which is TypeScript now (server/answers/write/);
+  // 0017 drops what it made on a database that ran it. Left empty so a new database skips it.
   '0015_write_functions': {
-    async up(db: Kysely<unknown>) {
-      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
-      await sql`drop function open_answer(text, text, text, text, text, text, text, bigint, text, text, jsonb)`.execute(db);
-      await sql`drop function finish_answer(jsonb, jsonb, jsonb, jsonb)`.execute(db);
-      // One row per wanted value, in order, each with the counter's columns (null: a slot is full);
-      // one row with no target when none is wanted; no row when the key was taken.
-      await sql`
-        create function open_answer(key_user text, key_id text, key_hash text, key_created text, key_expires text,
-          counter_scope text, counter_name text, at_least bigint, stamp_of text, code_sequence text,
-          want_category text[], want_item text[], want_day text[], want_slot text[])
-        returns table (claimed bigint, stamp text, code text, target_found boolean, target_config text,
-          target_cost integer, target_reserved integer, target_quota integer)
-        language plpgsql as $$
-        declare
-          n integer := coalesce(cardinality(want_category), 0);
-          found_at boolean[];
-          config_at text[];
-          cost_at integer[];
-          reserved_at integer[];
-          quota_at integer[];
-          slot_full boolean := false;
-        begin
-          if key_id is not null then
-            insert into idempotency_keys (user_id, idem_key, request_hash, status_code, answer_json, created_at, expires_at)
-              values (key_user, key_id, key_hash, null, null, key_created, key_expires)
-              on conflict (user_id, idem_key) do nothing;
-            if not found then
-              return;
-            end if;
-          end if;
-          for i in 1 .. n loop
-            select cal.config_json, ri.cost, sl.reserved, sl.quota
-              into target_config, target_cost, target_reserved, target_quota
-              from categories cat
-              left join calendars cal on cal.calendar_id = cat.calendar_id
-              left join reservation_items ri on ri.category_id = cat.category_id and ri.item_id = want_item[i]
-              left join slots sl on sl.calendar_id = cat.calendar_id and sl.day = want_day[i] and sl.slot = want_slot[i]
-              where cat.category_id = want_category[i];
-            found_at[i] := found;
-            config_at[i] := target_config;
-            cost_at[i] := target_cost;
-            reserved_at[i] := target_reserved;
-            quota_at[i] := target_quota;
-            -- A slot already full refuses the write: no counter row waited for, no answer code drawn.
-            slot_full := slot_full or coalesce(target_reserved + target_cost > target_quota, false);
-          end loop;
-          if not slot_full then
-            insert into counters as c (scope, name, value) values (counter_scope, counter_name, coalesce(at_least, 1))
-              on conflict (scope, name) do update
-                set value = case when at_least is null or c.value + 1 > at_least then c.value + 1 else at_least end
-              returning c.value,
-                (select cast(s.version as text) || ':' || s.config_hash from survey_configs s where s.survey_id = stamp_of),
-                case when code_sequence is null then null else nextval(code_sequence::regclass)::text end
-              into claimed, stamp, code;
-          end if;
-          for i in 1 .. greatest(n, 1) loop
-            target_found := found_at[i];
-            target_config := config_at[i];
-            target_cost := cost_at[i];
-            target_reserved := reserved_at[i];
-            target_quota := quota_at[i];
-            return next;
-          end loop;
-        end
-        $$`.execute(db);
-      // Answers the 0-based index of the slot operation refused, or null.
-      await sql`
-        create function finish_answer(
-          rv_partition_key text[], rv_item_key text[], rv_survey_id text[], rv_user_id text[], rv_calendar_id text[],
-          rv_category_id text[], rv_item_id text[], rv_day text[], rv_slot text[], rv_cost integer[], rv_created_at text[],
-          rs_partition_key text[], rs_sort_key text[], rs_survey_id text[], rs_user_id text[], rs_item_key text[], rs_value text[],
-          rs_title text[], rs_type text[], rs_check_status text[], rs_user_search_key text[], rs_is_liff_mode integer[],
-          rs_registrant_name text[], rs_user_name text[], rs_clinic_attributes text[], rs_answer_code text[], rs_is_appending integer[],
-          rs_status text[], rs_created_at text[], rs_updated_at text[],
-          key_user text, key_id text, key_status integer, key_json text,
-          op_calendar text[], op_day text[], op_slot text[], op_delta integer[], op_conditional boolean[])
-        returns integer
-        language plpgsql as $$
-        begin
-          insert into reservations (partition_key, item_key, survey_id, user_id, calendar_id, category_id, item_id, day, slot, cost, created_at)
-            select rv_partition_key[i], rv_item_key[i], rv_survey_id[i], rv_user_id[i], rv_calendar_id[i],
-              rv_category_id[i], rv_item_id[i], rv_day[i], rv_slot[i], rv_cost[i], rv_created_at[i]
-            from generate_subscripts(rv_partition_key, 1) as i;
-          insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, user_search_key,
-              is_liff_mode, registrant_name, user_name, clinic_attributes, answer_code, is_appending, status, created_at, updated_at)
-            select rs_partition_key[i], rs_sort_key[i], rs_survey_id[i], rs_user_id[i], rs_item_key[i], rs_value[i],
-              rs_title[i], rs_type[i], rs_check_status[i], rs_user_search_key[i], rs_is_liff_mode[i],
-              rs_registrant_name[i], rs_user_name[i], rs_clinic_attributes[i], rs_answer_code[i], rs_is_appending[i],
-              rs_status[i], rs_created_at[i], rs_updated_at[i]
-            from generate_subscripts(rs_partition_key, 1) as i;
-          if key_id is not null then
-            update idempotency_keys set status_code = key_status, answer_json = key_json
-              where user_id = key_user and idem_key = key_id;
-          end if;
-          -- In the order given (slot order), each claim deciding on its own row: no room, a day off
-          -- or no slot answers the operation's index, and the caller rolls the write back.
-          for i in 1 .. coalesce(cardinality(op_calendar), 0) loop
-            if op_conditional[i] then
-              update slots set reserved = reserved + op_delta[i]
-                where calendar_id = op_calendar[i] and day = op_day[i] and slot = op_slot[i]
-                  and reserved + op_delta[i] <= quota
-                  and not exists (select 1 from day_offs d where d.calendar_id = op_calendar[i] and d.day = op_day[i]);
-              if not found then
-                return i - 1;
-              end if;
-            else
-              update slots set reserved = reserved + op_delta[i]
-                where calendar_id = op_calendar[i] and day = op_day[i] and slot = op_slot[i];
-            end if;
-          end loop;
-          return null;
-        end
-        $$`.execute(db);
-    },
+    async up() {},
   },
   // A chosen bed's nights (select bed, spec 02 §3): one stay per bed and night, claimed by the
   // primary key inside the stay's transaction; the ward's counters in bed_nights stay as they are.
@@ -626,6 +423,13 @@ const migrations: Record<string, Migration> = {
         .addPrimaryKeyConstraint('bed_claims_pk', ['survey_id', 'bed_id', 'night'])
         .execute();
       await db.schema.createIndex('bed_claims_stay').on('bed_claims').column('partition_key').execute();
+    },
+  },
+  '0017_drop_write_functions': {
+    async up(db: Kysely<unknown>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) return;
+      await sql`drop function if exists open_answer`.execute(db);
+      await sql`drop function if exists finish_answer`.execute(db);
     },
   },
 };

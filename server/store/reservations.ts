@@ -1,25 +1,25 @@
 /**
  * Slot claims and the live reservations table. Every function takes the answer's transaction:
- * a slot is claimed by one conditional UPDATE (reserved + cost <= quota), never by reading the
- * count and then writing, so two residents racing for the last place cannot both get it — on
- * SQLite the write lock serialises them, on PostgreSQL the second UPDATE waits for the first's row
- * lock and then re-evaluates its WHERE against the committed count.
+ * a slot is claimed by one conditional UPDATE, never by reading the count and then writing, so two
+ * residents racing for the last place cannot both get it — on SQLite the write lock serialises
+ * them, on PostgreSQL the second UPDATE waits for the first's row lock and then re-evaluates its
+ * WHERE against the committed count.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SlotCount } from '@core/rules/slot-room';
 import type { Database, ReservationTable } from './schema';
 import { compiled } from './compiled';
-import { slotOrder, type SlotRef } from '../reservation-plan';
+import { slotOrder, type SlotRef } from './slot-order';
 
 export type { SlotRef };
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type ClaimResult = 'claimed' | 'full' | 'noSlot' | 'dayOff';
-
 /**
  * Takes `cost` places of a slot (or gives them back, when negative) in the one statement that also
- * decides: the slot exists, the day is not a day off, and reserved + cost stays within the quota.
- * false when it changed nothing (unclaimedReason tells why).
+ * decides. Its WHERE is core/rules/slot-room.ts roomOf in SQL — the rule's only other statement;
+ * tests/server/slot-room.test.ts holds the two together. false when it changed nothing
+ * (readSlotState tells why).
  */
 export const claimSlot = async (trx: Transaction<Database>, ref: SlotRef, cost: number): Promise<boolean> =>
   (await slotClaim.run(trx, { ...ref, cost })).length > 0;
@@ -38,29 +38,22 @@ const slotClaim = compiled((db: Kysely<Database>, a: SlotRef & { cost: number })
     .returning('slot'),
 );
 
-/** Whether the slot exists and has no room for `cost` more places now (a read; no lock). */
-export const slotIsFull = async (db: Db, ref: SlotRef, cost: number): Promise<boolean> =>
-  (await db
+/** A slot's quota and places held, as it is now (a plain read, no lock); null when it has no row. */
+export const readSlotCount = async (db: Db, ref: SlotRef): Promise<SlotCount | null> => {
+  const r = await db
     .selectFrom('slots')
-    .select('slot')
-    .where('calendar_id', '=', ref.calendarId)
-    .where('day', '=', ref.day)
-    .where('slot', '=', ref.slot)
-    .where(sql<boolean>`reserved + ${cost} > quota`)
-    .executeTakeFirst()) !== undefined;
-
-/** Why claimSlot changed nothing. */
-export const unclaimedReason = async (db: Db, ref: SlotRef): Promise<Exclude<ClaimResult, 'claimed'>> => {
-  const off = await db.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
-  if (off) return 'dayOff';
-  const exists = await db
-    .selectFrom('slots')
-    .select('quota')
+    .select(['quota', 'reserved'])
     .where('calendar_id', '=', ref.calendarId)
     .where('day', '=', ref.day)
     .where('slot', '=', ref.slot)
     .executeTakeFirst();
-  return exists ? 'full' : 'noSlot';
+  return r ? { quota: Number(r.quota), reserved: Number(r.reserved) } : null;
+};
+
+/** What roomOf decides a claim by: whether the day is a day off, and the slot's row. */
+export const readSlotState = async (db: Db, ref: SlotRef): Promise<{ dayOff: boolean; slot: SlotCount | null }> => {
+  const off = await db.selectFrom('day_offs').select('day').where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).executeTakeFirst();
+  return { dayOff: off !== undefined, slot: await readSlotCount(db, ref) };
 };
 
 const slotRelease = compiled((db: Kysely<Database>, a: SlotRef & { cost: number }) =>
@@ -72,26 +65,10 @@ const slotRelease = compiled((db: Kysely<Database>, a: SlotRef & { cost: number 
     .where('slot', '=', a.slot),
 );
 
-/** Writes a live reservation. */
-export const insertReservation = async (trx: Transaction<Database>, row: ReservationTable): Promise<void> => {
-  await reservationInsert.run(trx, row);
+/** Writes an answer's live reservations, in one statement. */
+export const insertReservations = async (trx: Transaction<Database>, rows: readonly ReservationTable[]): Promise<void> => {
+  if (rows.length > 0) await trx.insertInto('reservations').values([...rows]).execute();
 };
-
-const reservationInsert = compiled((db: Kysely<Database>, row: ReservationTable) =>
-  db.insertInto('reservations').values({
-    partition_key: row.partition_key,
-    item_key: row.item_key,
-    survey_id: row.survey_id,
-    user_id: row.user_id,
-    calendar_id: row.calendar_id,
-    category_id: row.category_id,
-    item_id: row.item_id,
-    day: row.day,
-    slot: row.slot,
-    cost: row.cost,
-    created_at: row.created_at,
-  }),
-);
 
 const RESERVATION_COLUMNS = [
   'partition_key',

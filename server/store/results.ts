@@ -6,7 +6,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus, type ResultRow } from '@core/contract/survey';
 import { foldForMatch } from '@core/ja/fold';
-import type { Engine } from './open';
+import { engineOf } from './engine';
 import { configStampSql } from './configs';
 import { compiled } from './compiled';
 import type { Database, SurveyResultTable } from './schema';
@@ -118,16 +118,11 @@ export interface CounterClaim {
   value: number;
   /** The stamp of the survey's stored config (store/configs.ts configStampSql); null when there is none. */
   configStamp: string | null;
-  /** Drawn when asked (withAnswerCode); null otherwise. */
-  answerCode: string | null;
 }
 
-/**
- * The claim's statement, by shape: with atLeast, with the config stamp, with an answer code drawn
- * from the sequence (PostgreSQL).
- */
-const counterClaimShape = (withAtLeast: boolean, withStamp: boolean, withCode: boolean) =>
-  compiled((db: Kysely<Database>, a: { scope: string; name: string; atLeast: number; surveyId: string; sequence: string }) =>
+/** The claim's statement, by shape: with atLeast, with the config stamp. */
+const counterClaimShape = (withAtLeast: boolean, withStamp: boolean) =>
+  compiled((db: Kysely<Database>, a: { scope: string; name: string; atLeast: number; surveyId: string }) =>
     db
       .insertInto('counters')
       .values({ scope: a.scope, name: a.name, value: withAtLeast ? a.atLeast : 1 })
@@ -138,17 +133,13 @@ const counterClaimShape = (withAtLeast: boolean, withStamp: boolean, withCode: b
             : sql<number>`counters.value + 1`,
         }),
       )
-      .returning([
-        'value',
-        (withStamp ? configStampSql(a.surveyId) : sql<string | null>`null`).as('config_stamp'),
-        (withCode ? sql<string | null>`nextval(${a.sequence}::regclass)::text` : sql<string | null>`null`).as('answer_code'),
-      ]),
+      .returning(['value', (withStamp ? configStampSql(a.surveyId) : sql<string | null>`null`).as('config_stamp')]),
   );
 const counterClaims = new Map<string, ReturnType<typeof counterClaimShape>>();
-const counterClaimOf = (withAtLeast: boolean, withStamp: boolean, withCode: boolean) => {
-  const shape = `${withAtLeast}|${withStamp}|${withCode}`;
+const counterClaimOf = (withAtLeast: boolean, withStamp: boolean) => {
+  const shape = `${withAtLeast}|${withStamp}`;
   let claim = counterClaims.get(shape);
-  if (!claim) counterClaims.set(shape, (claim = counterClaimShape(withAtLeast, withStamp, withCode)));
+  if (!claim) counterClaims.set(shape, (claim = counterClaimShape(withAtLeast, withStamp)));
   return claim;
 };
 
@@ -161,25 +152,21 @@ const counterClaimOf = (withAtLeast: boolean, withStamp: boolean, withCode: bool
  *   unique and increasing, and follow the clock while it moves on).
  * - `configStampOf`: the statement also reads that survey's config stamp, which a write checked
  *   against a cached config confirms with the statement it makes first anyway (no round trip).
- * - `withAnswerCode` (PostgreSQL only): the statement also draws the next answer code
- *   (nextAnswerCode), so an appending answer needs no statement of its own for it.
  */
 export interface CounterClaimOptions {
   atLeast?: number;
   configStampOf?: string;
-  withAnswerCode?: boolean;
 }
 
 export const claimCounterWith = async (trx: Transaction<Database>, scope: string, name: string, opts: CounterClaimOptions = {}): Promise<CounterClaim> => {
-  const { atLeast, configStampOf, withAnswerCode = false } = opts;
-  const claim = counterClaimOf(atLeast !== undefined, configStampOf !== undefined, withAnswerCode);
-  const [row] = (await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '', sequence: ANSWER_CODE_SEQUENCE })) as {
+  const { atLeast, configStampOf } = opts;
+  const claim = counterClaimOf(atLeast !== undefined, configStampOf !== undefined);
+  const [row] = (await claim.run(trx, { scope, name, atLeast: atLeast ?? 1, surveyId: configStampOf ?? '' })) as {
     value: unknown;
     config_stamp: string | null;
-    answer_code: string | null;
   }[];
   if (!row) throw new Error(`claimCounter ${scope} ${name}: no row`);
-  return { value: Number(row.value), configStamp: row.config_stamp, answerCode: row.answer_code };
+  return { value: Number(row.value), configStamp: row.config_stamp };
 };
 
 export const claimCounter = async (trx: Transaction<Database>, scope: string, name: string): Promise<number> =>
@@ -219,12 +206,11 @@ const RESULT_COLUMNS = [...CODELESS_COLUMNS, 'answer_code', 'created_at', 'updat
  * The next answer code (spec 01: each appending answer gets its own 受付番号). Codes are unique
  * and increasing across every survey of the database, not numbered per survey, and may have gaps.
  * PostgreSQL takes them from the sequence answer_codes (migration 0008): nextval locks nothing and
- * is not rolled back, so a write that is refused after drawing its code leaves a gap (an appending
- * answer draws it with its first claim: claimCounterWith withAnswerCode). SQLite has no
- * sequences: one counter row, which the database-wide write lock serialises anyway.
+ * is not rolled back, so a write that is refused after drawing its code leaves a gap. SQLite has
+ * no sequences: one counter row, which the database-wide write lock serialises anyway.
  */
-export const nextAnswerCode = async (trx: Transaction<Database>, engine: Engine): Promise<string> =>
-  engine === 'postgres'
+export const nextAnswerCode = async (trx: Transaction<Database>): Promise<string> =>
+  engineOf(trx) === 'postgres'
     ? ((await answerCodeFromSequence.run(trx, { sequence: ANSWER_CODE_SEQUENCE }))[0] as { code: string }).code
     : String(await claimCounter(trx, ANSWER_CODES_SCOPE, ANSWER_CODE_COUNTER));
 

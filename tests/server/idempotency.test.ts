@@ -13,7 +13,6 @@ import { importBundle } from '../../server/forms/import';
 import { ApiError, route, type AppEnv } from '../../server/http';
 import { IDEMPOTENCY_RETENTION_MS, TEMPORARY_LOCKED_TEXT, createWriteRunner, requestFingerprint } from '../../server/idempotency';
 import { purgeExpiredKeys } from '../../server/store/idempotency';
-import { openWrite } from '../../server/store/opening';
 import { claimCounter } from '../../server/store/results';
 import { silentLogger } from '../../server/log';
 import type { RouteStore } from '../../server/app';
@@ -366,39 +365,6 @@ for (const engine of engines()) {
         expect(Number(counter?.value)).toBe(1);
       });
 
-      it('claimsKey: the first statement claims the key with the counter; a second server’s duplicate runs nothing after it', async () => {
-        const apps = [appWith(), appWith()].map(({ app, env }) => {
-          route(app, env, endpoint('/t/opening'), async ({ commit }) =>
-            commit(
-              async (trx, _settle, claim) => {
-                const opened = await claim((key) => openWrite(trx, srv.deps.store.engine, key, { scope: 'wiring', name: 'opening' }));
-                // Only a write that took the key gets here: its counter claim came with the key's.
-                await claimCounter(trx, 'wiring', 'after-opening');
-                return { n: opened.counter?.value };
-              },
-              { claimsKey: true },
-            ),
-          );
-          return app;
-        });
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(apps[i % 2]!, '/t/opening', 'opening')));
-        const texts = new Set(await Promise.all(answers.filter((a) => a.status === 200).map((a) => a.text())));
-        expect([...texts].map((t) => JSON.parse(t) as unknown)).toEqual([{ n: 1 }]);
-        const counters = await srv.deps.store.db.selectFrom('counters').select(['name', 'value']).where('scope', '=', 'wiring').where('name', 'in', ['opening', 'after-opening']).orderBy('name').execute();
-        expect(counters.map((c) => [c.name, Number(c.value)])).toEqual([['after-opening', 1], ['opening', 1]]);
-      });
-
-      it('claimsKey: a write that never claims its key fails and stores nothing', async () => {
-        const { app, env } = appWith();
-        route(app, env, endpoint('/t/unclaimed'), async ({ commit }) =>
-          commit(async (trx) => ({ n: await claimCounter(trx, 'wiring', 'unclaimed') }), { claimsKey: true }),
-        );
-        expect((await call(app, '/t/unclaimed', 'unclaimed')).status).toBe(500);
-        const kept = await srv.deps.store.db.selectFrom('counters').select('value').where('scope', '=', 'wiring').where('name', '=', 'unclaimed').executeTakeFirst();
-        expect(kept).toBeUndefined();
-        const key = await srv.deps.store.db.selectFrom('idempotency_keys').select('idem_key').where('idem_key', '=', 'unclaimed').executeTakeFirst();
-        expect(key).toBeUndefined();
-      });
 
       it('a "not now" refusal (429, temporary_locked) is not the key’s answer: the retry runs', async () => {
         const { app, env } = appWith();

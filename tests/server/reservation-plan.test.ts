@@ -1,6 +1,6 @@
 /** The pure slot planner (server/reservation-plan.ts): held + wanted → one net change per slot, in slot order. */
 import { describe, expect, it } from 'vitest';
-import { planSlotOps, type SlotRef } from '../../server/reservation-plan';
+import { planSlotOps, type SlotRef } from '../../server/answers/write/slot-ops';
 
 const ref = (calendarId: string, day: string, slot: string): SlotRef => ({ calendarId, day, slot });
 const A = ref('cal-a', '2026-12-01', '1');

@@ -44,17 +44,17 @@ describe.each(engines())('Store.write (%s)', (engine) => {
 
   it('answer codes are unique and increasing under concurrent writes, and a rolled-back draw is never given again', async () => {
     const store = await open(engine);
-    const drawn = await Promise.all(Array.from({ length: 40 }, () => store.write((trx) => nextAnswerCode(trx, store.engine))));
+    const drawn = await Promise.all(Array.from({ length: 40 }, () => store.write((trx) => nextAnswerCode(trx))));
     const numbers = drawn.map(Number);
     expect(new Set(numbers).size).toBe(40);
     const refused = await store
       .write(async (trx) => {
-        await nextAnswerCode(trx, store.engine);
+        await nextAnswerCode(trx);
         throw new Error('refused');
       })
       .catch(() => 'refused');
     expect(refused).toBe('refused');
-    const next = Number(await store.write((trx) => nextAnswerCode(trx, store.engine)));
+    const next = Number(await store.write((trx) => nextAnswerCode(trx)));
     expect(next).toBeGreaterThan(Math.max(...numbers));
   });
 });

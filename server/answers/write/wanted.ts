@@ -2,9 +2,8 @@
  * What an answer's reservation values name, read and checked with no lock (spec 02 §3, §5): the
  * category (or calendar) and item exist, the calendar takes reservations, the day is bookable
  * (core/rules/reservation-window.ts, not a day off), the slot has not started, and, for a slot the
- * answer does not hold yet, it is not already full. Read inside the write's transaction; for a new
- * answer on SQLite before it (answers/write.ts readBeforeWrite: a refusal then never waits for the
- * write lock), and on PostgreSQL with the transaction's first call (store/opening.ts).
+ * answer does not hold yet, it has room (core/rules/slot-room.ts). Read inside the write's
+ * transaction, or for a new answer before it (read-before.ts: a refusal then never waits for a lock).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Temporal } from 'temporal-polyfill';
@@ -13,12 +12,12 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
 import { bookableWindow, hasSlotStarted, isBookableDay, nowInTokyo } from '@core/rules/reservation-window';
 import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE } from '@core/rules/reservation-limits';
-import { ApiError } from './http';
-import { findCalendar, findCategoryTarget, type CategoryTarget } from './store/calendars';
-import type { TargetQuery } from './store/opening';
-import { slotIsFull } from './store/reservations';
-import { slotOrder, type SlotRef } from './reservation-plan';
-import type { Database } from './store/schema';
+import { hasRoom, type SlotCount } from '@core/rules/slot-room';
+import { ApiError } from '../../errors';
+import { findCalendar, findCalendarItemCost, findCategoryTarget } from '../../store/calendars';
+import { readSlotCount } from '../../store/reservations';
+import { slotOrder, type SlotRef } from '../../store/slot-order';
+import type { Database } from '../../store/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -52,40 +51,28 @@ export interface Target {
   full?: boolean;
 }
 
-/** What findCategoryTarget is asked for each reservation value of the rows, in reservationsOf's order. */
-export const targetQueriesOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, rows: readonly ReservationRow[]): TargetQuery[] =>
-  reservationsOf(config, rows).map(({ value: v }) => ({ categoryId: v.categoryId, itemId: v.itemId, day: v.date.toString(), slot: v.slot }));
-
 /**
  * The calendar and item a value names; the first id may be a category or a calendar (spec 02 §3).
- * `known`: the category's read done already (store/opening.ts); undefined: read it here.
  */
-const targetOf = async (db: Db, itemKey: string, v: ReservationValue, known: CategoryTarget | null | undefined): Promise<Target> => {
+const targetOf = async (db: Db, itemKey: string, v: ReservationValue): Promise<Target> => {
   let calendar: Calendar | null;
   let cost: number | null;
   let slotRow: { reserved: number; quota: number } | null | undefined;
-  const viaCategory = known !== undefined ? known : await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
+  const viaCategory = await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
     ({ calendar, cost, slotRow } = viaCategory);
   } else {
     // A calendar id: the item is one of the items of the categories that use this calendar.
     calendar = await findCalendar(db, v.categoryId);
-    const item = calendar
-      ? await db
-          .selectFrom('reservation_items')
-          .innerJoin('categories', 'categories.category_id', 'reservation_items.category_id')
-          .select('reservation_items.cost')
-          .where('categories.calendar_id', '=', calendar.sortKey)
-          .where('reservation_items.item_id', '=', v.itemId)
-          .executeTakeFirst()
-      : undefined;
-    cost = item ? Number(item.cost) : null;
+    cost = calendar ? await findCalendarItemCost(db, calendar.sortKey, v.itemId) : null;
   }
   if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
-  // As slotIsFull: a slot with no row is not "full" here; the claim at the commit refuses it.
-  const full = slotRow === undefined ? undefined : slotRow !== null && slotRow.reserved + cost > slotRow.quota;
+  const full = slotRow === undefined ? undefined : isFullNow(slotRow, cost);
   return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
 };
+
+/** A slot with no room for the cost; one with no row is not "full": the claim refuses it as no slot. */
+const isFullNow = (slot: SlotCount | null, cost: number): boolean => slot !== null && !hasRoom(slot, cost);
 
 /** A reservation value of the answer, with what it names and the slot it wants. */
 export interface Wanted {
@@ -103,13 +90,11 @@ export const readWanted = async (
     rows: readonly ReservationRow[];
     today: Temporal.PlainDate;
     wallClock?: { date: Temporal.PlainDate; time: Temporal.PlainTime } | undefined;
-    /** The targets read already for targetQueriesOf's queries, in the same order. */
-    known?: readonly (CategoryTarget | null)[] | undefined;
   },
 ): Promise<Wanted[]> => {
   const wanted: Wanted[] = [];
-  for (const [i, { itemKey, value }] of reservationsOf(input.config, input.rows).entries()) {
-    const t = await targetOf(db, itemKey, value, input.known?.[i]);
+  for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
+    const t = await targetOf(db, itemKey, value);
     if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
     if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
     if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
@@ -128,6 +113,6 @@ export const readWanted = async (
 export const refuseFull = async (db: Db, wanted: readonly Wanted[], held: readonly SlotRef[]): Promise<void> => {
   for (const w of wanted) {
     if (held.some((h) => slotOrder(h, w.ref) === 0)) continue;
-    if (w.t.full ?? (await slotIsFull(db, w.ref, w.t.cost))) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    if (w.t.full ?? isFullNow(await readSlotCount(db, w.ref), w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
   }
 };

@@ -1,16 +1,15 @@
 /**
- * The last step of an answer's write (server/store/finish.ts): one call of finish_answer on
- * PostgreSQL, plain statements on SQLite, with the same outcome on both: the reservation rows, the
- * answer rows and the key's answer written, then the slot operations in order, the first claim
- * that finds no place answered by its index.
+ * The write's last step (server/answers/write/finish.ts) and the counters it relies on, the same on
+ * both engines: the reservation rows and the answer rows written, then the slot operations in
+ * order; the first claim that finds no place refuses the whole write with its reason.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
-import { finishWrite, type Finish } from '../../server/store/finish';
-import { claimKey, keyClaimOf } from '../../server/store/idempotency';
+import { finishAnswer } from '../../server/answers/write/finish';
+import type { SlotOp } from '../../server/answers/write/slot-ops';
+import { ApiError } from '../../server/errors';
 import { claimCounterWith, nextAnswerCode, type NewResultRow } from '../../server/store/results';
 import type { Database, ReservationTable } from '../../server/store/schema';
-import type { SlotOp } from '../../server/reservation-plan';
 import { engines, scratchStores } from './harness';
 
 const stores = scratchStores('finish');
@@ -19,7 +18,6 @@ afterAll(() => stores.closeAll());
 const TRICKY = `it's a \\ back'slash $1 and "quoted" {json} 予約; --`;
 const DAY = '2026-12-01';
 const OFF_DAY = '2026-12-02';
-const KEY = { userId: 'U1', key: 'k-1' };
 
 const reservation = (slot: string): ReservationTable => ({
   partition_key: 'p#U1#1',
@@ -59,7 +57,7 @@ const row = (sortKey: string, value: string): NewResultRow => ({
 
 const op = (slot: string, delta: number, conditional: boolean, day = DAY): SlotOp => ({ ref: { calendarId: 'cal', day, slot }, delta, conditional });
 
-describe.each(engines())('finishWrite (%s)', (engine) => {
+describe.each(engines())('finishAnswer (%s)', (engine) => {
   const open = async () => {
     const store = await stores.open(engine);
     await store.db
@@ -75,18 +73,16 @@ describe.each(engines())('finishWrite (%s)', (engine) => {
   };
   const reservedOf = async (store: Awaited<ReturnType<typeof open>>) =>
     Object.fromEntries((await store.db.selectFrom('slots').select(['day', 'slot', 'reserved']).execute()).map((s) => [`${s.day}/${s.slot}`, Number(s.reserved)]));
-  /** One write: the key claimed, then finishWrite; a refusal rolls the write back, as putItem's does. */
-  const finishIn = (store: Awaited<ReturnType<typeof open>>, f: Omit<Finish, 'keyAnswer'>) =>
+  /** One write ending in finishAnswer; a refusal rolls it back, as putItem's does. Answers the refusal's code. */
+  const finishIn = (store: Awaited<ReturnType<typeof open>>, f: Parameters<typeof finishAnswer>[1]) =>
     store
       .write(async (trx: Transaction<Database>) => {
-        await claimKey(trx, keyClaimOf(KEY, 'hash', new Date(), 60_000));
-        const refused = await finishWrite(trx, store.engine, { ...f, keyAnswer: { ref: KEY, stored: { status: 200, json: JSON.stringify({ v: TRICKY }) } } });
-        if (refused !== null) throw new Error(`refused ${refused}`);
-        return refused;
+        await finishAnswer(trx, f);
+        return null;
       })
-      .catch((e: Error) => e.message);
+      .catch((e: unknown) => (e instanceof ApiError ? e.code : String(e)));
 
-  it('writes the reservation rows, the answer rows and the key answer, gives back and claims in order', async () => {
+  it('writes the reservation rows and the answer rows, gives back and claims in order', async () => {
     const store = await open();
     const out = await finishIn(store, {
       reservations: [reservation('1')],
@@ -102,38 +98,42 @@ describe.each(engines())('finishWrite (%s)', (engine) => {
     ]);
     const held = await store.db.selectFrom('reservations').select(['item_key', 'day', 'slot', 'cost']).execute();
     expect(held.map((r) => [r.item_key, r.day, r.slot, Number(r.cost)])).toEqual([['yoyaku1', DAY, '1', 1]]);
-    const key = await store.db.selectFrom('idempotency_keys').select(['status_code', 'answer_json']).executeTakeFirstOrThrow();
-    expect([Number(key.status_code), JSON.parse(key.answer_json ?? 'null')]).toEqual([200, { v: TRICKY }]);
   });
 
   it.each([
-    ['a full slot', [op('1', 1, true), op('2', 3, true)], 1],
-    ['a day off', [op('1', 1, true, OFF_DAY)], 0],
-    ['a slot that does not exist', [op('2', 1, true), op('9', 1, true)], 1],
-  ])('answers the index of the claim refused by %s, and the write keeps nothing', async (_what, slotOps, index) => {
+    ['a full slot', [op('1', 1, true), op('2', 3, true)], 'quota_exceeded'],
+    ['a day off', [op('1', 1, true, OFF_DAY)], 'slot_unavailable'],
+    ['a slot that does not exist', [op('2', 1, true), op('9', 1, true)], 'slot_unavailable'],
+  ])('refuses a claim that finds %s, and the write keeps nothing', async (_what, slotOps, code) => {
     const store = await open();
     const before = await reservedOf(store);
-    expect(await finishIn(store, { reservations: [reservation('1')], rows: [row('name', 'x')], slotOps })).toBe(`refused ${index}`);
+    expect(await finishIn(store, { reservations: [reservation('1')], rows: [row('name', 'x')], slotOps })).toBe(code);
     expect(await reservedOf(store)).toEqual(before);
     expect(await store.db.selectFrom('survey_results').select('sort_key').execute()).toEqual([]);
     expect(await store.db.selectFrom('reservations').select('slot').execute()).toEqual([]);
-    expect(await store.db.selectFrom('idempotency_keys').select('idem_key').execute()).toEqual([]);
   });
 
-  it('an appending claim can draw its answer code with it (PostgreSQL), from the same codes as nextAnswerCode', async () => {
+  it('answer codes: unique and increasing across concurrent writes, each after its resident’s counter', async () => {
     const store = await stores.open(engine);
-    const withCode = engine === 'postgres';
     const drawn = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         store.write(async (trx) => {
-          const claim = await claimCounterWith(trx, `s#U${i % 3}`, 'resident', { atLeast: 1, configStampOf: 's', withAnswerCode: withCode });
-          return claim.answerCode ?? (await nextAnswerCode(trx, store.engine));
+          await claimCounterWith(trx, `s#U${i % 3}`, 'resident', { atLeast: 1, configStampOf: 's' });
+          return nextAnswerCode(trx);
         }),
       ),
     );
-    const alone = await store.write((trx) => nextAnswerCode(trx, store.engine));
+    const alone = await store.write((trx) => nextAnswerCode(trx));
     const codes = [...drawn, alone].map(Number);
     expect(new Set(codes).size).toBe(21);
     expect(Number(alone)).toBe(Math.max(...codes));
+  });
+
+  it('a counter claim: the greater of the next value and atLeast; the stored config stamp, or null', async () => {
+    const store = await stores.open(engine);
+    const at = (atLeast: number) => store.write((trx) => claimCounterWith(trx, 's#U1', 'resident', { atLeast, configStampOf: 'no-such-survey' }));
+    expect(await at(1_764_000_000_000)).toEqual({ value: 1_764_000_000_000, configStamp: null });
+    expect((await at(1_764_000_000_000)).value).toBe(1_764_000_000_001);
+    expect((await at(1_764_000_000_500)).value).toBe(1_764_000_000_500);
   });
 });

@@ -1,15 +1,12 @@
 /**
  * Which slot rows an answer's write changes, and how: a pure decision (no database), applied by
- * store/finish.ts. The places the replaced answer held go back and the new ones are
- * taken as one net change per slot, so moving within a full slot, or into a slot the old answer
- * fills, works; slots come in one order, so two writes never wait on each other in a cycle.
+ * finish.ts. The places the replaced answer held go back and the new ones are taken as one net
+ * change per slot, so moving within a full slot, or into a slot the old answer fills, works; slots
+ * come in the store's lock order (store/slot-order.ts), so two writes never wait on each other.
  */
+import { slotOrder, type SlotRef } from '../../store/slot-order';
 
-export interface SlotRef {
-  calendarId: string;
-  day: string;
-  slot: string;
-}
+export type { SlotRef };
 
 export interface SlotOp {
   ref: SlotRef;
@@ -21,10 +18,6 @@ export interface SlotOp {
    */
   conditional: boolean;
 }
-
-/** Lock order of slot rows: writes touching several slots take them in this order (no deadlocks). */
-export const slotOrder = (a: SlotRef, b: SlotRef): number =>
-  a.calendarId < b.calendarId ? -1 : a.calendarId > b.calendarId ? 1 : a.day < b.day ? -1 : a.day > b.day ? 1 : a.slot < b.slot ? -1 : a.slot > b.slot ? 1 : 0;
 
 /** The operations for giving `held` back and taking `wanted`, in slot order. */
 export const planSlotOps = (held: readonly { ref: SlotRef; cost: number }[], wanted: readonly { ref: SlotRef; cost: number }[]): SlotOp[] => {

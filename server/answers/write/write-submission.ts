@@ -1,0 +1,74 @@
+/**
+ * One submission, in the caller's write transaction (after the idempotency key's claim), as named
+ * steps in lock order. Each step is a file of this folder; the store's engine is known only in
+ * server/store/. How the statements run: server/store/README.md.
+ */
+import type { Transaction } from 'kysely';
+import { todayInTokyo } from '@core/ja/date-input';
+import { nextAnswerCode, toResultRow } from '../../store/results';
+import { writeExtras } from '../../store/extras';
+import type { Database } from '../../store/schema';
+import { checkFileValues, filesDropped, releaseFiles } from '../files';
+import { claimCounter } from './claim';
+import { checkEdit } from './edit-rules';
+import { finishAnswer } from './finish';
+import { readHeld } from './held';
+import { numbersOf } from './numbering';
+import { partitionKeyFor } from './partition';
+import { replaceReservations } from './reservations';
+import { rowsToStore } from './rows';
+import type { Submission, Written } from './submission';
+import { supersede } from './supersede';
+
+export const writeSubmission = async (trx: Transaction<Database>, s: Submission): Promise<Written> => {
+  const { userId } = s.user;
+  const claimed = await claimCounter(trx, s);
+  const { config, appending } = claimed;
+  const { surveyId } = config;
+  const held = await readHeld(trx, { surveyId, userId, appending, keys: s.keys });
+  const extras = await checkEdit(trx, { config, userId, rows: claimed.rows, sentExtras: claimed.sentExtras, orderPath: s.orderPath ?? 'putItem' }, held.edited);
+  const rows = [...claimed.rows, ...(await numbersOf(trx, config, held.edited))];
+  await checkFileValues(trx, config, userId, rows);
+  const partitionKey = await partitionKeyFor(trx, { appending, counter: claimed.counter, surveyId, userId, keys: s.keys, plan: held.plan });
+  // A single answer written again: the files only the old one named go (../files.ts).
+  const dropped = appending ? [] : filesDropped(config, held.previous, rows);
+  const released = dropped.length > 0 ? await releaseFiles(trx, config, userId, dropped) : [];
+  const now = new Date().toISOString();
+  const reservations = await replaceReservations(trx, {
+    config,
+    userId,
+    partitionKey,
+    rows,
+    replaces: appending ? held.target : partitionKey,
+    today: todayInTokyo(),
+    now,
+    wanted: claimed.wanted,
+  });
+  if (appending && held.target) await supersede(trx, { surveyId, userId, target: held.target, successor: partitionKey, orderId: extras.order?.orderId ?? null, now });
+
+  const stored = rowsToStore({
+    config,
+    rows,
+    partitionKey,
+    user: s.user,
+    appending,
+    answerCode: appending ? await nextAnswerCode(trx) : null,
+    // A resubmission of a single answer replaces it but keeps when it was first given.
+    createdAt: appending ? now : held.previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now),
+    now,
+    status: s.rowStatus ?? null,
+  });
+  // A single answer written again drops what the one it replaces kept (writeExtras removes it).
+  if (extras.subData !== null || extras.order !== null || (!appending && held.previous.length > 0)) {
+    await writeExtras(trx, { partitionKey, surveyId, userId }, extras, now);
+  }
+  await finishAnswer(trx, { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps });
+  return {
+    partitionKey,
+    answerCode: stored[0]?.answer_code ?? null,
+    type: held.edited ? 'amend' : 'new',
+    stored: stored.map(toResultRow),
+    extras,
+    released,
+  };
+};
