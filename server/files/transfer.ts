@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { FILE_QUOTA_TEXT, FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
-import type { App, AppEnv } from '../http';
+import type { App, AppEnv } from '../app-env';
 import type { Deps } from '../route-context';
 import { ensureImageRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
