@@ -19,7 +19,6 @@ import {
   DEFAULT_START_SESSION,
   END_DATE_KEY,
   START_DATE_KEY,
-  formatDateWithSession,
   isBedDeadlinePassed,
   isFarEnoughAhead,
   isStayLength,
@@ -184,5 +183,3 @@ export const stayColumns = (stay: Stay) => ({
   start_session: stay.startSession,
   end_session: stay.endSession,
 });
-
-export { formatDateWithSession };
