@@ -29,7 +29,8 @@ else
 fi
 
 stage "type check" npx tsc -p tsconfig.json --noEmit
-stage "lint" npx eslint .
+# eslint, then knip (unused files, exports, dependencies) and scripts/check-cycles.mjs.
+stage "lint" npm run lint
 stage "vitest (core, client, server on SQLite${TEST_DATABASE_URL:+ and PostgreSQL})" \
   npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json
 

@@ -14,7 +14,8 @@ import type { ErrorAnswer } from '@core/contract/envelope';
 import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
 import { InvalidTokenError, TokenExpiredError, type AuthUser } from './auth/verify';
 import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
-import { ApiError, errorAnswerOf, route, type App, type AppEnv } from './http';
+import type { App, AppEnv } from './app-env';
+import { ApiError, errorAnswerOf, route } from './http';
 import type { Deps, RouteContext } from './route-context';
 import { createWriteRunner, type WriteRunner } from './idempotency';
 import { createWriteRateLimiter } from './rate-limit';
@@ -42,7 +43,7 @@ import { compressJson, compressPage } from './compress';
 import { formPageOf, inlineScriptHashes, pageFor } from './page';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
-export type { Deps, RouteContext, RouteStore } from './route-context';
+export type { Deps, RouteStore } from './route-context';
 
 /** An app and its write runner (the server purges expired idempotency keys through it at startup). */
 export interface CreatedApp {

@@ -7,7 +7,8 @@
 import { API_PREFIX } from '@core/contract/define';
 import { surveyResourcesSecureFiles } from '@core/contract/files';
 import type { Features } from '@core/rules/features';
-import { ApiError, errorAnswerOf, type App } from './http';
+import type { App } from './app-env';
+import { ApiError, errorAnswerOf } from './http';
 
 /** Texts of ours: the spec gives none for a part that is switched off. */
 export const MEMBERS_OFF_TEXT = '会員機能は現在ご利用いただけません。';

@@ -22,11 +22,12 @@
  *   5. make no effect outside commit(): the handler's code before commit runs again on a repeat,
  *      which is told apart only by commit's claim of the key.
  */
-import type { Context, Hono } from 'hono';
+import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
 import { RATE_LIMITED_CODE, RATE_LIMITED_TEXT } from '@core/contract/auth';
 import type { Issue } from '@core/contract/envelope';
+import type { App, AppEnv } from './app-env';
 import type { AuthUser } from './auth/verify';
 import { kioskCredentialOf, kioskForbidden } from './auth/kiosk';
 import { ApiError, errorAnswerOf } from './errors';
@@ -36,16 +37,6 @@ import type { WriteRateLimiter } from './rate-limit';
 
 export { ApiError, errorAnswerOf } from './errors';
 
-export interface Vars {
-  requestId: string;
-  user: AuthUser | null;
-  /** The file a signed transfer URL grants (files/transfer.ts): logged in place of its token. */
-  fileGrant?: string;
-  /** A page's own Content-Security-Policy (a form page with a tag container), else the app's. */
-  pageCsp?: string;
-}
-export type AppEnv = { Variables: Vars };
-export type App = Hono<AppEnv>;
 
 /**
  * The contract's schemas are zod/mini, which installs no message texts (classic zod installs the

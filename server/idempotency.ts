@@ -40,7 +40,7 @@ import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import { canonicalJson } from '@core/rules/completion-guard';
 import { ApiError, errorAnswerOf } from './errors';
-import type { AppEnv } from './http';
+import type { AppEnv } from './app-env';
 import type { Logger } from './log';
 import type { Store } from './store/open';
 import type { Database } from './store/schema';

@@ -26,7 +26,6 @@ export const bedReservationSchema = z.object({
 export type BedReservation = z.infer<typeof bedReservationSchema>;
 
 export const bedRemainingSchema = z.object({ date: z.string(), bedRemaining: z.number().check(z.int(), z.minimum(0)) });
-export type BedRemaining = z.infer<typeof bedRemainingSchema>;
 
 export const bookingBedRuleSchema = z.object({
   /** Days from today before the first bookable admission day (edit mode is exempt). */
@@ -34,11 +33,9 @@ export const bookingBedRuleSchema = z.object({
   /** Cancel or change only while the start date is at least this many days away. */
   reservationCancelLimit: z.number().check(z.int(), z.minimum(0)),
 });
-export type BookingBedRule = z.infer<typeof bookingBedRuleSchema>;
 
 /** A bed of the ward (spec 02 §3): the select bed item's choices; its value is the bedId. */
 export const bedSchema = z.object({ bedId: z.string(), bedName: z.string() });
-export type Bed = z.infer<typeof bedSchema>;
 
 const bedRows = z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000));
 

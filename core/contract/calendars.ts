@@ -306,7 +306,6 @@ export const checkReservationBodySchema = z.object({
   /** When amending, the answer being replaced, so it does not count against the limits. */
   partitionKey: z.optional(z.nullable(z.string().check(z.maxLength(400)))),
 });
-export type CheckReservationBody = z.output<typeof checkReservationBodySchema>;
 
 /** A refused check keeps its detail: the client shows "{errorMessage}（{checkDetail}）" (§8). */
 export const surveyResultsCheckReservation = defineEndpoint({

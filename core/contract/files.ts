@@ -30,7 +30,6 @@ export const secureFileEntrySchema = z.object({
   itemKey: z.string(),
   fileData: z.object({ name: z.string(), status: secureFileStatusSchema }),
 });
-export type SecureFileEntry = z.infer<typeof secureFileEntrySchema>;
 
 /** A device-made entry id (a uuid, like an image key), so a file picked offline has its value at once. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

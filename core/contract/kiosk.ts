@@ -12,7 +12,6 @@ import { errorAnswerSchema } from './envelope';
 export * from './kiosk-codes';
 
 export const kioskFormSchema = z.object({ surveyId: z.string(), surveyTitle: z.string() });
-export type KioskForm = z.infer<typeof kioskFormSchema>;
 
 export const kioskInfoSchema = z.object({
   name: z.string(),

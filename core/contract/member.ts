@@ -26,7 +26,6 @@ export const memberResultRowSchema = z.extend(resultRowSchema, { originalValue: 
 export type MemberResultRow = z.infer<typeof memberResultRowSchema>;
 
 export const memberRowInputSchema = z.extend(answerRowInputSchema, { originalValue: z.optional(z.string().check(z.maxLength(200))) });
-export type MemberRowInput = z.infer<typeof memberRowInputSchema>;
 
 /**
  * A member number as typed or generated: up to 7 half-width alphanumerics by hand, 11 digits

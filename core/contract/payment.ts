@@ -26,7 +26,6 @@ export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 export const payTypeSchema = z.literal([0, 1]);
 
 export const payMethodSchema = z.enum(PAY_METHODS);
-export type PayMethod = z.infer<typeof payMethodSchema>;
 
 export const taxTypeSchema = z.literal([0, 1]);
 export type TaxType = z.infer<typeof taxTypeSchema>;
@@ -106,7 +105,6 @@ export const paymentResultSchema = z.extend(paymentOrderSchema, {
 export type PaymentResult = z.output<typeof paymentResultSchema>;
 
 export const taxRateEntrySchema = z.object({ applyDate: z.string(), value: percent });
-export type TaxRateEntry = z.infer<typeof taxRateEntrySchema>;
 
 export const taxSettingSchema = z.object({
   /**
@@ -124,7 +122,6 @@ export const taxSettingSchema = z.object({
 export type TaxSetting = z.output<typeof taxSettingSchema>;
 
 export const productCategorySchema = z.object({ id: z.string(), name: z.string() });
-export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 export const paymentProductSchema = z.object({
   productId: z.string(),

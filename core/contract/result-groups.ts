@@ -14,7 +14,6 @@ export const groupCalendarInfoSchema = z.object({
   /** The calendar's slots by slot key, as calendars/info answers them. */
   comaList: z.record(z.string(), comaSchema),
 });
-export type GroupCalendarInfo = z.infer<typeof groupCalendarInfoSchema>;
 
 export const groupCategoryInfoSchema = z.object({
   sortKey: z.string(),
@@ -22,7 +21,6 @@ export const groupCategoryInfoSchema = z.object({
   tag2: z.nullable(z.string()),
   tag3: z.nullable(z.string()),
 });
-export type GroupCategoryInfo = z.infer<typeof groupCategoryInfoSchema>;
 
 export const resultGroupSchema = z.object({
   partitionKey: z.string(),

@@ -14,7 +14,6 @@ export const searchPageSchema = z.object({
   /** null on the last page. */
   lastEvaluatedKey: z.nullable(z.string()),
 });
-export type SearchPage = z.infer<typeof searchPageSchema>;
 
 export const surveySearches = defineEndpoint({
   method: 'GET',

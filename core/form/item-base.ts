@@ -33,7 +33,6 @@ export const sectionOptionSchema = z.object({
   /** The group header the option opens: its itemKey, or else its title. */
   groupheader: z.string(),
 });
-export type SectionOption = z.infer<typeof sectionOptionSchema>;
 
 export const schemaItemBaseSchema = z.looseObject({
   itemKey: z.string().check(z.minLength(1), z.maxLength(100), z.regex(/^[^#|]+$/, 'itemKey に # と | は使えません')),
@@ -62,4 +61,3 @@ export const schemaItemBaseSchema = z.looseObject({
   queryParam3: z.optional(z.string()),
   displayCondition: z.optional(displayConditionSchema),
 });
-export type SchemaItemBase = z.infer<typeof schemaItemBaseSchema>;

@@ -8,15 +8,13 @@ import * as z from 'zod/mini';
 import { schemaItemSchema } from '../items/registry';
 import { flagSchema as flag } from './item-base';
 
-// Kept importable from here, where they lived first.
-export { displayConditionSchema, schemaItemBaseSchema, type DisplayCondition } from './item-base';
-export { schemaItemSchema, type SchemaItem } from '../items/registry';
+// Kept importable from here, where it lived first.
+export type { SchemaItem } from '../items/registry';
 
 export const messagePartSchema = z.union([
   z.object({ type: z.literal('text'), text: z.string() }),
   z.object({ type: z.literal('image'), originalContentUrl: z.string(), previewImageUrl: z.optional(z.string()) }),
 ]);
-export type MessagePart = z.infer<typeof messagePartSchema>;
 
 export const UPDATE_OR_CANCEL_SETTINGS = ['updateAndCancel', 'updateOnly', 'cancelOnly', 'inquiryOnly'] as const;
 export const UPDATE_ON_MODIFICATION = ['inputAndReservationInfo', 'reservationOnlyInfo'] as const;

@@ -12,9 +12,6 @@ import { visibleItemKeys, type FormShape } from './visibility';
 /** Issues by itemKey; an item without issues has no entry, so `{}` is a valid form. */
 export type FormIssues = Record<string, ValidationIssue[]>;
 
-/** Spec 01 §5: what the submit shows when the form yields nothing to send. */
-export const FORM_INVALID: ValidationIssue = issue('formInvalid');
-
 /**
  * Whether an answer is needed: the flags (rules/required.ts), or the config itself (checkboxes
  * with selection.min ≥ 1). The 必須 badge should follow this too.

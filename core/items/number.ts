@@ -9,9 +9,6 @@
 import { toHalfWidthAscii } from '../ja/width';
 import { INVALID_VALUE, defineItem, issue, single, type SamplesOf } from './define';
 
-/** Keys the number input swallows (spec 01 §5), since type=number would accept them. */
-export const NUMBER_BLOCKED_KEYS: readonly string[] = ['e', 'E', '+', '-', '.'];
-
 const num = (n: number | null | undefined): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
 
 export const numberItem = defineItem({

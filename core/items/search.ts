@@ -14,7 +14,6 @@ import { INVALID_VALUE, defineItem, single, type SamplesOf } from './define';
 
 /** The "none of these" choice; stored as the answer, so its text is part of the data. */
 export const SEARCH_NO_MATCH = 'このリストに該当なし。';
-export const SEARCH_PAGE_SIZE = 10;
 /** "検索結果が見つかりません。" appears only after this delay, so a quick answer does not flash it. */
 export const SEARCH_EMPTY_MESSAGE_DELAY_MS = 200;
 export const SEARCH_LOAD_MORE_THRESHOLD = 0.75;

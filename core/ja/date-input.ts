@@ -26,7 +26,6 @@ import { HYPHENS_AND_LONG_MARKS } from './fold';
 
 /** The input's maxlength (spec 01 §5). */
 export const DATE_INPUT_MAX_LENGTH = 10;
-export const DATE_INPUT_PLACEHOLDER = 'YYYY-MM-DD';
 
 const SEP = '\\s*[/.,\\-年月]\\s*';
 const ERA_DATE = new RegExp(`^(${ERA_TOKEN_SOURCE})\\s*(\\d{1,2}|元)${SEP}(\\d{1,2})${SEP}(\\d{1,2})\\s*日?$`);

@@ -15,7 +15,6 @@ export const ERAS = [
 ] as const;
 
 export type Era = (typeof ERAS)[number];
-export type EraLetter = Era['letter'];
 
 /** A regex alternative matching any era token (letters of either case, kanji names). */
 export const ERA_TOKEN_SOURCE = `(?:${ERAS.map((e) => e.name).join('|')}|[${ERAS.map((e) => e.letter + e.letter.toLowerCase()).join('')}])`;

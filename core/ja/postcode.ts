@@ -8,7 +8,6 @@ import { toHalfWidthAscii } from './width';
 
 const NOISE = new RegExp(`[\\s〒${HYPHENS_AND_LONG_MARKS}]`, 'gu');
 
-export const POSTCODE_LENGTH = 7;
 /** The input takes the hyphenated and 〒 forms too (〒123-4567, 123 - 4567), normalised on blur. */
 export const POSTCODE_INPUT_MAX_LENGTH = 10;
 export const isPostcode = (s: string): boolean => /^\d{7}$/.test(s);

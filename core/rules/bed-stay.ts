@@ -25,8 +25,13 @@ export const MAX_STAY_NIGHTS = 14;
 export const MORNING = '午前';
 export const AFTERNOON = '午後';
 export type DaySession = typeof MORNING | typeof AFTERNOON;
-/** Spec 02 §9: default sessions, 午後 for admission and 午前 for discharge. */
+/**
+ * Spec 02 §9: default sessions, 午後 for admission and 午前 for discharge. A name of its own for
+ * the rule, not a duplicate export of the session (knip's @alias).
+ * @alias
+ */
 export const DEFAULT_START_SESSION: DaySession = AFTERNOON;
+/** @alias */
 export const DEFAULT_END_SESSION: DaySession = MORNING;
 
 /** The itemKeys of the extra rows that carry the stay's dates (spec 02 §3). */

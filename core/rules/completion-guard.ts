@@ -10,8 +10,6 @@
  */
 
 export const COMPLETION_GUARD_PREFIX = 'completed-submit';
-/** Message key of "この予約はすでに送信されています。変更されたい場合は、ブラウザを閉じてからもう一度やり直してください". */
-export const ALREADY_SUBMITTED_KEY = 'alreadySubmitted';
 
 /**
  * JSON with object keys sorted and undefined members dropped, so two objects that differ only in

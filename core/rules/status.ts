@@ -64,8 +64,6 @@ export const reservationTimeDisplay = (status: CheckStatus, time: string): TimeD
 
 /** Over: neither edited nor cancelled again. */
 export const ENDED_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>(['キャンセル', 'NG', '取り消し']);
-/** Cannot be edited: the ended ones and 完了. */
-export const NOT_EDITABLE_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>([...ENDED_STATUSES, '完了']);
 
 export const isEnded = (status: CheckStatus): boolean => ENDED_STATUSES.has(status);
 

@@ -19,7 +19,6 @@ import {
   DEFAULT_START_SESSION,
   END_DATE_KEY,
   START_DATE_KEY,
-  formatDateWithSession,
   isBedDeadlinePassed,
   isFarEnoughAhead,
   isStayLength,
@@ -35,6 +34,7 @@ import type { StayRow, Ward } from '../store/beds';
 
 /** Spec 02 §8. */
 export const BED_DEADLINE_TEXT = '予約のキャンセル・変更が可能な期限を過ぎています。';
+/** Unused for now; the move of the texts into the catalogue decides its place. @catalogue */
 export const BED_UNKNOWN_TEXT = '不明なエラーです。管理者にお問い合わせください。';
 export const BED_FULL_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
 export const NO_BED_WARD = 'no bed ward.';
@@ -184,5 +184,3 @@ export const stayColumns = (stay: Stay) => ({
   start_session: stay.startSession,
   end_session: stay.endSession,
 });
-
-export { formatDateWithSession };

@@ -8,7 +8,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 export type Area = 'quarantine' | 'store';
@@ -87,6 +87,3 @@ export const createLocalStorage = (root: string): FileStorage => {
     },
   };
 };
-
-/** A Buffer as a stream (tests, and small blobs). */
-export const streamOf = (buf: Buffer): Readable => Readable.from([buf]);

@@ -10,9 +10,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
 import { FILE_QUOTA_TEXT, FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
-import type { App, AppEnv } from '../http';
+import type { App, AppEnv } from '../app-env';
 import type { Deps } from '../route-context';
-import { ensureImageRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
+import { ensureFileRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
 import { bytesMatchType } from './magic';
 import { decryptStream, readBlobEnds, verifyGrant } from './crypto';
@@ -49,7 +49,7 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
     const image = uploadKeySchema.safeParse(grant.f).success;
     const stamp = new Date().toISOString();
     const row: FileRow | undefined = image
-      ? await ensureImageRow(store.db, {
+      ? await ensureFileRow(store.db, {
           file_id: grant.f,
           user_id: grant.u,
           kind: 'image',

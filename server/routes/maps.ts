@@ -5,7 +5,7 @@
  */
 import { mapsReverseGeocode } from '@core/contract/maps';
 import type { RouteContext } from '../route-context';
-import type { App } from '../http';
+import type { App } from '../app-env';
 import { ApiError } from '../http';
 import { DEV_TILE_PATH, type AppConfig } from '../config';
 import { GeocodeError, type GeocodeProvider } from '../providers/geocode';

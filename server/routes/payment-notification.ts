@@ -7,7 +7,7 @@
  * wrong order, merchant, customer or amount (settle.ts).
  */
 import { bodyLimit } from 'hono/body-limit';
-import type { App } from '../http';
+import type { App } from '../app-env';
 import type { Logger } from '../log';
 import type { Store } from '../store/open';
 import type { PaymentProvider } from '../providers/payment';

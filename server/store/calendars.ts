@@ -165,16 +165,6 @@ export const listItems = async (db: Db, categoryId: string): Promise<Reservation
   return rows.map((r) => ({ itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) }));
 };
 
-export const findItem = async (db: Db, categoryId: string, itemId: string): Promise<ReservationItem | null> => {
-  const r = await db
-    .selectFrom('reservation_items')
-    .select(ITEM_COLUMNS)
-    .where('category_id', '=', categoryId)
-    .where('item_id', '=', itemId)
-    .executeTakeFirst();
-  return r ? { itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) } : null;
-};
-
 export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
   const rows = await db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('level').orderBy('sort_order').execute();
   const nodes = new Map<string, CategoryNode>();

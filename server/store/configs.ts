@@ -62,17 +62,6 @@ export const findEnabledSurveyConfig = async (db: Db, surveyId: string): Promise
   return cfg && cfg.surveyStatus === 'enabled' ? cfg : null;
 };
 
-/** An enabled form's title alone (the page's splash), without reading its config; null when the form is not open. */
-export const findEnabledSurveyTitle = async (db: Db, surveyId: string): Promise<string | null> => {
-  const row = await db
-    .selectFrom('survey_configs')
-    .select('title')
-    .where('survey_id', '=', surveyId)
-    .where('status', '=', 'enabled')
-    .executeTakeFirst();
-  return row ? row.title : null;
-};
-
 export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly string[]): Promise<ServedSurveyConfig[]> => {
   if (surveyIds && surveyIds.length === 0) return [];
   let q = db.selectFrom('survey_configs').select(CONFIG_COLUMNS).where('status', '=', 'enabled');
@@ -80,9 +69,6 @@ export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly stri
   const rows = await q.orderBy('survey_id').execute();
   return rows.map(toServed);
 };
-
-export const listSurveyIds = async (db: Db): Promise<string[]> =>
-  (await db.selectFrom('survey_configs').select('survey_id').execute()).map((r) => r.survey_id);
 
 export const countSurveyConfigs = async (db: Db): Promise<number> => {
   const r = await db

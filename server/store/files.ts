@@ -26,8 +26,6 @@ export const ensureFileRow = async (db: Db, row: FileRow): Promise<FileRow> => {
   return (await findFile(db, row.file_id)) as FileRow;
 };
 
-export const ensureImageRow = ensureFileRow;
-
 /**
  * Every column, named: a prepared statement that selects all keeps the columns it was planned with
  * when a migration changes the table. A column left out fails the type check of the reads below.

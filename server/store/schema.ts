@@ -217,10 +217,6 @@ export interface MemberNumberTable {
   created_at: string;
 }
 
-export interface MigrationLockTable {
-  id: Generated<number>;
-}
-
 export interface BedWardTable {
   survey_id: string;
   /** [{ bedId, bedName }] */

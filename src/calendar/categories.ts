@@ -7,7 +7,6 @@ import type { CategoryPath } from '@core/items/reservation';
 import { ja } from '../messages/ja';
 
 export const LEVELS = ['large', 'medium', 'small'] as const;
-export type Level = (typeof LEVELS)[number];
 
 export interface ReservationItemConfig {
   setLargeCategoryTitle?: string | null | undefined;

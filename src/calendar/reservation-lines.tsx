@@ -88,5 +88,3 @@ export function ReservationLinesList({ item, value }: ReservationLinesListProps)
     </dl>
   );
 }
-
-export default ReservationLinesList;

@@ -12,7 +12,7 @@ import { imageFileProblem } from '@core/items/image';
 import { call, unwrap } from '../lib/api';
 import { getSession } from '../lib/session';
 import { pageOfflineDb } from '../offline/load';
-import { deliverPhotos, queuePhoto, startPhotoDelivery, subscribeUploadProgress } from '../offline/uploads';
+import { deliverPhotos, queueUpload, startPhotoDelivery, subscribeUploadProgress } from '../offline/uploads';
 import { ja } from '../messages/ja';
 import { HiddenFileInput } from './file-input';
 import { FileStatus, SCAN_DONE, SCAN_LOOK_EVERY_MS, SCAN_MAX_LOOKS } from './file-status';
@@ -96,7 +96,7 @@ export function ImageItem(p: ItemProps<'image'>) {
       const photo = await preparePhoto(file);
       const newKey = `answers/${crypto.randomUUID()}`;
       const db = await pageOfflineDb();
-      await queuePhoto(db, { key: newKey, userId, ...photo });
+      await queueUpload(db, { key: newKey, userId, ...photo });
       p.onChange(newKey);
       void deliverPhotos(db);
     } finally {

@@ -8,6 +8,7 @@ import type { KeyboardEvent } from 'react';
 import { textOf, typedInputProps, wrapperProps } from './parts';
 import type { ItemProps } from './types';
 
+/** Keys the input swallows (spec 01 §5), since type=number would accept them. */
 const BLOCKED_KEYS = new Set(['e', 'E', '+', '-', '.']);
 
 export const blockNonDigitKeys = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -3,12 +3,6 @@ import type { ErrorAnswer, Issue } from '@core/contract/envelope';
 
 export type ItemIssues = NonNullable<ErrorAnswer['itemIssues']>;
 
-/**
- * Codes the client itself produces; everything else comes from the server's error envelope
- * (`code` field), or `http_<status>` when the server sent none.
- */
-export type ClientErrorCode = 'timeout' | 'network' | 'invalid_response';
-
 export interface ApiClientErrorInit {
   status: number;
   code: string;

@@ -13,7 +13,7 @@ import type { LiffLoginResult } from './liff';
 import { rememberTarget, safeTarget, store, takeTarget } from './login-target';
 import { getSession, saveSession, type Session } from './session';
 
-export { DEFAULT_TARGET, LIFF_STATE_KEY, rememberTarget, safeTarget, takeTarget } from './login-target';
+export { LIFF_STATE_KEY, rememberTarget, safeTarget, takeTarget } from './login-target';
 
 export const LOGIN_STATE_KEY = 'loginState';
 

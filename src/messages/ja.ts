@@ -739,5 +739,3 @@ export const ja = {
   },
   validation,
 } as const;
-
-export type Messages = typeof ja;

@@ -202,13 +202,6 @@ export const getOfflineCache = (): OfflineCache => {
   return appCache;
 };
 
-/** `cachedQueryFn(key, fetcher)`: the query function alone, for hand-written queryOptions. */
-export const cachedQueryFn = <T>(
-  queryKey: QueryKey,
-  fetcher: (signal: AbortSignal) => Promise<T>,
-  options: Omit<CachedQuerySpec<T>, 'queryKey' | 'fetcher'> = {},
-) => getOfflineCache().queryFn<T>({ ...options, queryKey, fetcher });
-
 /** The page-bound cachedQueryOptions; see OfflineCache.options. */
 export const cachedQueryOptions = <T, K extends QueryKey>(spec: CachedQuerySpec<T, K> & { staleTime?: number }) =>
   getOfflineCache().options<T, K>(spec);

@@ -16,10 +16,11 @@
  */
 import { codeNotLoaded } from '../lib/api-error';
 import type { OfflineDb } from './db';
-import type { Outbox } from './outbox';
 import type * as Runtime from './runtime';
 
 export type OfflineLayer = typeof Runtime;
+/** Named through the layer, like its other types, so this door imports nothing of what it loads. */
+type Outbox = ReturnType<OfflineLayer['getOutbox']>;
 
 let layer: OfflineLayer | null = null;
 let loading: Promise<OfflineLayer> | null = null;

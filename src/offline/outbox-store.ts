@@ -170,5 +170,3 @@ export const createOutboxStore = ({ db, now, random, policy, maxSendAttempts, re
 
   return { rowsOf, add, parkOthers, parkForAuth, prune, claim, settle, requeueStalled, remove, replaceRejected, markAtForm };
 };
-
-export type OutboxStore = ReturnType<typeof createOutboxStore>;

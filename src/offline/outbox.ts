@@ -39,13 +39,12 @@ import { createOutboxStore } from './outbox-store';
 import { classifySendFailure, DEFAULT_BACKOFF, MAX_SEND_ATTEMPTS, type BackoffPolicy, type SendOutcome } from './send-failure';
 
 export * from './outbox-deps';
-export { EMPTY_OUTBOX_SNAPSHOT, summarizeOutbox, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
+export { EMPTY_OUTBOX_SNAPSHOT, type OutboxEntry, type OutboxSnapshot } from './outbox-snapshot';
 export {
   backoffDelay,
   classifySendFailure,
   DEFAULT_BACKOFF,
   MAX_SEND_ATTEMPTS,
-  OutboxEntryInvalidError,
   type BackoffPolicy,
   type SendOutcome,
 } from './send-failure';

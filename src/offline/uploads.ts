@@ -37,7 +37,6 @@ export const subscribeUploadProgress = (l: Listener): (() => void) => {
 export const queueUpload = async (db: OfflineDb, row: Omit<UploadRow, 'status' | 'createdAt'>): Promise<void> => {
   await db.uploads.put({ ...row, status: 'queued', createdAt: Date.now() });
 };
-export const queuePhoto = queueUpload;
 
 /** PUT with upload progress (XMLHttpRequest: fetch reports none). */
 const put = (url: string, bytes: ArrayBuffer, contentType: string, onProgress: (f: number) => void) =>

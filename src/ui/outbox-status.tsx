@@ -17,7 +17,7 @@ import { SignInButton } from './sign-in-again';
 import { laterComponent } from '../lib/later-component';
 
 // The calendar reads are not part of the header's first load: fetched when a queued reservation shows.
-const ReservationLinesList = laterComponent(() => import('../calendar/reservation-lines').then((m) => m.default));
+const ReservationLinesList = laterComponent(() => import('../calendar/reservation-lines').then((m) => m.ReservationLinesList));
 
 const statusColor: Record<OutboxEntry['status'], string> = {
   queued: 'yellow',

@@ -10,7 +10,7 @@ import { saveSession } from '../../src/lib/session';
 import type { OfflineDb } from '../../src/offline/db';
 import { createUserCompletionGuard } from '../../src/offline/completion-guard';
 import { createOutbox } from '../../src/offline/outbox';
-import { deliverPhotos, queuePhoto, queueUpload, secureFilesFirst } from '../../src/offline/uploads';
+import { deliverPhotos, queueUpload, secureFilesFirst } from '../../src/offline/uploads';
 import { makeIdToken } from './fake-clock';
 import { answerInput, fakeAuth, json, openTestDb } from './offline-helpers';
 
@@ -71,7 +71,7 @@ describe('photo queue', () => {
     signIn('U1');
     vi.stubGlobal('fetch', presigned());
     const puts = fakeXhr(['network', 503, 200]);
-    await queuePhoto(db, photo('answers/a'));
+    await queueUpload(db, photo('answers/a'));
     await deliverPhotos(db);
     expect(await db.uploads.count()).toBe(1);
     await deliverPhotos(db);
@@ -90,7 +90,7 @@ describe('photo queue', () => {
     signIn('U1');
     vi.stubGlobal('fetch', presigned());
     const puts = fakeXhr([415]);
-    await queuePhoto(db, photo('answers/b'));
+    await queueUpload(db, photo('answers/b'));
     await deliverPhotos(db);
     expect(await db.uploads.get('answers/b')).toMatchObject({ status: 'refused', error: 'JPG、JPEG、PNG、HEIF の写真ファイルを選んでください' });
     await deliverPhotos(db);
@@ -102,8 +102,8 @@ describe('photo queue', () => {
     dbs.push(db);
     vi.stubGlobal('fetch', presigned());
     const puts = fakeXhr([]);
-    await queuePhoto(db, photo('answers/mine', 'U1'));
-    await queuePhoto(db, photo('answers/theirs', 'U2'));
+    await queueUpload(db, photo('answers/mine', 'U1'));
+    await queueUpload(db, photo('answers/theirs', 'U2'));
     signIn('U1');
     await deliverPhotos(db);
     expect(puts.map((p) => p.url)).toEqual(['/survey/api/v1/files/grant-for-answers/mine']);

@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '@core/contract/define';
 import { createApp } from '../../server/app';
-import type { App } from '../../server/http';
+import type { App } from '../../server/app-env';
 import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
 import { bundle, value as reservationValue } from './reservation-fixture';

@@ -14,7 +14,8 @@ import {
   surveyResultsFilterQuery,
   type EndpointDef,
 } from '@core/contract';
-import { ApiError, errorAnswerOf, route, type AppEnv } from '../../server/http';
+import type { AppEnv } from '../../server/app-env';
+import { ApiError, errorAnswerOf, route } from '../../server/http';
 import type { WriteRunner } from '../../server/idempotency';
 
 const user = { userId: 'U-messages', name: undefined, picture: undefined };

@@ -11,13 +11,12 @@ import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
 import { pageOutbox } from '../../offline/load';
 import { SignInButton } from '../../ui/sign-in-again';
+import type { Delivery } from './delivery';
 import { KioskCompletion } from './kiosk-completion';
 import { ReservedList, type Reserved } from './reserved';
 
 /** Operators' image URLs: web addresses only (no data: or javascript: in an img src). */
 const imageSrc = (url: string): string | undefined => (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url) ? url : undefined);
-
-export type Delivery = 'delivered' | 'waiting' | 'needs-auth' | 'stalled';
 
 export interface CompletionProps {
   config: ServedSurveyConfig;

@@ -6,7 +6,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { todayInTokyo } from '@core/ja/date-input';
 import { ja } from '../../messages/ja';
-import type { Delivery } from './completion';
+import type { Delivery } from './delivery';
 import { useKioskHome } from './kiosk-home';
 import { booksLaterDay } from './kiosk-texts';
 import { ReservedList, type Reserved } from './reserved';

@@ -10,7 +10,7 @@ import type { ReservationItemConfig } from '../../calendar/categories';
 import { laterComponent } from '../../lib/later-component';
 
 // The calendar reads stay out of the form's first load (this screen is in the main bundle).
-const ReservationLinesList = laterComponent(() => import('../../calendar/reservation-lines').then((m) => m.default));
+const ReservationLinesList = laterComponent(() => import('../../calendar/reservation-lines').then((m) => m.ReservationLinesList));
 
 export interface Reserved {
   itemKey: string;

@@ -27,7 +27,7 @@ import { MessageLines } from '../../ui/message-lines';
 import { ClosedForm, closedBeforeSignIn } from './closed-form';
 import { KioskHomeButton } from './kiosk-home';
 import { kioskDescription } from './kiosk-texts';
-import type { Delivery } from './completion';
+import type { Delivery } from './delivery';
 import { configForFields, editedAnswerOf, type EditedAnswer } from './edit';
 import { editedAnswerQuery, surveyConfigQuery } from './queries';
 import { useEditDeadlinePassed } from './deadline';

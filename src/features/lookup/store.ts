@@ -58,11 +58,6 @@ export const loadSearch = (): StoredSearch | null =>
 
 export const saveSearch = (search: StoredSearch): void => write(SEARCH_KEY, search);
 
-export const clearSearch = (): void => {
-  storage()?.removeItem(SEARCH_KEY);
-  storage()?.removeItem(TARGET_KEY);
-};
-
 export const loadTarget = (): StoredTarget | null =>
   read<StoredTarget>(
     TARGET_KEY,
