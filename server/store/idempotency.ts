@@ -23,12 +23,6 @@ export interface StoredAnswer {
   json: string;
 }
 
-/** A write's answer for its key, to be stored by settleKey or a statement doing its work. */
-export interface KeySettlement {
-  ref: KeyRef;
-  stored: StoredAnswer;
-}
-
 /** A key to claim: the row its write inserts first thing in its transaction, its answer still to come. */
 export interface KeyClaim {
   ref: KeyRef;
