@@ -1,20 +1,23 @@
 /** Refusals and their JSON: shared by route(), the idempotency layer (which stores them) and the app's error handler. */
 import type { ErrorAnswer } from '@core/contract/envelope';
+import { Refusal, type RefusalExtra, type RefusalStatus } from '@core/refusals';
 
-/** A refusal with its HTTP status and machine-readable code; the app turns it into JSON. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
-    readonly code: string,
-    message: string,
-    readonly extra: Partial<Pick<ErrorAnswer, 'issues' | 'needRefresh' | 'itemIssues' | 'retryable' | 'checkDetail'>> = {},
-  ) {
-    super(message);
+/**
+ * To be removed: the old form `ApiError(status, code, text, extra)`, kept only for the files
+ * being rewritten elsewhere (answers/write.ts, reservations.ts, reservation-targets.ts), which will
+ * raise catalogue refusals (`refuse` of core/refusals.ts) instead. Nothing else may use it
+ * (tests/core/refusals.test.ts).
+ */
+export class ApiError extends Refusal {
+  constructor(status: RefusalStatus, code: string, message: string, extra: RefusalExtra = {}) {
+    super('internal', undefined, extra);
+    // Refusal's fields are readonly for its callers; this stand-in alone sets its own.
+    Object.assign(this, { status, code, message });
   }
 }
 
 /** The error envelope of a refusal, exactly as the client receives it (and as a replay repeats it). */
-export const errorAnswerOf = (requestId: string | undefined, err: ApiError): ErrorAnswer => ({
+export const errorAnswerOf = (requestId: string | undefined, err: Refusal): ErrorAnswer => ({
   result: 'ERROR',
   requestId,
   code: err.code,

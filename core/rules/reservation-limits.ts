@@ -17,13 +17,14 @@
  * - When both limits are reached, the per-day refusal is given (it is the narrower one to fix:
  *   another day may do).
  */
+import { refusalText } from '../refusals';
 
 export const RESERVATION_LIMIT_CODE = 'reservation_limit';
 
 /** Spec 02 §8 (calendar off). */
-export const CALENDAR_OFF_MESSAGE = '現在予約を受け付けておりません';
+export const CALENDAR_OFF_MESSAGE = refusalText('calendar_off');
 /** Spec 02 §8 (no bookable slot). */
-export const NO_SLOT_MESSAGE = '現在予約可能な枠がありません';
+export const NO_SLOT_MESSAGE = refusalText('slot_unavailable');
 
 export const MAX_COUNT_OF_DAY_MESSAGE = '1日に予約できる件数の上限に達しています。別の日を選んでください。';
 export const MAX_COUNT_MESSAGE = '予約できる件数の上限に達しています。';

@@ -7,7 +7,7 @@ import {
   surveyConfigsOpenList,
 } from '@core/contract/survey';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
@@ -23,9 +23,6 @@ import { offeredConfig } from '@core/rules/features';
 export const requiresMembership = (cfg: Pick<ServedSurveyConfig, 'hasMember' | 'memberFormId'>): cfg is { hasMember: false; memberFormId: string } =>
   cfg.hasMember === false && cfg.memberFormId !== undefined && cfg.memberFormId !== '';
 
-/** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
-export const NO_SURVEY_CONFIG = 'no survey config.';
-
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
   // Forms as this deployment offers them: a switched-off part's items are never served (features.ts).
@@ -35,7 +32,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     requireKioskForm(user, query.surveyId);
     const found = await findEnabledSurveyConfig(store.db, query.surveyId);
     const cfg = found && offered(found);
-    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!cfg) throw refuse('survey_not_found');
     if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
     if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };

@@ -33,7 +33,7 @@ import type { Commit } from '../idempotency';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
 import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
-import { ApiError } from '../http';
+import { Refusal, refuse } from '@core/refusals';
 import { createConfigCache, findSurveyConfig, type StampedConfig } from '../store/configs';
 import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
@@ -41,7 +41,7 @@ import { catalogueOf } from '../store/payment-catalogue';
 import { categoryLookupFor, resolveCalendar } from '../store/calendars';
 import { resultGroupsOf } from '../answers/groups';
 import { deleteExtras, extrasFields, readExtras } from '../store/extras';
-import { NO_SURVEY_CONFIG, requiresMembership } from './survey-configs';
+import { requiresMembership } from './survey-configs';
 import { isMember } from '../store/members';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
 import { releasePartition } from '../store/reservations';
@@ -53,11 +53,7 @@ import { releaseFiles, removeBlobs } from '../answers/files';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
-/** Not in the spec: an answer to a members' form from a resident who is not a member. */
-export const MEMBER_REQUIRED_TEXT = 'この帳票は会員登録の後にご利用いただけます。';
-/** Not in the spec: putItem for a bed survey, whose bookings go through the bed screens. */
-export const BED_SURVEY_TEXT = 'この帳票は入院予約の画面からお申し込みください。';
+const noConfig = () => refuse('survey_not_found');
 
 /**
  * Who a kiosk's putItem is written as: a new visitor of its own (auth/kiosk.ts kioskVisitor). A
@@ -137,7 +133,7 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     try {
       submission = await check(store.db, checked);
     } catch (e) {
-      const fresh = checked && e instanceof ApiError ? await configs.refresh(store.db, surveyId) : checked;
+      const fresh = checked && e instanceof Refusal ? await configs.refresh(store.db, surveyId) : checked;
       if (fresh?.stamp === checked?.stamp) throw e;
       checked = fresh;
       submission = await check(store.db, checked);
@@ -148,11 +144,11 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     // a chosen bed (select bed) is claimed only with a stay's nights.
     const bedItems = new Set(submission.config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey));
     if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
-      throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+      throw refuse('bed_survey');
     }
     // A form for members takes answers from members only (the client sends others to register).
     if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(store.db, submission.config.memberFormId, writer.userId))) {
-      throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
+      throw refuse('member_required');
     }
     const recheck = async (trx: Transaction<Database>) => {
       const fresh = await check(trx, await configs.refresh(trx, surveyId));
