@@ -84,7 +84,7 @@ for (const engine of engines()) {
       const partitionKey = 'idem-single#U-idem-a';
       const refused = await cancelK('cancel-too-early', { surveyId: 'idem-single', partitionKey });
       expect(refused.status).toBe(404);
-      expect(refused.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+      expect(refused.json).toMatchObject({ result: 'ERROR', code: 'result_not_found' });
       expect((await putK(undefined, answerBody('後から回答', 'idem-single'))).status).toBe(200);
       const replay = await cancelK('cancel-too-early', { surveyId: 'idem-single', partitionKey });
       expect(replay.status).toBe(404);

@@ -61,13 +61,13 @@ describe('priceAnswer', () => {
   });
 
   it('refuses a missing tax setting, an unknown product or service, and the purchase limit', () => {
-    expect(price(rows(), sent(), catalogue({ taxSetting: null }))).toMatchObject({ code: 'tax_not_set' });
+    expect(price(rows(), sent(), catalogue({ taxSetting: null }))).toMatchObject({ code: 'order_tax_not_set' });
     expect(price(rows(), sent(), catalogue({ taxSetting: taxSettingSchema.parse({ ...taxSetting, taxRate: null, taxRates: [] }) }))).toMatchObject({
-      code: 'tax_not_set',
+      code: 'order_tax_not_found',
       message: '適用される税率が見つかりません。管理者にお問い合わせください。',
     });
-    expect(price(rows(), sent(), catalogue({ service: null }))).toMatchObject({ code: 'bad_request', message: '決済サービスが見つかりません。' });
-    expect(price(rows(), sent(), catalogue({ products: [] }))).toMatchObject({ code: 'bad_request', message: '商品が見つかりません。' });
+    expect(price(rows(), sent(), catalogue({ service: null }))).toMatchObject({ code: 'order_service_not_found', message: '決済サービスが見つかりません。' });
+    expect(price(rows(), sent(), catalogue({ products: [] }))).toMatchObject({ code: 'product_not_found', message: '商品が見つかりません。' });
     const over = catalogue();
     expect(price(rows(), sent(), { ...over, service: { ...(over.service as NonNullable<Catalogue['service']>), purchaseLimit: 2 } })).toMatchObject({
       code: 'purchase_limit',
@@ -77,7 +77,7 @@ describe('priceAnswer', () => {
 
   it('sells a booking product only with its booking', () => {
     const own = [{ productId: 'p3', productName: '予約料', productCategoryId: null, productCategoryName: null, count: 1 }];
-    expect(price(rows({ lines: own }), null)).toMatchObject({ code: 'bad_request', message: '商品が見つかりません。' });
+    expect(price(rows({ lines: own }), null)).toMatchObject({ code: 'product_not_found', message: '商品が見つかりません。' });
   });
 
   it('reads the pay type from its item; it must be offered and the order must say the same', () => {
@@ -85,13 +85,13 @@ describe('priceAnswer', () => {
     expect(price(rows({ payType: '1' }), sent())).toMatchObject({ code: 'amount_mismatch', issues: [{ path: 'order.selectedPayType' }] });
     const cardOnly = form({ surveySchema: [{ itemKey: 'yoyaku', type: 'reservation' }, { itemKey: 'shohin', type: 'selectProducts', serviceId: 'svc' }] });
     expect(price(rows(), sent({ selectedPayType: 1, payMethod: 'cash' }), catalogue(), today, cardOnly)).toMatchObject({
-      code: 'bad_request',
+      code: 'pay_type_not_offered',
       message: 'この支払い方法はご利用いただけません。',
     });
   });
 
   it('a form that takes no orders refuses one; a payment form that is not appending refuses a purchase', () => {
-    expect(price(rows(), sent(), catalogue(), today, form({ usePayment: 0 }))).toMatchObject({ code: 'bad_request', message: 'このフォームは商品の購入を受け付けていません。' });
+    expect(price(rows(), sent(), catalogue(), today, form({ usePayment: 0 }))).toMatchObject({ code: 'order_not_taken', message: 'このフォームは商品の購入を受け付けていません。' });
     expect(price(rows(), null, null, today, form({ usePayment: 0 }))).toEqual({ order: null });
     expect(price(rows(), null, catalogue(), today, form({ isAppending: undefined }))).toMatchObject({ code: 'appending_only' });
   });
