@@ -7,16 +7,13 @@ import {
   surveyConfigsOpenList,
 } from '@core/contract/survey';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
 import { offeredConfig } from '@core/rules/features';
 import { requiresMembership } from '@core/rules/membership';
-
-/** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
-export const NO_SURVEY_CONFIG = 'no survey config.';
 
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -27,7 +24,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     requireKioskForm(user, query.surveyId);
     const found = await findEnabledSurveyConfig(store.db, query.surveyId);
     const cfg = found && offered(found);
-    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!cfg) throw refuse('survey_not_found');
     if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
     if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };

@@ -25,13 +25,12 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { searchKeysOf } from '@core/rules/search-match';
 import type { RouteContext } from '../route-context';
 import type { Commit } from '../idempotency';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { createConfigCache, findSurveyConfig } from '../store/configs';
 import { claimRowForUser, filterUserRows, listUserPartition, listUserRows } from '../store/results';
 import { resolveCalendar } from '../store/calendars';
 import { resultGroupsOf } from '../answers/groups';
 import { extrasFields, readExtras } from '../store/extras';
-import { NO_SURVEY_CONFIG } from './survey-configs';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
 import { noResult } from '../answers/rules';
 import { badRequest } from '../answers/check';
@@ -39,7 +38,7 @@ import { putItem, type AnswerDeps } from '../answers/put-item';
 import { cancelAnswer, deleteAnswer } from '../answers/cancel-answer';
 import { removeBlobs } from '../answers/files';
 
-const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+const noConfig = () => refuse('survey_not_found');
 
 export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
