@@ -13,6 +13,12 @@ import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
 import { offeredConfig } from '@core/rules/features';
+import { ownLargeCategoryOf } from '@core/rules/own-categories';
+
+const ownLargeCategoryEntry = (schema: ServedSurveyConfig['surveySchema']) => {
+  const own = ownLargeCategoryOf(schema);
+  return own ? { ownLargeCategory: own } : {};
+};
 
 /**
  * Spec 01 §4: a form with hasMember false and a memberFormId is for members. Reading: the
@@ -71,6 +77,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
         ...(c.surveyType ? { surveyType: c.surveyType } : {}),
         // The way to the member's list (start page, lookup), only while members are offered.
         ...(ctx.deps.config.features.members && requiresMembership(c) ? { memberFormId: c.memberFormId } : {}),
+        ...ownLargeCategoryEntry(c.surveySchema),
       })),
     };
   });
