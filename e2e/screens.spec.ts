@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
-import { expectAxeClean, pickChangeableSlot, surveyItem } from './support';
+import { checkScreen, pickChangeableSlot, surveyItem } from './support';
 
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
@@ -17,53 +17,6 @@ const SIZES = [
   { width: 390, height: 844, axe: true },
   { width: 1024, height: 768, axe: true },
 ] as const;
-
-/** Visible boxes whose content is wider than the box (a clipped label, a cell's text over the next one). */
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const sel = 'button, a[role="button"], .mantine-Button-label, .mantine-Badge-label, .cal-week td, .cal-week th, .cal-month td, .cal-month th, .cal-slot';
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim()}" ${el.scrollWidth}>${el.clientWidth}`);
-    }
-    // The calendar's cells: no two in one row overlap.
-    for (const row of Array.from(document.querySelectorAll('.cal-week tr, .cal-month tr'))) {
-      const cells = Array.from(row.children).map((c) => c.getBoundingClientRect());
-      for (let i = 1; i < cells.length; i += 1) {
-        if ((cells[i - 1] as DOMRect).right > (cells[i] as DOMRect).left + 1) out.push(`overlap in calendar row: "${row.textContent?.trim()}"`);
-      }
-    }
-    // A slot's text (残り3) breaks only between its pieces, never inside one, and each line is centred.
-    for (const slot of Array.from(document.querySelectorAll<HTMLElement>('.cal-slot'))) {
-      const box = slot.getBoundingClientRect();
-      if (box.width === 0) continue;
-      const lines = new Map<number, { left: number; right: number }>();
-      const walker = document.createTreeWalker(slot, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
-        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) out.push(`slot text broken inside: "${node.textContent}" in "${slot.textContent}"`);
-        for (const r of rects) {
-          const top = Math.round(r.top);
-          const line = lines.get(top);
-          lines.set(top, { left: Math.min(line?.left ?? r.left, r.left), right: Math.max(line?.right ?? r.right, r.right) });
-        }
-      }
-      for (const { left, right } of lines.values()) {
-        if (Math.abs(left - box.left - (box.right - right)) > 2) out.push(`slot text off centre: "${slot.textContent}"`);
-      }
-    }
-    return out;
-  });
-
-const checkScreen = async (page: Page, name: string, axe: boolean) => {
-  expect(await overflowing(page), `${name}: clipped or overflowing`).toEqual([]);
-  if (!axe) return;
-  await expectAxeClean(page, name);
-};
 
 /** A resident of this spec's own (the clinic's per-resident limits must not meet other specs' bookings). */
 const signInAs = async (page: Page, at: string, userId: string, name: string) => {
