@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
-import { checkScreen, expectFitsPhone, importIntoE2e, PHONES, surveyItem } from './support';
+import { checkScreen, expectFitsPhone, importLostSlotForm, LOST_SLOT_FORM, PHONES, surveyItem } from './support';
 
 /**
  * Issue 26: a resident who lost a slot to someone faster is told, without a reload, what is still
@@ -11,52 +10,9 @@ import { checkScreen, expectFitsPhone, importIntoE2e, PHONES, surveyItem } from 
  */
 
 const RUN = String(Date.now() % 1_000_000).padStart(6, '0');
-const FORM = 'e2e-lost';
-const demo = JSON.parse(readFileSync('demo/bundle.json', 'utf8')) as { categoriesTree: unknown[] };
+const FORM = LOST_SLOT_FORM;
 
-test.beforeAll(() =>
-  importIntoE2e({
-    calendars: [
-      {
-        sortKey: 'cal-e2e-lost',
-        calendarName: '集団接種（先着）',
-        calendarOff: 0,
-        comaList: { '1': { start: '09:00', end: '09:30' }, '2': { start: '10:00', end: '10:30' }, '3': { start: '11:00', end: '11:30' } },
-        reservationCancelLimit: 0,
-        reservationPossibleStart: 1,
-        reservationPossibleMonths: 1,
-        reservationControlType: 0,
-      },
-    ],
-    categoriesTree: [
-      ...demo.categoriesTree,
-      {
-        id: 'e2e-lost',
-        name: '先着予約',
-        children: [
-          {
-            id: 'e2e-lost-a',
-            name: '会場A',
-            children: [{ id: 'e2e-lost-a-1', name: '午前', calendarId: 'cal-e2e-lost', items: [{ itemId: 'x1', itemName: '接種受付', cost: 1 }] }],
-          },
-        ],
-      },
-    ],
-    slotRules: [{ calendarId: 'cal-e2e-lost', weekdays: [1, 2, 3, 4, 5, 6, 7], slots: { '1': 1, '2': 1, '3': 1 }, days: 20 }],
-    surveyConfigs: [
-      {
-        surveyId: FORM,
-        surveyTitle: '先着予約',
-        surveyStatus: 'enabled',
-        isAppending: { value: true },
-        surveySchema: [
-          { itemKey: 'yoyaku', type: 'reservation', title: '予約内容', isRequired: { value: true }, categories_tree: { large: '先着予約', medium: '会場A', small: '午前' } },
-          { itemKey: 'shimei', type: 'text', title: '氏名', isRequired: { value: true } },
-        ],
-      },
-    ],
-  }),
-);
+test.beforeAll(importLostSlotForm);
 
 const resident = async (browser: Browser, tag: string, name: string): Promise<Page> => {
   const page = await (await browser.newContext()).newPage();

@@ -1,7 +1,7 @@
 /** What several e2e specs share: signing in, finding an item, importing a bundle, the service worker, axe. */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -197,4 +197,55 @@ export const expectFitsPhone = async (page: Page, name: string, keys: Locator[] 
     await key.scrollIntoViewIfNeeded();
     await expect(key, `${name}: a key button out of view`).toBeInViewport({ ratio: 1 });
   }
+};
+
+
+/**
+ * A first-come form of one place per slot (three a day), for a slot lost at send (slot-lost.spec.ts,
+ * screens.spec.ts). Importing it again changes nothing; the tree keeps the demo's categories.
+ */
+export const LOST_SLOT_FORM = 'e2e-lost';
+export const importLostSlotForm = (): void => {
+  const demo = JSON.parse(readFileSync('demo/bundle.json', 'utf8')) as { categoriesTree: unknown[] };
+  importIntoE2e({
+    calendars: [
+      {
+        sortKey: 'cal-e2e-lost',
+        calendarName: '集団接種（先着）',
+        calendarOff: 0,
+        comaList: { '1': { start: '09:00', end: '09:30' }, '2': { start: '10:00', end: '10:30' }, '3': { start: '11:00', end: '11:30' } },
+        reservationCancelLimit: 0,
+        reservationPossibleStart: 1,
+        reservationPossibleMonths: 1,
+        reservationControlType: 0,
+      },
+    ],
+    categoriesTree: [
+      ...demo.categoriesTree,
+      {
+        id: 'e2e-lost',
+        name: '先着予約',
+        children: [
+          {
+            id: 'e2e-lost-a',
+            name: '会場A',
+            children: [{ id: 'e2e-lost-a-1', name: '午前', calendarId: 'cal-e2e-lost', items: [{ itemId: 'x1', itemName: '接種受付', cost: 1 }] }],
+          },
+        ],
+      },
+    ],
+    slotRules: [{ calendarId: 'cal-e2e-lost', weekdays: [1, 2, 3, 4, 5, 6, 7], slots: { '1': 1, '2': 1, '3': 1 }, days: 20 }],
+    surveyConfigs: [
+      {
+        surveyId: LOST_SLOT_FORM,
+        surveyTitle: '先着予約',
+        surveyStatus: 'enabled',
+        isAppending: { value: true },
+        surveySchema: [
+          { itemKey: 'yoyaku', type: 'reservation', title: '予約内容', isRequired: { value: true }, categories_tree: { large: '先着予約', medium: '会場A', small: '午前' } },
+          { itemKey: 'shimei', type: 'text', title: '氏名', isRequired: { value: true } },
+        ],
+      },
+    ],
+  });
 };
