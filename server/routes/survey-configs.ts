@@ -14,6 +14,12 @@ import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/conf
 import { isMember } from '../store/members';
 import { offeredConfig } from '@core/rules/features';
 import { requiresMembership } from '@core/rules/membership';
+import { ownLargeCategoryOf } from '@core/rules/own-categories';
+
+const ownLargeCategoryEntry = (schema: ServedSurveyConfig['surveySchema']) => {
+  const own = ownLargeCategoryOf(schema);
+  return own ? { ownLargeCategory: own } : {};
+};
 
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -60,6 +66,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
         ...(c.surveyType ? { surveyType: c.surveyType } : {}),
         // The way to the member's list (start page, lookup), only while members are offered.
         ...(ctx.deps.config.features.members && requiresMembership(c) ? { memberFormId: c.memberFormId } : {}),
+        ...ownLargeCategoryEntry(c.surveySchema),
       })),
     };
   });
