@@ -106,6 +106,17 @@ export interface Checked {
   extras: AnswerExtras;
 }
 
+/** Every row of one survey (and the body's surveyId, when given, that one too): answers it. */
+export const oneSurveyOf = (body: { data: readonly { surveyId: string }[]; surveyId?: string | undefined }): string => {
+  const surveyId = (body.data[0] as { surveyId: string }).surveyId;
+  const mixed: Issue[] = body.data.flatMap((r, n) =>
+    r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
+  );
+  if (body.surveyId !== undefined && body.surveyId !== surveyId) mixed.push({ path: 'surveyId', message: `data の surveyId (${surveyId}) と異なります` });
+  if (mixed.length > 0) throw badRequest(mixed);
+  return surveyId;
+};
+
 export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 
 /**

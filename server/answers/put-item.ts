@@ -8,8 +8,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AnswerIn, ParsedRequestOf } from '@core/contract/define';
-import type { Issue } from '@core/contract/envelope';
-import type { AnswerRowInput, surveyResultsPutItem } from '@core/contract/survey';
+import type { surveyResultsPutItem } from '@core/contract/survey';
 import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import { requiresMembership } from '@core/rules/membership';
 import { Refusal, refuse } from '@core/refusals';
@@ -26,7 +25,7 @@ import { extrasFields } from '../store/extras';
 import { isMember } from '../store/members';
 import { catalogueOf } from '../store/payment-catalogue';
 import type { Database } from '../store/schema';
-import { badRequest, checkSubmission, type Checked } from './check';
+import { badRequest, checkSubmission, oneSurveyOf, type Checked } from './check';
 import { removeBlobs } from './files';
 import { namedKeysOf } from './partition-key';
 import { readBeforeWrite } from './write/read-before';
@@ -54,17 +53,6 @@ const kioskWriter = (user: AuthUser, kiosk: KioskPrincipal, body: Body): AuthUse
   const amends = body.data.some((r) => r.partitionKey !== undefined) || body.items !== undefined || body.checkStatus !== undefined;
   if (amends) throw kioskForbidden();
   return kioskVisitor(kiosk);
-};
-
-/** Every row of one survey, the body's surveyId (when given) that one too. */
-const oneSurveyOf = (body: Body): string => {
-  const surveyId = (body.data[0] as AnswerRowInput).surveyId;
-  const mixed: Issue[] = body.data.flatMap((r, n) =>
-    r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
-  );
-  if (body.surveyId !== undefined && body.surveyId !== surveyId) mixed.push({ path: 'surveyId', message: `data の surveyId (${surveyId}) と異なります` });
-  if (mixed.length > 0) throw badRequest(mixed);
-  return surveyId;
 };
 
 export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; user: AuthUser }, commit: Commit<Answer>): Promise<Answer> => {

@@ -3,14 +3,11 @@
  * handed to the card provider, payment results and receipts. A resident reads only their own
  * orders: another's id answers exactly as a missing one (404).
  *
- * The temporary save writes the answer through putItem's own steps (answers/write/), so its slots are claimed exactly as putItem claims them, with the rows
- * marked `status: temporary` and the order the server priced (payments/price-order.ts) beside
- * them, in one commit. The provider's notification settles both (payments/settle.ts).
+ * The temporary save is payments/temporary-save.ts.
  * Reading: the order post's `amount` and `tax` are the order's own fields (pre-tax amount, tax);
  * the provider is sent amountWithTax as its amount.
  */
-import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import {
   paymentConfigsService,
   paymentConfigsTaxSetting,
@@ -22,27 +19,20 @@ import {
   paymentResultsReceipt,
   paymentResultsReceiptByKey,
   surveyResultsTemporary,
-  type PaymentOrder,
 } from '@core/contract/payment';
 import type { Issue } from '@core/contract/envelope';
-import { isAppending } from '@core/form/survey-config';
-import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
-import { needsProvider } from '@core/rules/order';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../route-context';
-import { refuse, refusalText } from '@core/refusals';
-import { badRequest, checkSubmission } from '../answers/check';
-import { namedKeysOf } from '../answers/partition-key';
-import { writeSubmission } from '../answers/write/write-submission';
-import { createConfigCache, type StampedConfig } from '../store/configs';
+import { refuse } from '@core/refusals';
+import { createConfigCache } from '../store/configs';
 import type { Database } from '../store/schema';
-import { categoryLookupFor } from '../store/calendars';
-import { catalogueOf, findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
-import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
+import { findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
+import { findUserOrder, findUserOrderOfAnswer, listUserOrders, type StoredOrder } from '../store/payment-orders';
 import { paymentResultOf, receiptOf } from '../payments/results';
 import { paidAnswerFacts } from '../payments/paid-answer';
-import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
+import { releaseOwnOrder } from '../payments/settle';
+import { temporarySave, type TemporaryDeps } from '../payments/temporary-save';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
 
@@ -73,62 +63,15 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     return { code: 'success', data: { ...fields, ...(query.include_products ? { products: await listProducts(store.db, service.serviceId) } : {}) } };
   });
 
-  ctx.route(surveyResultsTemporary, async ({ body, user, commit }) => {
-    const surveyId = body.data[0]?.surveyId as string;
-    const mixed: Issue[] = body.data.flatMap((r, n) =>
-      r.surveyId === surveyId ? [] : [{ path: `data.${n}.surveyId`, message: `すべての行は同じ surveyId (${surveyId}) でなければなりません` }],
-    );
-    if (mixed.length > 0) throw badRequest(mixed);
-    const named = namedKeysOf(body);
-    if ('issues' in named) throw badRequest(named.issues);
-    if (named.keys.rowsKey !== null || named.keys.revokeKey !== null) {
-      throw refuse('new_answer_only', undefined, { issues: [{ path: 'data', message: refusalText('new_answer_only') }] });
-    }
-    const checked = await configs.refresh(store.db, surveyId);
-    if (!checked || checked.config.surveyStatus !== 'enabled') throw refuse('survey_not_found');
-    if (!isAppending(checked.config)) throw refuse('appending_only');
-    if (!usesPayment(checked.config) || !opts.provider) throw refuse('payment_off');
-    // The answer's rows checked as putItem checks them, and its order priced from them by the
-    // server (payments/price-order.ts): the body's order is only compared.
-    const answerOf = async (db: Kysely<Database> | Transaction<Database>, config: StampedConfig['config'] | null) => {
-      const c = checkSubmission(
-        config,
-        { data: body.data, order: body.order },
-        config ? await catalogueOf(db, config) : null,
-        ctx.deps.config.features,
-        config ? await categoryLookupFor(db, config, body.data) : () => null,
-      );
-      if (!needsProvider(c.extras.order)) throw refuse('payment_not_required');
-      return { ...c, extras: { subData: null, order: c.extras.order } };
-    };
-    const submission = await answerOf(store.db, checked.config);
-    await opts.releaseExpired();
-
-    const orderId = crypto.randomUUID().replaceAll('-', '');
-    return commit(async (trx) => {
-      const written = await writeSubmission(trx, {
-        checked,
-        user,
-        rows: submission.rows,
-        extras: submission.extras,
-        keys: named.keys,
-        recheck: async (t) => answerOf(t, (await configs.refresh(t, surveyId))?.config ?? null),
-        orderPath: 'temporary',
-        rowStatus: TEMPORARY_STATUS,
-      });
-      const now = new Date();
-      await insertOrder(trx, {
-        orderId,
-        surveyId,
-        partitionKey: written.partitionKey,
-        userId: user.userId,
-        order: written.extras.order as PaymentOrder,
-        holdUntil: new Date(now.getTime() + opts.holdMinutes * 60_000).toISOString(),
-        now: now.toISOString(),
-      });
-      return { code: 'success' as const, orderId };
-    });
-  });
+  const temporaryDeps: TemporaryDeps = {
+    db: store.db,
+    configs,
+    features: ctx.deps.config.features,
+    provider: opts.provider,
+    holdMinutes: opts.holdMinutes,
+    releaseExpired: opts.releaseExpired,
+  };
+  ctx.route(surveyResultsTemporary, ({ body, user, commit }) => temporarySave(temporaryDeps, { body, user }, commit));
 
   ctx.route(paymentOrdersCreate, async ({ body, user }) => {
     const stored = await findUserOrder(store.db, user.userId, body.orderId);
