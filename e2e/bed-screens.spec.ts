@@ -1,35 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAxeClean } from './support';
+import { checkScreen, expectFitsPhone, PHONES } from './support';
 import { Temporal } from 'temporal-polyfill';
+import { ja } from '../src/messages/ja';
 
 /**
  * The bed screens at a small phone and a common one: no button label, chip or calendar cell wider
  * than its box, and axe (WCAG 2.0–2.2 A/AA) finds nothing on the calendar, the stay dialog, the
- * confirm step and the history with its detail modal.
+ * confirm step and the history with its detail modal. A stay starting inside the ward's cancel
+ * limit (3 days in the demo) says so before it is booked, in the stay dialog and the confirm step,
+ * and its detail says the spec's deadline text instead of offering change and cancel (issue 54).
  */
 const SURVEY = 'nyuin-yoyaku';
 
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const sel = 'button, a, .mantine-Button-label, .mantine-Badge-label, .bed-month td, .bed-month th';
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim()}" ${el.scrollWidth}>${el.clientWidth}`);
-    }
-    return out;
-  });
+const check = (page: Page, name: string) => checkScreen(page, name, true);
 
-const check = async (page: Page, name: string) => {
-  expect(await overflowing(page), `${name}: clipped or overflowing`).toEqual([]);
-  await expectAxeClean(page, name);
-};
-
-for (const size of [
-  { width: 360, height: 740 },
-  { width: 390, height: 844 },
-]) {
+for (const size of PHONES) {
   test(`bed screens at ${size.width}×${size.height}: nothing clipped, axe clean`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(size);
@@ -72,5 +57,53 @@ for (const size of [
     await page.getByTestId('bed-history-item').first().getByRole('button', { name: '予約の詳細' }).click();
     await expect(page.getByTestId('bed-detail')).toBeVisible();
     await check(page, 'bed detail');
+
+    // A stay inside the cancel limit: the first day with a bed from tomorrow, before start − today
+    // reaches the limit of 3.
+    await page.goto(`/bed-reservation/${SURVEY}`);
+    const today = Temporal.Now.plainDateISO('Asia/Tokyo');
+    const inside = [today.add({ days: 1 }), today.add({ days: 2 })];
+    await expect(page.locator('.bed-day:not([disabled])').first()).toContainText(/残り\d床/);
+    let soon: string | undefined;
+    let shown = today.month;
+    for (const day of inside) {
+      if (day.month !== shown) {
+        await page.getByRole('button', { name: '次の月' }).click();
+        shown = day.month;
+      }
+      const cell = page.locator(`.bed-day[data-date="${day}"]`);
+      await expect(cell).toBeVisible();
+      if (await cell.isEnabled()) {
+        soon = day.toString();
+        break;
+      }
+    }
+    expect(soon, 'a day with a bed inside the cancel limit').toBeDefined();
+    await page.locator(`.bed-day[data-date="${soon}"]`).click();
+    const warned = page.getByRole('dialog', { name: '入院期間' });
+    await expect(warned.getByTestId('stay-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await expect(warned.getByRole('button', { name: '決定' })).toBeInViewport({ ratio: 1 });
+    await expectFitsPhone(page, 'stay dialog with the deadline warning', [warned.getByTestId('stay-deadline-warning'), warned.getByRole('button', { name: '決定' })]);
+    await check(page, 'stay dialog with the deadline warning');
+    await warned.getByRole('button', { name: '決定' }).click();
+    await page.getByLabel('お名前').fill('期限 確認');
+    await page.getByRole('button', { name: '確認へ進む' }).click();
+    const confirm = page.getByTestId('bed-confirm');
+    await expect(confirm.getByTestId('confirm-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await expectFitsPhone(page, 'bed confirm with the deadline warning', [confirm.getByRole('button', { name: '予約する' })]);
+    await check(page, 'bed confirm with the deadline warning');
+    await confirm.getByRole('button', { name: '予約する' }).click();
+    await expect(page.getByTestId('bed-finish')).toBeVisible();
+    await page.getByRole('link', { name: '予約履歴を見る' }).click();
+    const soonDay = Temporal.PlainDate.from(soon ?? '');
+    const item = page.getByTestId('bed-history-item').filter({ hasText: `${soonDay.month}月${soonDay.day}日` }).filter({ hasText: '仮予約' });
+    await item.first().getByRole('button', { name: '予約の詳細' }).click();
+    const detail = page.getByTestId('bed-detail');
+    await expect(detail.getByTestId('bed-deadline')).toHaveText(ja.bed.deadlinePassed);
+    await expect(detail.getByRole('link', { name: ja.bed.edit })).toHaveCount(0);
+    await expect(detail.getByRole('link', { name: ja.bed.changeDates })).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: ja.bed.cancelStay })).toHaveCount(0);
+    await expectFitsPhone(page, 'bed detail past the deadline', [detail.getByTestId('bed-deadline')]);
+    await check(page, 'bed detail past the deadline');
   });
 }

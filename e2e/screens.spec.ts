@@ -1,6 +1,7 @@
+import { Temporal } from 'temporal-polyfill';
 import { expect, test, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
-import { expectAxeClean, pickChangeableSlot, surveyItem } from './support';
+import { checkScreen, importLostSlotForm, LOST_SLOT_FORM, pickChangeableSlot, surveyItem } from './support';
 
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
@@ -10,6 +11,12 @@ import { expectAxeClean, pickChangeableSlot, surveyItem } from './support';
  * label or calendar cell is clipped or
  * overflows its box, the calendar's cells do not overlap, and axe finds no WCAG 2.2 AA violation
  * (at 390×844 and 1024×768).
+ *
+ * Issue 54's new and changed screens — the member list (会員の予約一覧), 決済結果 with its 受付番号
+ * and lines, the bed stay dialog with its deadline warning and the form after a slot lost at send —
+ * are checked the same way (checkScreen, axe included) at 360×740 and 390×844 inside their journeys
+ * (member, payment, bed-screens and slot-lost specs), and here at 1024×768, rather than walking
+ * those journeys a second time at the phone sizes.
  */
 
 const SIZES = [
@@ -17,53 +24,6 @@ const SIZES = [
   { width: 390, height: 844, axe: true },
   { width: 1024, height: 768, axe: true },
 ] as const;
-
-/** Visible boxes whose content is wider than the box (a clipped label, a cell's text over the next one). */
-const overflowing = (page: Page) =>
-  page.evaluate(() => {
-    const sel = 'button, a[role="button"], .mantine-Button-label, .mantine-Badge-label, .cal-week td, .cal-week th, .cal-month td, .cal-month th, .cal-slot';
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll<HTMLElement>(sel))) {
-      const box = el.getBoundingClientRect();
-      if (box.width === 0 || getComputedStyle(el).visibility === 'hidden') continue;
-      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim()}" ${el.scrollWidth}>${el.clientWidth}`);
-    }
-    // The calendar's cells: no two in one row overlap.
-    for (const row of Array.from(document.querySelectorAll('.cal-week tr, .cal-month tr'))) {
-      const cells = Array.from(row.children).map((c) => c.getBoundingClientRect());
-      for (let i = 1; i < cells.length; i += 1) {
-        if ((cells[i - 1] as DOMRect).right > (cells[i] as DOMRect).left + 1) out.push(`overlap in calendar row: "${row.textContent?.trim()}"`);
-      }
-    }
-    // A slot's text (残り3) breaks only between its pieces, never inside one, and each line is centred.
-    for (const slot of Array.from(document.querySelectorAll<HTMLElement>('.cal-slot'))) {
-      const box = slot.getBoundingClientRect();
-      if (box.width === 0) continue;
-      const lines = new Map<number, { left: number; right: number }>();
-      const walker = document.createTreeWalker(slot, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0);
-        if (new Set(rects.map((r) => Math.round(r.top))).size > 1) out.push(`slot text broken inside: "${node.textContent}" in "${slot.textContent}"`);
-        for (const r of rects) {
-          const top = Math.round(r.top);
-          const line = lines.get(top);
-          lines.set(top, { left: Math.min(line?.left ?? r.left, r.left), right: Math.max(line?.right ?? r.right, r.right) });
-        }
-      }
-      for (const { left, right } of lines.values()) {
-        if (Math.abs(left - box.left - (box.right - right)) > 2) out.push(`slot text off centre: "${slot.textContent}"`);
-      }
-    }
-    return out;
-  });
-
-const checkScreen = async (page: Page, name: string, axe: boolean) => {
-  expect(await overflowing(page), `${name}: clipped or overflowing`).toEqual([]);
-  if (!axe) return;
-  await expectAxeClean(page, name);
-};
 
 /** A resident of this spec's own (the clinic's per-resident limits must not meet other specs' bookings). */
 const signInAs = async (page: Page, at: string, userId: string, name: string) => {
@@ -115,9 +75,12 @@ for (const size of SIZES) {
       await expect(page.getByTestId('form-notice-first')).toBeVisible();
       await checkScreen(page, `${id} with errors`, size.axe);
     }
+    // The vaccination form books under its own 予防接種 (fixed), which the clinic's form leaves out.
+    await expect(surveyItem(page, 'yoyaku').getByTestId('category-level-0')).toHaveValue('予防接種');
 
     await page.goto('/calendar/clinic-yoyaku');
     await pickShoshin(page);
+    await expect(page.getByLabel('診療科').locator('option')).toHaveText([ja.calendar.categoryPlaceholder, '内科', '健診']);
     await checkScreen(page, 'week calendar', size.axe);
     // A slot that can still be cancelled: the lookup's cancel screens are checked below.
     const { date, key } = await pickChangeableSlot(page);
@@ -214,6 +177,108 @@ test('a closed form says so before any sign-in, with the way back', async ({ pag
   await expect(page.getByText(ja.errors.notFound)).toBeVisible();
   await expect(page.getByTestId('back-to-start')).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/survey/no-such-form');
+});
+
+test.describe("issue 54's screens at 1024×768", () => {
+  test.beforeAll(importLostSlotForm);
+
+  /** The first slot open in the week shown, a week at a time. */
+  const firstActive = async (page: Page) => {
+    await expect(page.locator('[data-testid="slot"]').first()).toBeVisible();
+    const active = page.locator('[data-testid="slot"][data-state="active"]');
+    for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
+    return active.first();
+  };
+  const send = async (page: Page) => {
+    await page.getByTestId('submit-button').click();
+    await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
+  };
+
+  test('the member list, 決済結果, the bed stay dialog with its warning, a slot lost at send: nothing clipped, axe clean', async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    const size = SIZES[2];
+    await page.setViewportSize(size);
+
+    // The member list with one booking: registered, then a 健診 booked.
+    await signInAs(page, '/survey/kaiin-yoyaku', `U${'5d'.repeat(14)}1024`, '画面 会員');
+    await expect(page).toHaveURL(/\/member\/sakura-kaiin/);
+    await surveyItem(page, 'shimei').locator('input').fill('画面 会員');
+    await surveyItem(page, 'denwa').locator('input').fill('09055551024');
+    await send(page);
+    await page.getByTestId('member-to-survey').click();
+    await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku$/);
+    await page.goto('/calendar/kaiin-yoyaku');
+    await page.getByLabel('診療科').selectOption({ label: '健診' });
+    await page.getByLabel('区分').selectOption({ label: '特定健診' });
+    await page.getByLabel('受診種別').selectOption({ label: '基本健診' });
+    await page.getByLabel('予約項目').selectOption({ label: '特定健診（基本）' });
+    await pickChangeableSlot(page);
+    await page.getByTestId('slot-next').click();
+    await surveyItem(page, 'shimei').locator('input').fill('画面 会員');
+    await send(page);
+    await page.getByTestId('completion-member-list').click();
+    await expect(page.getByTestId('member-list-title')).toHaveText(ja.member.listTitle);
+    await expect(page.getByTestId('member-linked-answer').getByTestId('answer-cancel')).toBeVisible();
+    await checkScreen(page, 'member list', true);
+
+    // 決済結果 of a booking with one product, paid by the local provider's test card.
+    await page.goto('/survey/sesshu-shiharai');
+    await page.getByLabel('診療科').selectOption({ label: '内科' });
+    await page.getByLabel('区分').selectOption({ label: '一般内科' });
+    await page.getByLabel('受診種別').selectOption({ label: '初診' });
+    await page.getByLabel('予約項目').selectOption({ label: '初診受付' });
+    await (await firstActive(page)).click();
+    await page.getByTestId('order-add').click();
+    const line = page.getByRole('dialog');
+    await line.getByLabel('商品分類').selectOption({ label: '予防接種' });
+    await line.getByLabel('商品', { exact: true }).selectOption({ label: 'インフルエンザ予防接種' });
+    await line.getByTestId('order-save').click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await surveyItem(page, 'shimei').locator('input').fill('画面 会員');
+    await page.getByTestId('submit-button').click();
+    await page.getByRole('dialog').getByRole('button', { name: '決済画面へ' }).click();
+    await page.getByRole('button', { name: /承認される/ }).click();
+    await expect(page.getByRole('heading', { name: '決済結果' })).toBeVisible();
+    await expect(page.getByTestId('paid-answer-code')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('summary-order-line')).toHaveCount(1);
+    await checkScreen(page, '決済結果', true);
+
+    // The bed stay dialog for a stay from tomorrow or the day after: inside the cancel limit (3 days).
+    await page.goto('/bed-reservation/nyuin-yoyaku');
+    await expect(page.locator('.bed-day:not([disabled])').first()).toContainText(/残り\d床/);
+    const today = Temporal.Now.plainDateISO('Asia/Tokyo');
+    const tomorrow = today.add({ days: 1 });
+    if (tomorrow.month !== today.month) await page.getByRole('button', { name: '次の月' }).click();
+    const soon = page.locator(`.bed-day:not([disabled])[data-date="${tomorrow}"], .bed-day:not([disabled])[data-date="${tomorrow.add({ days: 1 })}"]`);
+    await soon.first().click();
+    const stay = page.getByRole('dialog', { name: '入院期間' });
+    await expect(stay.getByTestId('stay-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await checkScreen(page, 'stay dialog with the deadline warning', true);
+    await stay.getByRole('button', { name: 'キャンセル' }).click();
+
+    // A slot lost at send: someone faster takes its one place while the confirmation is open.
+    await page.goto(`/survey/${LOST_SLOT_FORM}`);
+    const slot = await firstActive(page);
+    const at = `[data-testid="slot"][data-date="${await slot.getAttribute('data-date')}"][data-slot="${await slot.getAttribute('data-slot')}"]`;
+    await slot.click();
+    await surveyItem(page, 'shimei').locator('input').fill('画面 会員');
+    await page.getByTestId('submit-button').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    const other = await (await browser.newContext()).newPage();
+    await signInAs(other, `/survey/${LOST_SLOT_FORM}`, `U${'5e'.repeat(14)}1024`, '画面 先着');
+    await expect(other.locator('[data-testid="slot"]').first()).toBeVisible();
+    for (let i = 0; i < 4 && (await other.locator(at).count()) === 0; i += 1) await other.getByTestId('calendar-next').click();
+    await other.locator(at).click();
+    await surveyItem(other, 'shimei').locator('input').fill('画面 先着');
+    await send(other);
+    await expect(other.getByTestId('survey-complete')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: '送信する' }).click();
+    const notice = page.getByTestId('reservation-notice');
+    await expect(notice).toContainText(ja.errors.quotaExceeded);
+    await expect(notice.getByTestId('free-slot').first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await checkScreen(page, 'slot lost at send', true);
+  });
 });
 
 for (const size of [SIZES[1], SIZES[2]]) {

@@ -11,11 +11,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { API_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
-import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
+import { ID_TOKEN_EXPIRED_CODE } from '@core/contract/auth';
+import { Refusal, refuse } from '@core/refusals';
 import { InvalidTokenError, TokenExpiredError, type AuthUser } from './auth/verify';
 import { createKioskVerifier, kioskCredentialOf } from './auth/kiosk';
 import type { App, AppEnv } from './app-env';
-import { ApiError, errorAnswerOf, route } from './http';
+import { errorAnswerOf, route } from './http';
 import type { Deps, RouteContext } from './route-context';
 import { createWriteRunner, type WriteRunner } from './idempotency';
 import { createWriteRateLimiter } from './rate-limit';
@@ -53,6 +54,8 @@ export interface CreatedApp {
 
 const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
   c.json({ result: 'ERROR', requestId: c.get('requestId'), ...body } satisfies ErrorAnswer, status as 400);
+/** A refusal's envelope with its status: the same JSON an idempotent write stores and replays. */
+const refusalJson = (c: Context<AppEnv>, r: Refusal) => c.json(errorAnswerOf(c.get('requestId'), r), r.status as 400);
 
 export const createApp = (deps: Deps): App => createAppWithWrites(deps).app;
 
@@ -111,7 +114,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   app.use('/survey/api/*', compressJson());
 
   const tooLarge = (c: Context) =>
-    errorJson(c as Context<AppEnv>, 413, { code: 'payload_too_large', errorMessage: `body: ${config.bodyLimit} bytes を超えています` });
+    refusalJson(c as Context<AppEnv>, refuse('payload_too_large', { limit: config.bodyLimit }));
   const countingLimit = bodyLimit({ maxSize: config.bodyLimit, onError: tooLarge });
   // hono's bodyLimit starts by reading c.req.raw.body, which makes @hono/node-server build a full
   // fetch Request with a web stream for the body on every call (measured: about a tenth of the
@@ -134,7 +137,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     const match = /^Bearer\s+(.+)$/i.exec(header);
     if (!match) {
       if (mode === 'optional') return null;
-      throw new ApiError(401, 'unauthorized', 'IdToken is missing.');
+      throw refuse('id_token_missing');
     }
     const token = match[1] as string;
     // A kiosk's credential is no ID token: looked up, on every request, in the kiosks table.
@@ -144,8 +147,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     } catch (e) {
       // spec 01 §8: an expired but genuine token is LINE's 403, so the PWA asks for a new sign-in;
       // anything forged, foreign or malformed stays a plain 401.
-      if (e instanceof TokenExpiredError) throw new ApiError(403, ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT);
-      if (e instanceof InvalidTokenError) throw new ApiError(401, 'unauthorized', 'IdToken is invalid.');
+      if (e instanceof TokenExpiredError) throw refuse(ID_TOKEN_EXPIRED_CODE);
+      if (e instanceof InvalidTokenError) throw refuse('unauthorized');
       throw e;
     }
   };
@@ -198,7 +201,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
   if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
 
-  app.all(`${API_PREFIX}/*`, (c) => errorJson(c, 404, { code: 'not_found', errorMessage: `no such call: ${c.req.method} ${c.req.path}` }));
+  app.all(`${API_PREFIX}/*`, (c) => refusalJson(c, refuse('no_such_call', { method: c.req.method, path: c.req.path })));
 
   // Residents are on weak mobile links: the app's JS and CSS go compressed. The build writes
   // brotli and gzip copies next to each asset (vite.config.ts, `precompress`), which serveStatic
@@ -229,13 +232,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return c.html(pageFor(page, form));
   });
 
-  app.notFound((c) => errorJson(c, 404, { code: 'not_found', errorMessage: 'Not Found' }));
+  app.notFound((c) => refusalJson(c, refuse('not_found')));
 
   app.onError((err, c) => {
-    if (err instanceof ApiError) {
-      // The same JSON an idempotent write stores and replays.
-      return c.json(errorAnswerOf(c.get('requestId'), err), err.status as 400);
-    }
+    if (err instanceof Refusal) return refusalJson(c, err);
     if (err instanceof HTTPException) {
       return errorJson(c, err.status, { code: 'http_error', errorMessage: err.message || 'error' });
     }
@@ -247,7 +247,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       error: err instanceof Error ? err.message : String(err),
       stack: err instanceof Error ? err.stack : undefined,
     });
-    return errorJson(c, 500, { code: 'internal', errorMessage: 'サーバーでエラーが発生しました。' });
+    return refusalJson(c, refuse('internal'));
   });
 
   return { app, writes };

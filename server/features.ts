@@ -7,25 +7,20 @@
 import { API_PREFIX } from '@core/contract/define';
 import { surveyResourcesSecureFiles } from '@core/contract/files';
 import type { Features } from '@core/rules/features';
+import { refuse } from '@core/refusals';
 import type { App } from './app-env';
-import { ApiError, errorAnswerOf } from './http';
-
-/** Texts of ours: the spec gives none for a part that is switched off. */
-export const MEMBERS_OFF_TEXT = '会員機能は現在ご利用いただけません。';
-export const SECURE_FILES_OFF_TEXT = '現在ファイルのアップロードを受け付けておりません。';
-
-export const FEATURE_OFF_CODE = 'feature_off';
+import { errorAnswerOf } from './http';
 
 export const registerFeatureGates = (app: App, features: Features): void => {
-  const refuse = (pattern: string, text: string, method?: string) =>
+  const gate = (pattern: string, code: 'members_off' | 'secure_files_off', method?: string) =>
     app.use(`${API_PREFIX}${pattern}`, async (c, next) => {
       if (method && c.req.method !== method) return next();
-      return c.json(errorAnswerOf(c.get('requestId'), new ApiError(403, FEATURE_OFF_CODE, text)), 403);
+      return c.json(errorAnswerOf(c.get('requestId'), refuse(code)), 403);
     });
   if (!features.members) {
-    refuse('/member-configs/*', MEMBERS_OFF_TEXT);
-    refuse('/member-results/*', MEMBERS_OFF_TEXT);
+    gate('/member-configs/*', 'members_off');
+    gate('/member-results/*', 'members_off');
   }
   // Only new uploads: files already sent keep their status and download, the resident's own.
-  if (!features.secureFiles) refuse(surveyResourcesSecureFiles.path, SECURE_FILES_OFF_TEXT, surveyResourcesSecureFiles.method);
+  if (!features.secureFiles) gate(surveyResourcesSecureFiles.path, 'secure_files_off', surveyResourcesSecureFiles.method);
 };

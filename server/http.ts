@@ -15,7 +15,7 @@
  *   2. do every database write inside one `commit(async (trx) => … return answer)` and return its
  *      result — `store.write` throws inside an idempotent request, so an effect cannot slip past
  *      the stored answer;
- *   3. refuse with `throw new ApiError(4xx, …)` (before or inside commit): the refusal is the
+ *   3. refuse with `throw refuse(code, …)` (core/refusals.ts; before or inside commit): the refusal is the
  *      key's answer; "not now" refusals (429, temporary_locked) and anything else (5xx, crashes)
  *      roll back and leave the key free for a retry;
  *   4. answer JSON (a Response cannot be stored: it is not replayed);
@@ -25,17 +25,17 @@
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
-import { RATE_LIMITED_CODE, RATE_LIMITED_TEXT } from '@core/contract/auth';
 import type { Issue } from '@core/contract/envelope';
 import type { App, AppEnv } from './app-env';
+import { refuse } from '@core/refusals';
 import type { AuthUser } from './auth/verify';
 import { kioskCredentialOf, kioskForbidden } from './auth/kiosk';
-import { ApiError, errorAnswerOf } from './errors';
+import { errorAnswerOf } from './errors';
 import { guardInput } from './input-guard';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
 import type { WriteRateLimiter } from './rate-limit';
 
-export { ApiError, errorAnswerOf } from './errors';
+export { errorAnswerOf } from './errors';
 
 
 /**
@@ -57,7 +57,7 @@ const parseWith = <S extends z.ZodMiniType | undefined>(schema: S, input: unknow
   const r = schema.safeParse(input);
   if (!r.success) {
     const issues = issuesFrom(r.error, where);
-    throw new ApiError(400, 'bad_request', `${issues[0]?.path ?? where}: ${issues[0]?.message ?? 'invalid'}`, { issues });
+    throw refuse('bad_request', { path: issues[0]?.path ?? where, message: issues[0]?.message ?? 'invalid' }, { issues });
   }
   return r.data;
 };
@@ -76,9 +76,7 @@ const readJsonBody = async (c: Context): Promise<unknown> => {
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
-    throw new ApiError(400, 'bad_request', `body: JSON として読めません (${(e as Error).message})`, {
-      issues: [{ path: 'body', message: 'malformed JSON' }],
-    });
+    throw refuse('malformed_json', { reason: (e as Error).message }, { issues: [{ path: 'body', message: 'malformed JSON' }] });
   }
 };
 
@@ -119,7 +117,7 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     if ((e.idempotent || e.billed) && user && env.limitWrite) {
       const wait = env.limitWrite(user.userId, user.kiosk !== undefined);
       if (wait !== null) {
-        return c.json(errorAnswerOf(c.get('requestId'), new ApiError(429, RATE_LIMITED_CODE, RATE_LIMITED_TEXT)), 429, {
+        return c.json(errorAnswerOf(c.get('requestId'), refuse('rate_limited')), 429, {
           'Retry-After': String(wait),
         });
       }

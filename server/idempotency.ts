@@ -39,7 +39,8 @@ import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Transaction } from 'kysely';
 import { canonicalJson } from '@core/rules/completion-guard';
-import { ApiError, errorAnswerOf } from './errors';
+import { Refusal, refuse } from '@core/refusals';
+import { errorAnswerOf } from './errors';
 import type { AppEnv } from './app-env';
 import type { Logger } from './log';
 import type { Store } from './store/open';
@@ -62,8 +63,6 @@ export const IDEMPOTENCY_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** Expired keys are purged once every this many requests with a key (and at startup). */
 export const PURGE_EVERY = 500;
 /** Spec 01 §8 / 02 §8: the text the client shows for 409 temporary_locked. */
-export const TEMPORARY_LOCKED_TEXT = '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。';
-export const KEY_REUSED_TEXT = 'この Idempotency-Key は別の内容の送信に使われています。';
 
 /** Test-only seams, set on Deps.hooks; read at each call so a test can set them on a running server. */
 export interface ServerHooks {
@@ -99,7 +98,7 @@ export const requestFingerprint = (parts: RequestParts): string =>
   createHash('sha256').update(canonicalJson(parts)).digest('hex');
 
 const badKey = (message: string) =>
-  new ApiError(400, 'bad_request', `${IDEMPOTENCY_HEADER}: ${message}`, { issues: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }] });
+  refuse('bad_request', { path: IDEMPOTENCY_HEADER, message }, { issues: [{ path: `headers.${IDEMPOTENCY_HEADER}`, message }] });
 
 /** The request's key: null when absent; 400 when present but malformed. */
 export const readIdempotencyKey = (header: string | undefined): string | null => {
@@ -112,10 +111,10 @@ export const readIdempotencyKey = (header: string | undefined): string | null =>
  * A refusal that is the request's answer, stored and replayed: the 4xx family, except those that
  * say "not now" (429, a handler's own temporary_locked), which a retry must be able to get past.
  */
-const isLastingRefusal = (e: ApiError): boolean => e.status < 500 && e.status !== 429 && e.code !== 'temporary_locked';
+const isLastingRefusal = (e: Refusal): boolean => e.status < 500 && e.status !== 429 && e.code !== 'temporary_locked';
 
-const keyReused = () => new ApiError(422, 'idempotency_key_reused', KEY_REUSED_TEXT);
-const temporaryLocked = () => new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT);
+const keyReused = () => refuse('idempotency_key_reused');
+const temporaryLocked = () => refuse('temporary_locked');
 
 export interface WriteRunnerOptions {
   store: Store;
@@ -257,12 +256,12 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
         if (replay) return replay;
         throw temporaryLocked();
       }
-      if (e instanceof ApiError && isLastingRefusal(e)) {
+      if (e instanceof Refusal && isLastingRefusal(e)) {
         return answerAlone(c, ref, requestHash, { status: e.status, json: JSON.stringify(errorAnswerOf(c.get('requestId'), e)) });
       }
       // A failure that is no answer (a 5xx, "not now"): a repeat whose handler failed before its
       // commit still gets the key's answer. When the lookup fails too, the failure stands.
-      const replay = await replayOf(c, ref, requestHash).catch((lookup: unknown) => (lookup instanceof ApiError ? Promise.reject(lookup) : null));
+      const replay = await replayOf(c, ref, requestHash).catch((lookup: unknown) => (lookup instanceof Refusal ? Promise.reject(lookup) : null));
       if (replay) return replay;
       throw e;
     }

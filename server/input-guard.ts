@@ -12,9 +12,9 @@
  *   The escapes \u0000 and \ud800 do reach one, and are refused here.
  * - Object keys are text too: a key with such a character is refused at that key's path.
  */
-import { MAX_JSON_DEPTH, UNUSABLE_CHARACTER_KEY, UNUSABLE_CHARACTER_TEXT, hasUnusableCharacter } from '@core/contract/input';
+import { MAX_JSON_DEPTH, UNUSABLE_CHARACTER_KEY, hasUnusableCharacter } from '@core/contract/input';
 import type { Issue } from '@core/contract/envelope';
-import { ApiError } from './errors';
+import { refuse } from '@core/refusals';
 
 /** Enough for the resident's form to mark every item; the answer stays small whatever was sent. */
 const MAX_ISSUES = 50;
@@ -36,9 +36,7 @@ const pathOf = (node: Node): string => {
 };
 
 const tooDeep = (path: string) =>
-  new ApiError(400, 'bad_request', `${path}: JSON の入れ子が深すぎます（${MAX_JSON_DEPTH} 段まで）`, {
-    issues: [{ path, message: `nested deeper than ${MAX_JSON_DEPTH} levels` }],
-  });
+  refuse('json_too_deep', { path, depth: MAX_JSON_DEPTH }, { issues: [{ path, message: `nested deeper than ${MAX_JSON_DEPTH} levels` }] });
 
 /**
  * Throws a 400 when `input` (parsed JSON, or the strings of params and query) nests deeper than
@@ -69,6 +67,6 @@ export const guardInput = (input: unknown, where: string): void => {
     }
   }
   if (issues.length > 0) {
-    throw new ApiError(400, 'bad_request', UNUSABLE_CHARACTER_TEXT, { issues });
+    throw refuse('unusable_character', undefined, { issues });
   }
 };

@@ -5,6 +5,7 @@
  * re-exports them beside the schemas that apply them.
  */
 import * as z from 'zod/mini';
+import { refusalText } from '../refusals';
 
 export const SECURE_FILE_STATUSES = ['Pending', 'InProgress', 'Clean', 'Infected', 'Encrypting', 'Completed', 'Error'] as const;
 export type SecureFileStatus = (typeof SECURE_FILE_STATUSES)[number];
@@ -74,15 +75,15 @@ export const uploadKeySchema = z
 
 /** Texts of the file refusals (spec 02 §5, §8), shared by the server's answers and the items. */
 export const FILE_TEXTS = {
-  notReady: 'ファイルの準備中です。数十秒後にもう一度画面を開き直してご確認ください。',
-  infected: 'ウイルス等の疑いがあるため、このファイルは利用できません。',
-  secureFileType: '50MB以下のjpg, jpeg, png, pdfファイルをアップロードしてください',
-  imageSize: '20MB 以下のファイルを選んでください',
-  imageType: 'JPG、JPEG、PNG、HEIF の写真ファイルを選んでください',
+  notReady: refusalText('file_not_ready'),
+  infected: refusalText('file_infected'),
+  secureFileType: refusalText('file_type'),
+  imageSize: refusalText('image_too_large'),
+  imageType: refusalText('image_type'),
 } as const;
 
 /** Not in the spec: an upload over the resident's allowance (the server's FILE_QUOTA_MB in any 24 hours). */
-export const FILE_QUOTA_TEXT = 'アップロードできるファイルの容量の上限（24時間あたり）に達しました。時間をおいてからもう一度お試しください。';
+export const FILE_QUOTA_TEXT = refusalText('file_quota');
 
 export const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Where the server takes and gives file bytes (outside the JSON API: bodies up to 50 MB). */

@@ -10,13 +10,14 @@
  *   (schemas, the idempotency fingerprint).
  */
 import type { MessageKey } from '../items/messages';
+import { refusalText } from '../refusals';
 
 export const MAX_JSON_DEPTH = 32;
 
 /** The catalogue key of a refused character (src/messages/ja.ts validation.charAll). */
 export const UNUSABLE_CHARACTER_KEY = 'charAll' satisfies MessageKey;
-/** Its text, for the refusal's errorMessage (the server cannot read the PWA's catalogue); pinned equal by a test. */
-export const UNUSABLE_CHARACTER_TEXT = '入力できない文字が含まれています。';
+/** Its text (the refusal's, core/refusals.ts); the PWA's catalogue shows the same, pinned equal by a test. */
+export const UNUSABLE_CHARACTER_TEXT = refusalText('unusable_character');
 
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const UNUSABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

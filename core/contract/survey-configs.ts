@@ -49,6 +49,8 @@ export const surveyConfigsOpenList = defineEndpoint({
         surveyType: z.optional(z.string()),
         /** A form for members (spec 01 §4): its member form, whose list holds the member's bookings. */
         memberFormId: z.optional(z.string()),
+        /** The large category its reservation item fixes: other forms' items leave it out (core/rules/own-categories.ts). */
+        ownLargeCategory: z.optional(z.string()),
       }),
     ),
   ),

@@ -14,16 +14,14 @@
  */
 import { PAY_TYPE, PAYMENT_STATUS, type PayType } from '../contract/payment-codes';
 import { isAdminRegistered } from './permissions';
+import type { RefusalCode } from '../refusals';
 
 export const PAYMENT_CANCEL_DAYS = 30;
-
-export const PAYMENT_CANCELLED_TEXT = 'キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。';
-export const PAYMENT_CANCEL_EXPIRED_TEXT = 'キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。';
 
 export type PaymentCancelRefusal = 'adminRegistered' | 'paymentCancelled' | 'paymentTooOld';
 
 /** The refusal codes the server sends and the PWA reads for the two payment refusals (403). */
-export const PAYMENT_REFUSAL_CODES = { paymentCancelled: 'payment_cancelled', paymentTooOld: 'payment_cancel_expired' } as const;
+export const PAYMENT_REFUSAL_CODES = { paymentCancelled: 'payment_cancelled', paymentTooOld: 'payment_cancel_expired' } as const satisfies Record<string, RefusalCode>;
 
 const CANCELLABLE_STATUSES: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.notApplicable, PAYMENT_STATUS.creditAuthorised]);
 

@@ -65,7 +65,7 @@ export type EditableFields = 'all' | 'reservationOnly' | 'none';
 
 /**
  * Why an action is refused, as message keys. The PWA's ja.ts holds their texts; the server turns
- * them into its refusals (403 forbidden_by_settings, 409 not_editable, …).
+ * them into its refusals (403 edit_forbidden, 409 not_editable, …).
  */
 export const ANSWER_REASON_KEYS = [
   'adminRegistered',

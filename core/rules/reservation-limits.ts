@@ -17,22 +17,20 @@
  * - When both limits are reached, the per-day refusal is given (it is the narrower one to fix:
  *   another day may do).
  */
+import { refusalText } from '../refusals';
 
 export const RESERVATION_LIMIT_CODE = 'reservation_limit';
 
-/** Spec 02 §8 (calendar off). */
-export const CALENDAR_OFF_MESSAGE = '現在予約を受け付けておりません';
-/** Spec 02 §8 (no bookable slot). */
-export const NO_SLOT_MESSAGE = '現在予約可能な枠がありません';
-
-export const MAX_COUNT_OF_DAY_MESSAGE = '1日に予約できる件数の上限に達しています。別の日を選んでください。';
-export const MAX_COUNT_MESSAGE = '予約できる件数の上限に達しています。';
+export const MAX_COUNT_OF_DAY_MESSAGE = refusalText('reservation_limit', { per: 'day' });
+export const MAX_COUNT_MESSAGE = refusalText('reservation_limit', { per: 'range' });
 
 export const maxCountOfDayDetail = (limit: number, count: number): string => `1日${limit}件まで・予約済み${count}件`;
 export const maxCountDetail = (limit: number, count: number): string => `期間内${limit}件まで・予約済み${count}件`;
 
 export interface LimitRefusal {
   code: typeof RESERVATION_LIMIT_CODE;
+  /** Which limit: its text is the catalogue's reservation_limit for it (core/refusals.ts). */
+  per: 'day' | 'range';
   errorMessage: string;
   checkDetail: string;
 }
@@ -53,10 +51,10 @@ const isLimit = (n: number | null | undefined): n is number => typeof n === 'num
 /** null when one more reservation fits both limits; otherwise the refusal to show. */
 export const limitRefusal = (i: LimitInput): LimitRefusal | null => {
   if (isLimit(i.maxCountOfDay) && i.countOnDay >= i.maxCountOfDay) {
-    return { code: RESERVATION_LIMIT_CODE, errorMessage: MAX_COUNT_OF_DAY_MESSAGE, checkDetail: maxCountOfDayDetail(i.maxCountOfDay, i.countOnDay) };
+    return { code: RESERVATION_LIMIT_CODE, per: 'day', errorMessage: MAX_COUNT_OF_DAY_MESSAGE, checkDetail: maxCountOfDayDetail(i.maxCountOfDay, i.countOnDay) };
   }
   if (!i.dayCheckOnly && isLimit(i.maxCount) && i.countInRange >= i.maxCount) {
-    return { code: RESERVATION_LIMIT_CODE, errorMessage: MAX_COUNT_MESSAGE, checkDetail: maxCountDetail(i.maxCount, i.countInRange) };
+    return { code: RESERVATION_LIMIT_CODE, per: 'range', errorMessage: MAX_COUNT_MESSAGE, checkDetail: maxCountDetail(i.maxCount, i.countInRange) };
   }
   return null;
 };

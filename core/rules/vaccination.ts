@@ -20,11 +20,12 @@
 import { Temporal } from 'temporal-polyfill';
 import { parseIsoDate } from '../ja/date-input';
 import { parseReservationValue, RESERVATION_ITEM_TYPE } from './reservation-value';
+import { refusalText } from '../refusals';
 
 export const COUNT_VACCINES_MAX = 99;
 export const COUNT_VACCINES_OPTIONS: readonly string[] = Array.from({ length: COUNT_VACCINES_MAX }, (_, i) => String(i + 1));
 export const DEFAULT_INTERVAL_DAYS = 21;
-export const FIRST_DOSE_MISSING_TEXT = '1回目の接種が完了していない場合、2回目の接種の予約を実施できません。';
+export const FIRST_DOSE_MISSING_TEXT = refusalText('first_dose_missing');
 
 export const VACCINATION_INTERVAL_TYPES = ['日数', '月数'] as const;
 export type VaccinationIntervalType = (typeof VACCINATION_INTERVAL_TYPES)[number];

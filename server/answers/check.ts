@@ -12,35 +12,30 @@ import { itemDefOf } from '@core/items/registry';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
 import type { CategoryLookup } from '@core/form/visibility';
 import { todayInTokyo } from '@core/ja/date-input';
-import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { offeredConfig, type Features } from '@core/rules/features';
-import { ApiError } from '../errors';
-import { NO_SURVEY_CONFIG } from '../routes/survey-configs';
+import { refuse, refusalText } from '@core/refusals';
 import { isRefusal as isExtrasRefusal, sentExtrasOf, type AnswerExtras } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
-import { PAYMENT_OFF_TEXT, priceAnswer, type Catalogue } from '../payments/price-order';
+import { isPricingRefusal, priceAnswer, type Catalogue } from '../payments/price-order';
 
-const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
-export const badRequest = (issues: Issue[]) =>
-  new ApiError(400, 'bad_request', `${issues[0]?.path ?? 'body'}: ${issues[0]?.message ?? 'invalid'}`, { issues });
-
-/** Spec 01 §8 "form invalid": the text a refused answer carries; the per-item keys say what to fix. */
-const FORM_INVALID_TEXT = '入力内容を確認してください';
+const noConfig = () => refuse('survey_not_found');
+export const badRequest = (issues: Issue[]) => refuse('bad_request', { path: issues[0]?.path ?? 'body', message: issues[0]?.message ?? 'invalid' }, { issues });
 
 /** Issues whose own text says more than the form's (spec 02 §8): the booking refused for its dose. */
 const VACCINE_KEYS: ReadonlySet<string> = new Set(['vaccineFirstDoseMissing', 'vaccineTooEarly']);
-const refusalText = (itemIssues: FormIssues): string =>
-  Object.values(itemIssues).some((list) => list.some((i) => VACCINE_KEYS.has(i.key))) ? FIRST_DOSE_MISSING_TEXT : FORM_INVALID_TEXT;
 
-/** An answer the form's validators refuse, with their message keys per item. */
+/**
+ * An answer the form's validators refuse, with their message keys per item: spec 01 §8 "form
+ * invalid", or the dose's own text when that is what refused it.
+ */
 export const invalidAnswer = (itemIssues: FormIssues) =>
-  new ApiError(400, 'invalid_answer', refusalText(itemIssues), {
+  refuse(Object.values(itemIssues).some((list) => list.some((i) => VACCINE_KEYS.has(i.key))) ? 'first_dose_missing' : 'invalid_answer', undefined, {
     itemIssues,
     issues: Object.entries(itemIssues).map(([itemKey, list]) => ({ path: itemKey, message: list[0]?.key ?? 'invalid' })),
   });
 
 /** Spec 01 §5: the form yields nothing to send. */
-export const nothingToStore = () => new ApiError(400, 'invalid_answer', FORM_INVALID_TEXT, { issues: [{ path: 'data', message: 'formInvalid' }] });
+export const nothingToStore = () => refuse('invalid_answer', undefined, { issues: [{ path: 'data', message: 'formInvalid' }] });
 
 
 /** The values the rows carry, shaped as the form's validators read them (multi-value items as lists). */
@@ -128,7 +123,7 @@ export const checkSubmission = (
   categoryOf: CategoryLookup,
 ): Checked => {
   if (!stored || stored.surveyStatus !== 'enabled') throw noConfig();
-  if (!features.payment && body.order) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT, { issues: [{ path: 'order', message: PAYMENT_OFF_TEXT }] });
+  if (!features.payment && body.order) throw refuse('payment_off', undefined, { issues: [{ path: 'order', message: refusalText('payment_off') }] });
   const config = offeredConfig(stored, features);
   if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
   const issues = validateAnswerRows(config, body.data);
@@ -137,8 +132,8 @@ export const checkSubmission = (
   if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
   if (kept.length === 0) throw nothingToStore();
   const priced = priceAnswer(config, kept, body.order ?? null, catalogue, todayInTokyo());
-  if ('code' in priced) throw new ApiError(400, priced.code, priced.message, { issues: priced.issues });
+  if (isPricingRefusal(priced)) throw priced;
   const extras = sentExtrasOf(config, body, priced.order);
-  if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
+  if (isExtrasRefusal(extras)) throw extras;
   return { config, rows: kept, extras };
 };

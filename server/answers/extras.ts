@@ -13,25 +13,22 @@
  * - "Order editable only when ... the answer is new" (spec 02 §4) and "products are changed by
  *   cancelling and re-purchasing" (spec 01 §4): an amend keeps the stored order, and its products
  *   row, pay type and booked items must still bring exactly the stored order's lines and type (403
- *   forbidden_by_settings otherwise), so the row the office reads says what was charged.
+ *   order_locked otherwise), so the row the office reads says what was charged.
  */
 import type { Issue } from '@core/contract/envelope';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { PaymentOrder } from '@core/contract/payment';
 import { linesMatchOrder, needsProvider } from '@core/rules/order';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { Refusal, refuse, refusalText } from '@core/refusals';
 import type { AnswerExtras } from '../store/extras';
 
 export type { AnswerExtras };
 
 export const NO_EXTRAS: AnswerExtras = { subData: null, order: null };
 
-export type ExtrasRefusal = { status: 400 | 403; code: string; message: string; issues: Issue[] };
-
-export const PAYMENT_REQUIRED_TEXT = 'お支払いが必要な注文です。決済画面から送ってください。';
-export const ORDER_LOCKED_TEXT = '購入した商品は変更できません。';
-
-const refuse = (status: 400 | 403, code: string, message: string, issues: Issue[]): ExtrasRefusal => ({ status, code, message, issues });
+/** Why the extras are refused; carries its status, code, text and issues (core/refusals.ts). */
+export type ExtrasRefusal = Refusal;
 
 /** Which write stores the answer: putItem, or the temporary save before the provider. */
 export type OrderPath = 'putItem' | 'temporary';
@@ -45,7 +42,7 @@ export const sentExtrasOf = (
   const issues: Issue[] = (body.subData ?? []).flatMap((r, n) =>
     r.surveyId === config.surveyId ? [] : [{ path: `subData.${n}.surveyId`, message: `data の surveyId (${config.surveyId}) と異なります` }],
   );
-  if (issues.length > 0) return refuse(400, 'bad_request', `${issues[0]?.path}: ${issues[0]?.message}`, issues);
+  if (issues.length > 0) return refuse('bad_request', { path: String(issues[0]?.path), message: String(issues[0]?.message) }, { issues });
   const subData = body.subData?.length ? body.subData.map((r) => ({ itemKey: r.itemKey, value: r.value, ...(r.title === undefined ? {} : { title: r.title }) })) : null;
   return { subData, order };
 };
@@ -58,15 +55,15 @@ export const sentExtrasOf = (
 export const keptExtrasOf = (sent: AnswerExtras, amended: AnswerExtras | null, path: OrderPath = 'putItem'): AnswerExtras | ExtrasRefusal => {
   if (amended === null) {
     if (path === 'putItem' && needsProvider(sent.order)) {
-      return refuse(400, 'payment_required', PAYMENT_REQUIRED_TEXT, [{ path: 'order.selectedPayType', message: PAYMENT_REQUIRED_TEXT }]);
+      return refuse('payment_required', undefined, { issues: [{ path: 'order.selectedPayType', message: refusalText('payment_required') }] });
     }
     return sent;
   }
   const samePayType = (sent.order?.selectedPayType ?? null) === (amended.order?.selectedPayType ?? null);
   if (!samePayType || !linesMatchOrder(sent.order?.details ?? [], amended.order?.details ?? [])) {
-    return refuse(403, 'forbidden_by_settings', ORDER_LOCKED_TEXT, [{ path: 'order', message: ORDER_LOCKED_TEXT }]);
+    return refuse('order_locked', undefined, { issues: [{ path: 'order', message: refusalText('order_locked') }] });
   }
   return { subData: sent.subData ?? amended.subData, order: amended.order };
 };
 
-export const isRefusal = (x: AnswerExtras | ExtrasRefusal): x is ExtrasRefusal => 'status' in x;
+export const isRefusal = (x: AnswerExtras | ExtrasRefusal): x is ExtrasRefusal => x instanceof Refusal;

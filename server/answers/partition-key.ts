@@ -30,6 +30,7 @@
 import type { Issue } from '@core/contract/envelope';
 import type { CheckStatus } from '@core/contract/survey';
 import { AMENDED_STATUS } from '@core/rules/status';
+import { refusalText } from '@core/refusals';
 
 export type ParsedKey =
   | { shape: 'single'; userId: string }
@@ -115,7 +116,7 @@ export interface PlanInput extends NamedKeys {
 }
 
 const bad = (path: string, message: string): KeyRefusal => ({ status: 400, issue: { path, message } });
-const missing = (path: string): KeyRefusal => ({ status: 404, issue: { path, message: 'no survey result.' } });
+const missing = (path: string): KeyRefusal => ({ status: 404, issue: { path, message: refusalText('result_not_found') } });
 
 /** A key that names no held answer must be well formed and the resident's own. */
 const checkUnheld = (key: string, path: string, input: PlanInput): ParsedKey | KeyRefusal => {

@@ -12,11 +12,11 @@ import type { Issue } from '@core/contract/envelope';
 import type { AnswerRowInput, surveyResultsPutItem } from '@core/contract/survey';
 import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import { requiresMembership } from '@core/rules/membership';
+import { Refusal, refuse } from '@core/refusals';
 import type { Features } from '@core/rules/features';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
 import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
-import { ApiError } from '../errors';
 import type { FileStorage } from '../files/storage';
 import type { Commit } from '../idempotency';
 import type { Logger } from '../log';
@@ -35,11 +35,6 @@ import { writeSubmission } from './write/write-submission';
 type Db = Kysely<Database> | Transaction<Database>;
 type Body = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 type Answer = AnswerIn<typeof surveyResultsPutItem>;
-
-/** Not in the spec: an answer to a members' form from a resident who is not a member. */
-export const MEMBER_REQUIRED_TEXT = 'この帳票は会員登録の後にご利用いただけます。';
-/** Not in the spec: putItem for a bed survey, whose bookings go through the bed screens. */
-export const BED_SURVEY_TEXT = 'この帳票は入院予約の画面からお申し込みください。';
 
 export interface AnswerDeps {
   db: Kysely<Database>;
@@ -95,7 +90,7 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
   try {
     submission = await check(deps.db, checked);
   } catch (e) {
-    const fresh = checked && e instanceof ApiError ? await deps.configs.refresh(deps.db, surveyId) : checked;
+    const fresh = checked && e instanceof Refusal ? await deps.configs.refresh(deps.db, surveyId) : checked;
     if (fresh?.stamp === checked?.stamp) throw e;
     checked = fresh;
     submission = await check(deps.db, checked);
@@ -105,10 +100,10 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
   // a chosen bed (select bed) is claimed only with a stay's nights.
   const bedItems = new Set(submission.config.surveySchema.filter((i) => i.type === 'selectBed').map((i) => i.itemKey));
   if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
-    throw new ApiError(400, 'bed_survey', BED_SURVEY_TEXT);
+    throw refuse('bed_survey');
   }
   if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(deps.db, submission.config.memberFormId, writer.userId))) {
-    throw new ApiError(403, 'member_required', MEMBER_REQUIRED_TEXT);
+    throw refuse('member_required');
   }
   const wanted = await readBeforeWrite(deps.db, { checked: stamped, keys: named.keys, rows: submission.rows });
 

@@ -3,12 +3,13 @@
  * answerActions, inside the write transaction, so what the PWA hides is also refused:
  * - edit (putItem naming an answer, or answering a single-answer form again over a live answer):
  *   409 not_editable for 完了 and ended answers; 403 admin_registered for an answer the office
- *   registered (userId beginning with I); 403 forbidden_by_settings when updateOrCancelSettings
+ *   registered (userId beginning with I); 403 edit_forbidden when updateOrCancelSettings
  *   is cancelOnly or inquiryOnly, or isEditDisabled is set; with reservationOnlyInfo only
- *   reservation items may change, so every other value must equal the stored one, and items not
- *   editable in user mode (isNotEditable, disabled) must keep their values too;
+ *   reservation items may change, so every other value must equal the stored one (403
+ *   reservation_only), and items not editable in user mode (isNotEditable, disabled) must keep
+ *   their values too (403 locked_item_changed);
  * - cancel: 409 already_cancelled for ended answers (完了 may still be withdrawn); 403
- *   admin_registered; 403 forbidden_by_settings (現在キャンセルを受け付けておりません。) when the
+ *   admin_registered; 403 cancel_forbidden when the
  *   setting is updateOnly or inquiryOnly, or the form uses payment;
  * - delete (a resident withdrawing an answer outright): the cancel's settings, and the edit's
  *   status rule — a 完了 or ended answer is the office's record and is not deleted;
@@ -28,52 +29,38 @@ import { itemDefOf } from '@core/items/registry';
 import { todayInTokyo } from '@core/ja/date-input';
 import { answerActions, isAdminRegistered, isItemEditable, type AnswerReasonKey, type EditableFields } from '@core/rules/permissions';
 import { isReservationItem } from '@core/rules/reservation-value';
-import { ALREADY_CANCELLED_CODE, cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
-import { ApiError } from '../errors';
+import { cancelledStatus, answerStatusOf, isEnded, statusRefusal } from '@core/rules/status';
+import { refuse, type Refusal } from '@core/refusals';
 import { reservationDeadlinePassed } from '../reservations';
 import type { Database } from '../store/schema';
-import { PAYMENT_CANCELLED_TEXT, PAYMENT_CANCEL_EXPIRED_TEXT, PAYMENT_REFUSAL_CODES, paymentCancelRefusal } from '@core/rules/payment-cancel';
+import { PAYMENT_REFUSAL_CODES, paymentCancelRefusal } from '@core/rules/payment-cancel';
 import { paymentOfAnswer } from '../payments/answer-payment';
 
-export const NO_SURVEY_RESULT = 'no survey result.';
+export const noResult = () => refuse('result_not_found');
+const notEditable = () => refuse('not_editable');
+const alreadyCancelled = () => refuse('already_cancelled');
+export const configOutdated = () => refuse('config_outdated', undefined, { needRefresh: true });
 
-export const noResult = () => new ApiError(404, 'not_found', NO_SURVEY_RESULT);
-const notEditable = () => new ApiError(409, 'not_editable', 'この回答は完了またはキャンセル済みのため変更できません。');
-const alreadyCancelled = () => new ApiError(409, ALREADY_CANCELLED_CODE, 'この回答はすでにキャンセルされています。');
-export const configOutdated = () =>
-  new ApiError(409, 'config_outdated', 'フォームが更新されました。画面を再読み込みしてください。', { needRefresh: true });
-
-/** No text in the spec; worded after its cancel refusal. */
-export const EDIT_FORBIDDEN_TEXT = '現在変更を受け付けておりません。';
-/** Spec 01 §4, 02 §8: cancel while cancelling is not available. */
-export const CANCEL_FORBIDDEN_TEXT = '現在キャンセルを受け付けておりません。';
-export const ADMIN_REGISTERED_TEXT = '窓口で登録された回答のため、変更・キャンセルはできません。管理者へ直接ご連絡をお願い致します。';
-/** Spec 01 §8: cancel deadline passed. */
-export const DEADLINE_PASSED_TEXT = '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。';
-export const RESERVATION_ONLY_TEXT = '予約情報のみ変更できます。';
-export const LOCKED_ITEM_TEXT = '変更できない項目が変更されています。';
-/** No text in the spec: a temporary answer is settled by its payment, not by the resident. */
-export const PAYMENT_PENDING_TEXT = '決済が完了していないため、変更・キャンセルはできません。';
 /** survey_results.status of a temporary answer (payments/settle.ts TEMPORARY_STATUS). */
 const TEMPORARY = 'temporary';
 
 export type Action = 'edit' | 'cancel' | 'delete';
 
 /** The refusal for a reason answerActions gave. */
-export const refusal = (action: Action, reason: AnswerReasonKey): ApiError => {
+export const refusal = (action: Action, reason: AnswerReasonKey): Refusal => {
   switch (reason) {
     case 'adminRegistered':
-      return new ApiError(403, 'admin_registered', ADMIN_REGISTERED_TEXT);
+      return refuse('admin_registered');
     case 'completed':
     case 'cancelled':
     case 'ended':
       return action === 'cancel' ? alreadyCancelled() : notEditable();
     case 'editNotAllowed':
     case 'editDisabled':
-      return new ApiError(403, 'forbidden_by_settings', EDIT_FORBIDDEN_TEXT);
+      return refuse('edit_forbidden');
     case 'cancelNotAllowed':
     case 'paymentCancelUnavailable':
-      return new ApiError(403, 'forbidden_by_settings', CANCEL_FORBIDDEN_TEXT);
+      return refuse('cancel_forbidden');
   }
 };
 
@@ -93,7 +80,7 @@ export const enforceRules = async (
   const check = answerStatusOf(stored.map((r) => r.check));
   const userId = (stored[0] as ResultRow).userId;
   // An ended one (its hold given back) falls to the status rules below: already cancelled.
-  if (!isEnded(check) && stored.some((r) => r.status === TEMPORARY)) throw new ApiError(409, 'payment_pending', PAYMENT_PENDING_TEXT);
+  if (!isEnded(check) && stored.some((r) => r.status === TEMPORARY)) throw refuse('payment_pending');
   const actions = answerActions(config ?? NO_SETTINGS, { check, userId }, 'user');
   const reason =
     action === 'edit'
@@ -109,11 +96,11 @@ export const enforceRules = async (
     const payment = await paymentOfAnswer(trx, first.surveyId, userId, first.partitionKey);
     const refused = payment && paymentCancelRefusal(payment, userId, Math.floor(Date.now() / 1000));
     if (refused === 'adminRegistered') throw refusal(action, refused);
-    if (refused === 'paymentCancelled') throw new ApiError(403, PAYMENT_REFUSAL_CODES.paymentCancelled, PAYMENT_CANCELLED_TEXT);
-    if (refused === 'paymentTooOld') throw new ApiError(403, PAYMENT_REFUSAL_CODES.paymentTooOld, PAYMENT_CANCEL_EXPIRED_TEXT);
+    if (refused === 'paymentCancelled') throw refuse(PAYMENT_REFUSAL_CODES.paymentCancelled);
+    if (refused === 'paymentTooOld') throw refuse(PAYMENT_REFUSAL_CODES.paymentTooOld);
   }
   if (config && (await reservationDeadlinePassed(trx, config, stored, todayInTokyo()))) {
-    throw new ApiError(403, 'cancel_deadline_passed', DEADLINE_PASSED_TEXT);
+    throw refuse('cancel_deadline_passed');
   }
   return actions.editableFields;
 };

@@ -8,12 +8,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   KIOSK_FORBIDDEN,
-  KIOSK_FORBIDDEN_TEXT,
   KIOSK_REVOKED,
-  KIOSK_REVOKED_TEXT,
   KIOSK_TOKEN_PREFIX,
 } from '@core/contract/kiosk';
-import { ApiError } from '../errors';
+import { refuse } from '@core/refusals';
 import type { Store } from '../store/open';
 import { findKioskByToken } from '../store/kiosks';
 import type { AuthUser, KioskPrincipal } from './verify';
@@ -53,8 +51,8 @@ export const kioskCredentialOf = (authorization: string | undefined): string | n
   return token !== undefined && token.startsWith(KIOSK_TOKEN_PREFIX) ? token : null;
 };
 
-export const kioskRevoked = () => new ApiError(401, KIOSK_REVOKED, KIOSK_REVOKED_TEXT);
-export const kioskForbidden = () => new ApiError(403, KIOSK_FORBIDDEN, KIOSK_FORBIDDEN_TEXT);
+export const kioskRevoked = () => refuse(KIOSK_REVOKED);
+export const kioskForbidden = () => refuse(KIOSK_FORBIDDEN);
 
 /** The principal of a kiosk: a stable id (idempotency keys are scoped by it), never an answer's owner. */
 export const kioskUserId = (kioskId: string): string => `K:${kioskId}`;

@@ -28,17 +28,11 @@ import {
   type BedRule,
   type DaySession,
 } from '@core/rules/bed-stay';
-import { ApiError } from '../errors';
+import { refuse } from '@core/refusals';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { StayRow, Ward } from '../store/beds';
 
 /** Spec 02 §8. */
-export const BED_DEADLINE_TEXT = '予約のキャンセル・変更が可能な期限を過ぎています。';
-/** Unused for now; the move of the texts into the catalogue decides its place. @catalogue */
-export const BED_UNKNOWN_TEXT = '不明なエラーです。管理者にお問い合わせください。';
-export const BED_FULL_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
-export const NO_BED_WARD = 'no bed ward.';
-export const NO_STAY = 'no bed reservation.';
 
 export const LIVE_CHECKS: readonly CheckStatus[] = ['未対応', '対応中', '対応済', '保留', '変更あり'];
 export const NEW_CHECK: CheckStatus = '未対応';
@@ -52,7 +46,7 @@ export interface Stay {
   nights: number;
 }
 
-const bad = (path: string, message: string) => new ApiError(400, 'bad_request', `${path}: ${message}`, { issues: [{ path, message }] });
+const bad = (path: string, message: string) => refuse('bad_request', { path, message }, { issues: [{ path, message }] });
 
 /** The stay's dates out of the rows, and the rest (the form's fields). */
 export const splitStayRows = (surveyId: string, rows: readonly AnswerRowInput[]): { stay: Stay; fields: AnswerRowInput[]; partitionKey: string | null } => {
@@ -85,7 +79,7 @@ export const splitStayRows = (surveyId: string, rows: readonly AnswerRowInput[])
 export const refuseStart = (stay: Stay, rule: BedRule, today: Temporal.PlainDate, editing: boolean): void => {
   const past = Temporal.PlainDate.compare(stay.start, today) < 0;
   if (past || (!editing && !isFarEnoughAhead(stay.start, rule, today))) {
-    throw new ApiError(400, 'invalid_answer', '入力内容を確認してください', { issues: [{ path: START_DATE_KEY, message: 'この日は予約できません' }] });
+    throw refuse('invalid_answer', undefined, { issues: [{ path: START_DATE_KEY, message: 'この日は予約できません' }] });
   }
 };
 
@@ -99,7 +93,7 @@ export const chosenBedOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, fi
   const chosen = fields.find((f) => f.itemKey === keys[0]);
   if (!chosen) return null;
   if (!ward.beds.some((b) => b.bedId === chosen.value)) {
-    throw new ApiError(400, 'invalid_answer', '入力内容を確認してください', {
+    throw refuse('invalid_answer', undefined, {
       itemIssues: { [chosen.itemKey]: [{ key: 'invalidValue' }] },
       issues: [{ path: chosen.itemKey, message: 'invalidValue' }],
     });
@@ -110,9 +104,9 @@ export const chosenBedOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, fi
 /** The stored stay may still be changed or cancelled today (spec 02 §4). */
 export const refuseChange = (row: StayRow, rule: BedRule, today: Temporal.PlainDate): void => {
   if (!LIVE_CHECKS.includes(row.check_status as CheckStatus)) {
-    throw new ApiError(409, 'already_cancelled', 'この予約はすでにキャンセルされているか、変更できません。');
+    throw refuse('bed_already_cancelled');
   }
-  if (isBedDeadlinePassed(Temporal.PlainDate.from(row.start_date), rule, today)) throw new ApiError(409, 'deadline_passed', BED_DEADLINE_TEXT);
+  if (isBedDeadlinePassed(Temporal.PlainDate.from(row.start_date), rule, today)) throw refuse('deadline_passed');
 };
 
 /**

@@ -7,14 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Temporal } from 'temporal-polyfill';
-import { ApiError } from '../errors';
+import { refuse } from '@core/refusals';
 import { claimBedNights, insertStay, lockStay, moveNight, releaseBedNights, updateStay, type StayRow, type Ward } from '../store/beds';
 import type { Database } from '../store/schema';
 import {
-  BED_FULL_TEXT,
   CANCELLED_CHECK,
   NEW_CHECK,
-  NO_STAY,
   nightMoves,
   nightsOf,
   nightsOfRow,
@@ -24,8 +22,8 @@ import {
   type StoredField,
 } from './stay';
 
-const full = () => new ApiError(409, 'quota_exceeded', BED_FULL_TEXT);
-const noStay = () => new ApiError(404, 'not_found', NO_STAY);
+const full = () => refuse('quota_exceeded');
+const noStay = () => refuse('bed_stay_not_found');
 
 const applyMoves = async (trx: Transaction<Database>, surveyId: string, moves: readonly { night: string; delta: 1 | -1 }[]) => {
   for (const m of moves) {

@@ -9,18 +9,18 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Context } from 'hono';
-import { FILE_QUOTA_TEXT, FILE_TEXTS, FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
+import { FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
+import { refuse, type Refusal } from '@core/refusals';
 import type { App, AppEnv } from '../app-env';
+import { errorAnswerOf } from '../http';
 import type { Deps } from '../route-context';
 import { ensureFileRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
 import { bytesMatchType } from './magic';
 import { decryptStream, readBlobEnds, verifyGrant } from './crypto';
 
-const refuse = (c: Context<AppEnv>, status: number, code: string, errorMessage: string) =>
-  c.json({ result: 'ERROR', requestId: c.get('requestId'), code, errorMessage }, status as 400);
-
-const NOT_FOUND = 'ファイルが見つかりません。';
+/** Answered, not thrown: these routes are outside route() and its error handling. */
+const refused = (c: Context<AppEnv>, r: Refusal) => c.json(errorAnswerOf(c.get('requestId'), r), r.status as 400);
 const DAY_MS = 24 * 3600 * 1000;
 
 /** RFC 6266: an ASCII fallback and the real name in UTF-8. */
@@ -43,9 +43,9 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
   app.put(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
     const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
     if (grant) c.set('fileGrant', grant.f);
-    if (!grant || grant.p !== 'put') return refuse(c, 403, 'url_invalid', 'アップロード URL が無効か期限切れです。');
+    if (!grant || grant.p !== 'put') return refused(c, refuse('url_invalid'));
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    if (!grant.t || type !== grant.t) return refuse(c, 400, 'content_type_mismatch', `Content-Type は ${grant.t} です`);
+    if (!grant.t || type !== grant.t) return refused(c, refuse('content_type_mismatch', { type: grant.t ?? '' }));
     const image = uploadKeySchema.safeParse(grant.f).success;
     const stamp = new Date().toISOString();
     const row: FileRow | undefined = image
@@ -67,34 +67,34 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
           updated_at: stamp,
         })
       : await findFile(store.db, grant.f);
-    if (!row || row.user_id !== grant.u) return refuse(c, 404, 'not_found', NOT_FOUND);
+    if (!row || row.user_id !== grant.u) return refused(c, refuse('file_not_found'));
     // A repeat of a finished upload (its answer was lost on the way): the first one stands.
     if (row.uploaded_at !== null) return c.json({ result: 'OK', status: row.status });
-    if (row.status !== 'Pending') return refuse(c, 409, 'file_refused', FILE_TEXTS.infected);
-    const typeText = image ? FILE_TEXTS.imageType : FILE_TEXTS.secureFileType;
+    if (row.status !== 'Pending') return refused(c, refuse('file_refused'));
+    const empty = image ? 'empty_image' : 'empty_file';
     const body = c.req.raw.body;
-    if (!body) return refuse(c, 400, 'empty_file', typeText);
+    if (!body) return refused(c, refuse(empty));
     const max = image ? MAX_IMAGE_BYTES : (row.size ?? 0);
     let put;
     try {
       put = await files.storage.put('quarantine', Readable.fromWeb(body as WebReadableStream), max);
     } catch (e) {
-      if (e instanceof TooLargeError) return refuse(c, 413, 'file_too_large', image ? FILE_TEXTS.imageSize : FILE_TEXTS.secureFileType);
+      if (e instanceof TooLargeError) return refused(c, refuse(image ? 'image_too_large' : 'file_too_large'));
       throw e;
     }
-    const drop = (status: number, code: string, text: string) => files.storage.remove('quarantine', put.ref).then(() => refuse(c, status, code, text));
-    if (put.size === 0) return drop(400, 'empty_file', typeText);
+    const drop = (r: Refusal) => files.storage.remove('quarantine', put.ref).then(() => refused(c, r));
+    if (put.size === 0) return drop(refuse(empty));
     // Checked once the bytes are in (a refusal before reading them reaches the phone as a network
     // error, and the upload would be tried again for ever). Two uploads of one resident at the
     // same moment may both pass: the overshoot is bounded by one file each.
     if (files.quotaBytes > 0 && (await uploadedBytesSince(store.db, grant.u, new Date(Date.now() - DAY_MS).toISOString())) + put.size > files.quotaBytes) {
-      return drop(413, 'file_quota', FILE_QUOTA_TEXT);
+      return drop(refuse('file_quota'));
     }
     // A secure file's size was declared (and checked against 50 MB) when its entry was made.
-    if (!image && put.size !== row.size) return drop(400, 'size_mismatch', `ファイルの大きさが申告 (${row.size} bytes) と違います`);
+    if (!image && put.size !== row.size) return drop(refuse('size_mismatch', { size: row.size }));
     if (!bytesMatchType(put.head, row.content_type)) {
       await markRefused(store.db, row.file_id, 'bytes are not the declared type', stamp);
-      return drop(415, 'file_type', typeText);
+      return drop(refuse(image ? 'image_type' : 'file_type'));
     }
     if (!(await markUploaded(store.db, row.file_id, put.ref, put.size, new Date().toISOString()))) {
       await files.storage.remove('quarantine', put.ref);
@@ -108,14 +108,14 @@ export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files
   app.get(`${FILE_TRANSFER_PATH}/:token`, async (c) => {
     const grant = verifyGrant(files.keys.urlKey, c.req.param('token'), now());
     if (grant) c.set('fileGrant', grant.f);
-    if (!grant || (grant.p !== 'get' && grant.p !== 'view')) return refuse(c, 404, 'not_found', NOT_FOUND);
+    if (!grant || (grant.p !== 'get' && grant.p !== 'view')) return refused(c, refuse('file_not_found'));
     const row = await findFile(store.db, grant.f);
     // Nothing but a Completed file (scanned clean, encrypted) is ever served, and only to its owner.
-    if (!row || row.user_id !== grant.u || row.status !== 'Completed' || !row.blob_ref) return refuse(c, 404, 'not_found', NOT_FOUND);
-    if (grant.p === 'view' && row.kind !== 'image') return refuse(c, 404, 'not_found', NOT_FOUND);
+    if (!row || row.user_id !== grant.u || row.status !== 'Completed' || !row.blob_ref) return refused(c, refuse('file_not_found'));
+    if (grant.p === 'view' && row.kind !== 'image') return refused(c, refuse('file_not_found'));
     const ref = row.blob_ref;
     const blobSize = await files.storage.size('store', ref);
-    if (blobSize === null) return refuse(c, 404, 'not_found', NOT_FOUND);
+    if (blobSize === null) return refused(c, refuse('file_not_found'));
     const ends = await readBlobEnds((start, end) => files.storage.read('store', ref, { start, end }), blobSize);
     const plain = files.storage
       .read('store', ref, { start: ends.cipherStart, end: ends.cipherEnd })

@@ -7,7 +7,7 @@
  */
 import type { Transaction } from 'kysely';
 import { automaticNumber, firstNumberAfter } from '@core/rules/member-number';
-import { ApiError } from '../errors';
+import { refuse } from '@core/refusals';
 import { claimCounterWith } from '../store/results';
 import type { Database } from '../store/schema';
 
@@ -16,9 +16,6 @@ export const NUMBER_COUNTER = 'number';
 export const memberNumberScope = (memberSurveyId: string) => `member:${memberSurveyId}`;
 export const surveyNumberScope = (surveyId: string) => `numbering:${surveyId}`;
 
-/** Spec 02 §9 gives 7 digits and says nothing of what follows: refused, nothing written. */
-export const NUMBERS_EXHAUSTED_TEXT = '採番できる番号がありません。管理者にお問い合わせください。';
-
 /** The next full automatic number of a scope: `{4-digit prefix}{7-digit number}`. */
 export const claimAutomaticNumber = async (
   trx: Transaction<Database>,
@@ -26,6 +23,6 @@ export const claimAutomaticNumber = async (
 ): Promise<string> => {
   const claim = await claimCounterWith(trx, a.scope, NUMBER_COUNTER, { atLeast: firstNumberAfter(a.lastResultNumber) });
   const number = automaticNumber(a.prefix, claim.value);
-  if (number === null) throw new ApiError(409, 'numbers_exhausted', NUMBERS_EXHAUSTED_TEXT);
+  if (number === null) throw refuse('numbers_exhausted'); // spec 02 §9 gives 7 digits and says nothing of what follows
   return number;
 };

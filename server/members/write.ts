@@ -17,7 +17,7 @@ import type { MemberConfig, MemberResultRow } from '@core/contract/member';
 import type { SchemaItem } from '@core/form/survey-config';
 import { NEW_ANSWER_STATUS, answerStatusOf, isEnded } from '@core/rules/status';
 import type { AuthUser } from '../auth/verify';
-import { ApiError } from '../errors';
+import { refuse } from '@core/refusals';
 import { filesDropped, releaseFiles } from '../answers/files';
 import { sortKeyOf } from '../answers/rules';
 import { DEFAULT_REGISTRANT_NAME } from '../answers/write/rows';
@@ -30,10 +30,9 @@ import { claimAutomaticNumber, memberNumberScope } from './numbers';
 export const memberPartitionKey = (surveyId: string, userId: string) => `${surveyId}#${userId}`;
 
 /** Not in the spec's catalogue: the text of a refused registration whose typed number is taken. */
-export const NUMBER_TAKEN_TEXT = 'この会員番号は既に登録されています。';
 
 const numberTaken = (itemKey: string) =>
-  new ApiError(409, 'saiban_exists', NUMBER_TAKEN_TEXT, {
+  refuse('saiban_exists', undefined, {
     itemIssues: { [itemKey]: [{ key: 'memberNumberTaken' }] },
     issues: [{ path: itemKey, message: 'memberNumberTaken' }],
   });

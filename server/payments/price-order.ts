@@ -20,6 +20,7 @@
  */
 import type { Temporal } from 'temporal-polyfill';
 import type { Issue } from '@core/contract/envelope';
+import { Refusal, refuse, refusalText } from '@core/refusals';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { PaymentOrder, PaymentProduct, TaxSetting } from '@core/contract/payment';
 import { isAppending, type ServedSurveyConfig } from '@core/form/survey-config';
@@ -30,23 +31,8 @@ import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
 import type { ServiceRecord } from '../store/payment-catalogue';
 
-export const TAX_NOT_SET_TEXT = '税率が設定されていません。管理者にお問い合わせください。';
-export const TAX_NOT_FOUND_TEXT = '適用される税率が見つかりません。管理者にお問い合わせください。';
-export const SERVICE_NOT_FOUND_TEXT = '決済サービスが見つかりません。';
-export const PRODUCT_NOT_FOUND_TEXT = '商品が見つかりません。';
-export const AMOUNT_MISMATCH_TEXT = '金額が正しくありません。商品の価格または税率が変更された可能性があります。最初からやり直してください。';
-export const ORDER_NOT_TAKEN_TEXT = 'このフォームは商品の購入を受け付けていません。';
-export const APPENDING_ONLY_TEXT = '決済機能は追加型帳票でのみ利用可能です。';
-/** Spec 02 §8 payment not enabled: also what PAYMENT=0 answers for an order. */
-export const PAYMENT_OFF_TEXT = '現在決済を受け付けておりません。';
-export const PAY_TYPE_NOT_OFFERED_TEXT = 'この支払い方法はご利用いただけません。';
-export const purchaseLimitText = (limit: number) => `全体で${limit}個まで購入可能です。`;
-
-export interface PricingRefusal {
-  code: 'tax_not_set' | 'bad_request' | 'purchase_limit' | 'amount_mismatch' | 'appending_only';
-  message: string;
-  issues: Issue[];
-}
+/** Why an answer's order is refused (400 each, core/refusals.ts), with the field it concerns. */
+export type PricingRefusal = Refusal;
 
 export interface Catalogue {
   service: ServiceRecord | null;
@@ -54,8 +40,20 @@ export interface Catalogue {
   taxSetting: TaxSetting | null;
 }
 
-const refuse = (code: PricingRefusal['code'], message: string, issues: Issue[] = []): PricingRefusal => ({ code, message, issues });
-const refuseAt = (code: PricingRefusal['code'], message: string, path: string): PricingRefusal => refuse(code, message, [{ path, message }]);
+type PricingCode =
+  | 'order_not_taken'
+  | 'order_service_not_found'
+  | 'order_tax_not_set'
+  | 'order_tax_not_found'
+  | 'product_not_found'
+  | 'amount_mismatch'
+  | 'appending_only'
+  | 'pay_type_not_offered';
+
+/** The refusal with its own text as the issue's message, at `path`. */
+const refuseAt = (code: PricingCode, path: string): PricingRefusal => refuse(code, undefined, { issues: [{ path, message: refusalText(code) }] });
+
+export const isPricingRefusal = (x: { order: PaymentOrder | null } | PricingRefusal): x is PricingRefusal => x instanceof Refusal;
 
 /** What differs between the client's order and the server's, field by field. */
 const differences = (sent: PaymentOrder, built: PaymentOrder): Issue[] => {
@@ -103,7 +101,7 @@ export const priceAnswer = (
   cat: Catalogue | null,
   today: Temporal.PlainDate,
 ): { order: PaymentOrder | null } | PricingRefusal => {
-  if (!usesPayment(config)) return sent ? refuseAt('bad_request', ORDER_NOT_TAKEN_TEXT, 'order') : { order: null };
+  if (!usesPayment(config)) return sent ? refuseAt('order_not_taken', 'order') : { order: null };
   const valueOf = (type: string): string | undefined => {
     const key = config.surveySchema.find((i) => i.type === type)?.itemKey;
     return key === undefined ? undefined : rows.find((r) => r.itemKey === key)?.value;
@@ -117,25 +115,25 @@ export const priceAnswer = (
 
   const serviceId = formServiceIdOf(config);
   const service = cat?.service && cat.service.serviceId === serviceId ? cat.service : null;
-  if (sent && (!service || sent.serviceId !== service.serviceId)) return refuseAt('bad_request', SERVICE_NOT_FOUND_TEXT, 'order.serviceId');
-  if (!service || !cat) return chosen.length > 0 ? refuseAt('bad_request', SERVICE_NOT_FOUND_TEXT, 'order.serviceId') : { order: null };
+  if (sent && (!service || sent.serviceId !== service.serviceId)) return refuseAt('order_service_not_found', 'order.serviceId');
+  if (!service || !cat) return chosen.length > 0 ? refuseAt('order_service_not_found', 'order.serviceId') : { order: null };
 
   const built = buildOrder(chosen, { ...service, products: [...cat.products] }, cat.taxSetting, payType, today, reserved);
   if ('kind' in built) {
-    if (built.kind === 'taxNotSet') return refuse('tax_not_set', cat.taxSetting && taxRateInForce(cat.taxSetting, today) === null ? TAX_NOT_FOUND_TEXT : TAX_NOT_SET_TEXT);
-    if (built.kind === 'productGone') return refuseAt('bad_request', PRODUCT_NOT_FOUND_TEXT, 'order.details');
-    const text = purchaseLimitText(built.limit);
-    return refuseAt('purchase_limit', text, 'order.details');
+    if (built.kind === 'taxNotSet') return refuse(cat.taxSetting && taxRateInForce(cat.taxSetting, today) === null ? 'order_tax_not_found' : 'order_tax_not_set', undefined, { issues: [] });
+    if (built.kind === 'productGone') return refuseAt('product_not_found', 'order.details');
+    const params = { limit: built.limit };
+    return refuse('purchase_limit', params, { issues: [{ path: 'order.details', message: refusalText('purchase_limit', params) }] });
   }
-  if (built.order === null) return sent && sent.details.length > 0 ? refuseAt('amount_mismatch', AMOUNT_MISMATCH_TEXT, 'order.details.length') : { order: null };
+  if (built.order === null) return sent && sent.details.length > 0 ? refuseAt('amount_mismatch', 'order.details.length') : { order: null };
   // Spec 02 §4: payment is only for appending-type surveys.
-  if (!isAppending(config)) return refuseAt('appending_only', APPENDING_ONLY_TEXT, 'order');
-  if (!offered.includes(payType)) return refuseAt('bad_request', PAY_TYPE_NOT_OFFERED_TEXT, 'order.selectedPayType');
+  if (!isAppending(config)) return refuseAt('appending_only', 'order');
+  if (!offered.includes(payType)) return refuseAt('pay_type_not_offered', 'order.selectedPayType');
   // A card order may name the provider's method the resident picks (credit3d2, paypay…).
   const order = sent?.payMethod && sent.payMethod !== 'cash' && built.order.payMethod !== 'cash' ? { ...built.order, payMethod: sent.payMethod } : built.order;
   if (sent) {
     const issues = differences(sent, order);
-    if (issues.length > 0) return refuse('amount_mismatch', AMOUNT_MISMATCH_TEXT, issues);
+    if (issues.length > 0) return refuse('amount_mismatch', undefined, { issues });
   }
   return { order };
 };

@@ -14,6 +14,7 @@ import { createVerifier } from '../auth/verify';
 import type { LoginProvider } from './login';
 import { createOAuthCodeLogin } from './login-line';
 import { devChannelSecret, loadSigningKey } from './dev-issuer-secrets';
+import { refusalText } from '@core/refusals';
 
 export { DEV_CHANNEL_SECRET_FILE, DEV_ISSUER_KEY_FILE, devChannelSecret } from './dev-issuer-secrets';
 
@@ -338,7 +339,7 @@ export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => 
   routes.get('/avatars/:file', (c) => {
     const m = /^(\d+)\.svg$/.exec(c.req.param('file'));
     const resident = m ? DEV_RESIDENTS.find((r) => r.n === Number(m[1])) : undefined;
-    if (!resident) return c.text('Not Found', 404);
+    if (!resident) return c.text(refusalText('not_found'), 404);
     return c.body(avatarSvg(resident), 200, {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'public, max-age=86400',

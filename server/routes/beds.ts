@@ -20,12 +20,12 @@ import {
 import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { checkSubmission, type PutItemBody } from '../answers/check';
 import { findEnabledSurveyConfig } from '../store/configs';
 import { categoryLookupFor } from '../store/calendars';
 import { listStays, readNights, readWard } from '../store/beds';
-import { NO_BED_WARD, chosenBedOf, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
+import { chosenBedOf, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
 import { cancelStay, changeStay, createStay } from '../beds/write';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 
@@ -34,7 +34,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
 
   const wardOf = async (surveyId: string) => {
     const ward = await readWard(db, surveyId);
-    if (!ward) throw new ApiError(404, 'not_found', NO_BED_WARD);
+    if (!ward) throw refuse('bed_ward_not_found');
     return ward;
   };
 
@@ -64,7 +64,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
 
   ctx.route(bedReservationCreate, async ({ params, body, user, commit }) => {
     const p = await prepare(params.surveyId, body.data, false);
-    if (p.partitionKey) throw new ApiError(400, 'bad_request', 'data: 新しい予約に partitionKey は指定できません（変更は PUT）', { issues: [{ path: 'data', message: 'partitionKey' }] });
+    if (p.partitionKey) throw refuse('bed_partition_key', undefined, { issues: [{ path: 'data', message: 'partitionKey' }] });
     return commit(async (trx) => saved(await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId })));
   });
 
@@ -82,7 +82,7 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
   });
 
   ctx.route(bedReservationHistory, async ({ params, user }) => {
-    if (params.userId !== user.userId) throw new ApiError(404, 'not_found', NO_BED_WARD);
+    if (params.userId !== user.userId) throw refuse('bed_ward_not_found');
     await wardOf(params.surveyId);
     return { result: 'OK', data: (await listStays(db, params.surveyId, user.userId)).map(historyEntry) };
   });

@@ -33,7 +33,7 @@ import { bookableWindow } from '@core/rules/reservation-window';
 import { limitRefusal } from '@core/rules/reservation-limits';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { requireKioskForm } from '../auth/kiosk';
 import { listReservationProducts } from '../store/payment-catalogue';
 import {
@@ -52,10 +52,6 @@ import {
 } from '../store/calendars';
 import { findEnabledSurveyConfig } from '../store/configs';
 import { countUserReservations } from '../store/reservations';
-import { NO_SURVEY_CONFIG } from './survey-configs';
-
-export const NO_CALENDAR = 'no calendar.';
-export const NO_CATEGORY = 'no category.';
 
 export const registerCalendarRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -63,7 +59,7 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
 
   const calendarOf = async (id: string) => {
     const found = await resolveCalendar(db, id);
-    if (!found) throw new ApiError(404, 'not_found', NO_CALENDAR);
+    if (!found) throw refuse('calendar_not_found');
     return found.calendar;
   };
 
@@ -76,7 +72,7 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
 
   ctx.route(calendarsCategory, async ({ params }) => {
     const row = await findCategoryRow(db, params.id);
-    if (!row) throw new ApiError(404, 'not_found', NO_CATEGORY);
+    if (!row) throw refuse('category_not_found');
     return { result: 'OK', data: toCategory(row) };
   });
 
@@ -97,7 +93,7 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
   });
 
   ctx.route(calendarsItemInfo, async ({ params }) => {
-    if (!(await findCategoryRow(db, params.id))) throw new ApiError(404, 'not_found', NO_CATEGORY);
+    if (!(await findCategoryRow(db, params.id))) throw refuse('category_not_found');
     return { result: 'OK', data: await listItems(db, params.id) };
   });
 
@@ -127,12 +123,10 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
     // A kiosk's principal has no answers of its own: its counts are a new visitor's (none).
     requireKioskForm(user, body.surveyId);
     const cfg = await findEnabledSurveyConfig(db, body.surveyId);
-    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!cfg) throw refuse('survey_not_found');
     const item = cfg.surveySchema.find((i) => i.itemKey === body.itemKey);
     if (!item || item.type !== 'reservation') {
-      throw new ApiError(400, 'bad_request', `body.itemKey: ${body.itemKey} は予約項目ではありません`, {
-        issues: [{ path: 'body.itemKey', message: 'not a reservation item' }],
-      });
+      throw refuse('not_reservation_item', { itemKey: body.itemKey }, { issues: [{ path: 'body.itemKey', message: 'not a reservation item' }] });
     }
     const counts = await countUserReservations(db, {
       surveyId: body.surveyId,
@@ -149,7 +143,7 @@ export const registerCalendarRoutes = (ctx: RouteContext): void => {
       countOnDay: counts.onDay,
       dayCheckOnly: body.dayCheckOnly,
     });
-    if (refusal) return { result: 'ERROR', requestId: c.get('requestId'), ...refusal };
+    if (refusal) return { result: 'ERROR', requestId: c.get('requestId'), code: refusal.code, errorMessage: refusal.errorMessage, checkDetail: refusal.checkDetail };
     return { result: 'OK' };
   });
 };

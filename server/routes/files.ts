@@ -5,7 +5,6 @@
  * Only the owner ever gets a URL: another resident's file answers as a missing one.
  */
 import {
-  FILE_TEXTS,
   surveyResourcesPresignedUrl,
   surveyResourcesPresignedUrls,
   surveyResourcesSecureFileStatus,
@@ -14,22 +13,21 @@ import {
   type SecureFileStatus,
 } from '@core/contract/files';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse, type Refusal } from '@core/refusals';
 import { fileUrl } from '../files';
 import { ensureFileRow, findFile, findUserFiles, insertFiles, type FileRow } from '../store/files';
 
-const NO_FILE = 'ファイルが見つかりません。';
-const keyTaken = () => new ApiError(409, 'key_taken', 'この key は使われています。新しい key で送り直してください。');
+const keyTaken = () => refuse('key_taken');
 
 /** A device-made entry sent again is the same file only when everything it declared matches. */
 const sameEntry = (a: FileRow, b: FileRow): boolean =>
   a.user_id === b.user_id && a.kind === b.kind && a.item_key === b.item_key && a.name === b.name && a.content_type === b.content_type && Number(a.size) === Number(b.size);
 
 /** Where a file's status leaves the resident: the spec's texts for not ready and refused files. */
-export const refusalOf = (status: SecureFileStatus): ApiError | null => {
+export const refusalOf = (status: SecureFileStatus): Refusal | null => {
   if (status === 'Completed') return null;
-  if (status === 'Infected' || status === 'Error') return new ApiError(409, 'file_infected', FILE_TEXTS.infected);
-  return new ApiError(409, 'file_not_ready', FILE_TEXTS.notReady);
+  if (status === 'Infected' || status === 'Error') return refuse('file_infected');
+  return refuse('file_not_ready');
 };
 
 export const registerFileRoutes = (ctx: RouteContext): void => {
@@ -117,7 +115,7 @@ export const registerFileRoutes = (ctx: RouteContext): void => {
   ctx.route(surveyResultsDownloadSecureFile, async ({ body, user }) => {
     const row = await findFile(store.db, body.fileId);
     if (!row || row.user_id !== user.userId || row.kind !== 'secure' || row.item_key !== body.itemKey) {
-      throw new ApiError(404, 'not_found', NO_FILE);
+      throw refuse('file_not_found');
     }
     const refusal = refusalOf(row.status as SecureFileStatus);
     if (refusal) throw refusal;

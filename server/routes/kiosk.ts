@@ -3,10 +3,10 @@
  * credential, and reads what it is set up for. What a kiosk may otherwise call is decided in
  * route() (http.ts) by the endpoints' `kiosk` flag, and per form in the routes that take a form.
  */
-import { KIOSK_CODE_INVALID, KIOSK_CODE_INVALID_TEXT, kioskEnrol, kioskMe, type KioskInfo } from '@core/contract/kiosk';
+import { KIOSK_CODE_INVALID, kioskEnrol, kioskMe, type KioskInfo } from '@core/contract/kiosk';
 import type { Kysely, Transaction } from 'kysely';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { hashSecret, kioskForbidden, kioskRevoked, newKioskToken, normaliseEnrolCode } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { listEnabledSurveyConfigs } from '../store/configs';
@@ -40,7 +40,7 @@ export const registerKioskRoutes = (ctx: RouteContext): void => {
       const codeHash = hashSecret(normaliseEnrolCode(body.code));
       const kiosk = await redeemEnrolCode(trx, { codeHash, tokenHash: hashSecret(token), now: new Date().toISOString() });
       // Wrong, used, expired, or its kiosk stopped: one answer for all, so a guess learns nothing.
-      if (!kiosk) throw new ApiError(400, KIOSK_CODE_INVALID, KIOSK_CODE_INVALID_TEXT);
+      if (!kiosk) throw refuse(KIOSK_CODE_INVALID);
       return { result: 'OK', token, kiosk: await infoOf(trx, kiosk) };
     });
   });

@@ -4,7 +4,7 @@
  */
 import { appConfig, loginToken, surveyTap } from '@core/contract/survey';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { LoginExchangeError } from '../providers/login';
 import { LoginUnavailableError } from '../providers/login-line';
 
@@ -37,11 +37,11 @@ export const registerLoginRoutes = ({ deps, route }: RouteContext): void => {
       return { result: 'OK', data: { session, profile } };
     } catch (e) {
       if (e instanceof LoginExchangeError) {
-        throw new ApiError(400, 'login_failed', `ログインできませんでした。もう一度やり直してください。(${e.message})`);
+        throw refuse('login_failed', { reason: e.message });
       }
       if (e instanceof LoginUnavailableError) {
         deps.log('warn', { msg: 'login token endpoint unavailable', error: e.message });
-        throw new ApiError(503, 'login_unavailable', 'ログインサーバーに接続できませんでした。しばらくしてからやり直してください。');
+        throw refuse('login_unavailable');
       }
       throw e;
     }

@@ -6,23 +6,20 @@
 import { mapsReverseGeocode } from '@core/contract/maps';
 import type { RouteContext } from '../route-context';
 import type { App } from '../app-env';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { DEV_TILE_PATH, type AppConfig } from '../config';
 import { GeocodeError, type GeocodeProvider } from '../providers/geocode';
-
-/** Ours: the address could not be read (service error, or none configured). */
-export const GEOCODE_ERROR_TEXT = '住所を取得できませんでした。地図で位置を選び直してください。';
 
 export const registerMapRoutes = (ctx: RouteContext, provider: GeocodeProvider | null): void => {
   const { log } = ctx.deps;
   ctx.route(mapsReverseGeocode, async ({ query }) => {
-    if (!provider) throw new ApiError(503, 'geocode_off', GEOCODE_ERROR_TEXT);
+    if (!provider) throw refuse('geocode_off');
     try {
       return { result: 'OK', data: { address: await provider.reverse(query.lat, query.lng) } };
     } catch (e) {
       if (!(e instanceof GeocodeError)) throw e;
       log('warn', { msg: 'reverse geocoding failed', error: e.message });
-      throw new ApiError(503, 'geocode_error', GEOCODE_ERROR_TEXT);
+      throw refuse('geocode_error');
     }
   });
 };

@@ -29,7 +29,7 @@ import { isSearchableSurvey } from '@core/form/survey-config';
 import { searchKeysOf } from '@core/rules/search-match';
 import { CANCELLED_RESERVATION_STATUS } from '@core/rules/status';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { badRequest, checkAnswer, invalidAnswer, nothingToStore, validateAnswerRows } from '../answers/check';
 import { noResult } from '../answers/rules';
 import { checkFileValues, releaseFiles, removeBlobs } from '../answers/files';
@@ -48,10 +48,7 @@ import { categoryLookupFor } from '../store/calendars';
 import type { Database } from '../store/schema';
 import { memberPartitionKey, writeMemberRecord } from '../members/write';
 
-/** Spec 02 §8 / 01 §8 member row: the text for a member form that cannot be found. */
-export const MEMBER_SCHEMA_MISSING = '帳票スキーマ見つけられません。管理者にお問い合わせください。';
-
-const noMemberConfig = () => new ApiError(404, 'not_found', MEMBER_SCHEMA_MISSING);
+const noMemberConfig = () => refuse('member_form_not_found');
 
 export const registerMemberRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -135,7 +132,7 @@ export const registerMemberRoutes = (ctx: RouteContext): void => {
   ctx.route(memberResultsUpdateCheck, async ({ body, user, commit }) => {
     await requireConfig(body.surveyId);
     if (body.check !== CANCELLED_RESERVATION_STATUS) {
-      throw new ApiError(403, 'forbidden', 'この状態には変更できません。', { issues: [{ path: 'check', message: 'only キャンセル' }] });
+      throw refuse('forbidden', undefined, { issues: [{ path: 'check', message: 'only キャンセル' }] });
     }
     return commit(async (trx) => {
       await cancelRecord(trx, body.surveyId, user.userId, body.partitionKey);

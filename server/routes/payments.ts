@@ -31,7 +31,7 @@ import { taxRateInForce } from '@core/rules/tax';
 import { needsProvider } from '@core/rules/order';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse, refusalText } from '@core/refusals';
 import { badRequest, checkSubmission } from '../answers/check';
 import { namedKeysOf } from '../answers/partition-key';
 import { writeSubmission } from '../answers/write/write-submission';
@@ -40,19 +40,11 @@ import type { Database } from '../store/schema';
 import { categoryLookupFor } from '../store/calendars';
 import { catalogueOf, findService, listProducts, readTaxSetting } from '../store/payment-catalogue';
 import { findUserOrder, findUserOrderOfAnswer, insertOrder, listUserOrders, type StoredOrder } from '../store/payment-orders';
-import { NO_SURVEY_CONFIG } from './survey-configs';
-import { AMOUNT_MISMATCH_TEXT, APPENDING_ONLY_TEXT, PAYMENT_OFF_TEXT, SERVICE_NOT_FOUND_TEXT, TAX_NOT_SET_TEXT } from '../payments/price-order';
 import { paymentResultOf, receiptOf } from '../payments/results';
 import { paidAnswerFacts } from '../payments/paid-answer';
 import { TEMPORARY_STATUS, releaseOwnOrder } from '../payments/settle';
 import type { PaymentProvider } from '../providers/payment';
 import { PAGECON_PATH } from './payment-notification';
-
-export const NO_PAYMENT_NEEDED_TEXT = 'お支払いのない注文です。決済画面を通さずに送信してください。';
-export const NEW_ANSWER_ONLY_TEXT = '決済は新しい回答でのみ行えます。';
-export const NO_PAYMENT_RESULT_TEXT = '決済情報が見つかりません。';
-export const ORDER_CLOSED_TEXT = 'この注文は受付を終了しています。最初からやり直してください。';
-export const ORDER_PAID_TEXT = 'この注文はお支払いが済んでいるため取り消せません。';
 
 export interface PaymentRouteOptions {
   provider: PaymentProvider | null;
@@ -62,7 +54,7 @@ export interface PaymentRouteOptions {
   releaseExpired: () => Promise<unknown>;
 }
 
-const notFound = () => new ApiError(404, 'not_found', NO_PAYMENT_RESULT_TEXT);
+const notFound = () => refuse('payment_result_not_found');
 
 export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptions): void => {
   const { store } = ctx.deps;
@@ -70,13 +62,13 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
 
   ctx.route(paymentConfigsTaxSetting, async () => {
     const setting = await readTaxSetting(store.db);
-    if (!setting) throw new ApiError(404, 'tax_not_set', TAX_NOT_SET_TEXT);
+    if (!setting) throw refuse('tax_not_set');
     return { code: 'success', data: { ...setting, taxRate: taxRateInForce(setting, todayInTokyo()) } };
   });
 
   ctx.route(paymentConfigsService, async ({ params, query }) => {
     const service = await findService(store.db, params.serviceId);
-    if (!service) throw new ApiError(404, 'not_found', SERVICE_NOT_FOUND_TEXT);
+    if (!service) throw refuse('service_not_found');
     const { receiptCreatorName: _n, receiptDisplayAddress: _a, ...fields } = service;
     return { code: 'success', data: { ...fields, ...(query.include_products ? { products: await listProducts(store.db, service.serviceId) } : {}) } };
   });
@@ -90,12 +82,12 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     const named = namedKeysOf(body);
     if ('issues' in named) throw badRequest(named.issues);
     if (named.keys.rowsKey !== null || named.keys.revokeKey !== null) {
-      throw new ApiError(400, 'bad_request', NEW_ANSWER_ONLY_TEXT, { issues: [{ path: 'data', message: NEW_ANSWER_ONLY_TEXT }] });
+      throw refuse('new_answer_only', undefined, { issues: [{ path: 'data', message: refusalText('new_answer_only') }] });
     }
     const checked = await configs.refresh(store.db, surveyId);
-    if (!checked || checked.config.surveyStatus !== 'enabled') throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
-    if (!isAppending(checked.config)) throw new ApiError(400, 'appending_only', APPENDING_ONLY_TEXT);
-    if (!usesPayment(checked.config) || !opts.provider) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT);
+    if (!checked || checked.config.surveyStatus !== 'enabled') throw refuse('survey_not_found');
+    if (!isAppending(checked.config)) throw refuse('appending_only');
+    if (!usesPayment(checked.config) || !opts.provider) throw refuse('payment_off');
     // The answer's rows checked as putItem checks them, and its order priced from them by the
     // server (payments/price-order.ts): the body's order is only compared.
     const answerOf = async (db: Kysely<Database> | Transaction<Database>, config: StampedConfig['config'] | null) => {
@@ -106,7 +98,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
         ctx.deps.config.features,
         config ? await categoryLookupFor(db, config, body.data) : () => null,
       );
-      if (!needsProvider(c.extras.order)) throw new ApiError(400, 'payment_not_required', NO_PAYMENT_NEEDED_TEXT);
+      if (!needsProvider(c.extras.order)) throw refuse('payment_not_required');
       return { ...c, extras: { subData: null, order: c.extras.order } };
     };
     const submission = await answerOf(store.db, checked.config);
@@ -141,8 +133,8 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
   ctx.route(paymentOrdersCreate, async ({ body, user }) => {
     const stored = await findUserOrder(store.db, user.userId, body.orderId);
     if (!stored || stored.surveyId !== body.surveyId) throw notFound();
-    if (!opts.provider) throw new ApiError(400, 'payment_off', PAYMENT_OFF_TEXT);
-    if (stored.phase !== 'pending' || stored.holdUntil < new Date().toISOString()) throw new ApiError(409, 'order_closed', ORDER_CLOSED_TEXT);
+    if (!opts.provider) throw refuse('payment_off');
+    if (stored.phase !== 'pending' || stored.holdUntil < new Date().toISOString()) throw refuse('order_closed');
     const o = stored.order;
     const issues: Issue[] = [];
     const same = (path: string, sent: unknown, kept: unknown) => {
@@ -163,7 +155,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
       same(`details.${n}.tax`, d.tax, k.tax);
       same(`details.${n}.amountWithTax`, d.amountWithTax, k.amountWithTax);
     });
-    if (issues.length > 0) throw new ApiError(400, 'amount_mismatch', AMOUNT_MISMATCH_TEXT, { issues });
+    if (issues.length > 0) throw refuse('amount_mismatch', undefined, { issues });
     const q = `orderId=${encodeURIComponent(stored.orderId)}`;
     const form = opts.provider.form(o, {
       orderId: stored.orderId,
@@ -182,7 +174,7 @@ export const registerPaymentRoutes = (ctx: RouteContext, opts: PaymentRouteOptio
     commit(async (trx: Transaction<Database>) => {
       const o = await releaseOwnOrder(trx, user.userId, body.orderId);
       if (!o) throw notFound();
-      if (o.phase === 'paid') throw new ApiError(409, 'order_paid', ORDER_PAID_TEXT);
+      if (o.phase === 'paid') throw refuse('order_paid');
       return { code: 'success' as const, data: paymentResultOf(o) };
     }),
   );

@@ -7,16 +7,19 @@ import {
   surveyConfigsOpenList,
 } from '@core/contract/survey';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { kioskForbidden, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
 import { findEnabledSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { isMember } from '../store/members';
 import { offeredConfig } from '@core/rules/features';
 import { requiresMembership } from '@core/rules/membership';
+import { ownLargeCategoryOf } from '@core/rules/own-categories';
 
-/** The spec's own text for a missing form; the client keys its 本帳票が無効 message on it (§8). */
-export const NO_SURVEY_CONFIG = 'no survey config.';
+const ownLargeCategoryEntry = (schema: ServedSurveyConfig['surveySchema']) => {
+  const own = ownLargeCategoryOf(schema);
+  return own ? { ownLargeCategory: own } : {};
+};
 
 export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -27,7 +30,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     requireKioskForm(user, query.surveyId);
     const found = await findEnabledSurveyConfig(store.db, query.surveyId);
     const cfg = found && offered(found);
-    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!cfg) throw refuse('survey_not_found');
     if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
     if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };
@@ -63,6 +66,7 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
         ...(c.surveyType ? { surveyType: c.surveyType } : {}),
         // The way to the member's list (start page, lookup), only while members are offered.
         ...(ctx.deps.config.features.members && requiresMembership(c) ? { memberFormId: c.memberFormId } : {}),
+        ...ownLargeCategoryEntry(c.surveySchema),
       })),
     };
   });

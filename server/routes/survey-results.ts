@@ -25,21 +25,20 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { searchKeysOf } from '@core/rules/search-match';
 import type { RouteContext } from '../route-context';
 import type { Commit } from '../idempotency';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { createConfigCache, findSurveyConfig } from '../store/configs';
-import { REVISION_COUNTER, claimCounter, claimRowForUser, deletePartition, filterUserRows, listUserPartition, listUserRows, setPartitionCheck } from '../store/results';
+import { claimRowForUser, filterUserRows, listUserPartition, listUserRows } from '../store/results';
 import { resolveCalendar } from '../store/calendars';
 import { resultGroupsOf } from '../answers/groups';
-import { deleteExtras, extrasFields, readExtras } from '../store/extras';
-import { NO_SURVEY_CONFIG } from './survey-configs';
+import { extrasFields, readExtras } from '../store/extras';
 import { CORONA_SURVEY_TYPE, cancelLapsedReservations } from '../reservations';
-import { releasePartition } from '../store/reservations';
-import { cancelledCheck, enforceRules, noResult } from '../answers/rules';
+import { noResult } from '../answers/rules';
 import { badRequest } from '../answers/check';
 import { putItem, type AnswerDeps } from '../answers/put-item';
-import { releaseFiles, removeBlobs } from '../answers/files';
+import { cancelAnswer, deleteAnswer } from '../answers/cancel-answer';
+import { removeBlobs } from '../answers/files';
 
-const noConfig = () => new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+const noConfig = () => refuse('survey_not_found');
 
 export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -84,34 +83,19 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {
     // Whatever the form's status: a resident may cancel an answer to a form that has since closed.
     const config = await findSurveyConfig(store.db, body.surveyId);
-    return commit(async (trx) => {
-      // Serialises with an amend or another cancel of the same answer (see writeSubmission).
-      await claimCounter(trx, body.partitionKey, REVISION_COUNTER);
-      const rows = await listUserPartition(trx, body.surveyId, user.userId, body.partitionKey);
-      if (rows.length === 0) throw noResult();
-      await enforceRules(trx, config, rows, 'cancel');
-      const check = cancelledCheck(config, rows);
-      await releasePartition(trx, body.partitionKey);
-      // Spec 01 §4: a plain answer cancelled also stops being a live appending answer.
-      await setPartitionCheck(trx, body.surveyId, user.userId, body.partitionKey, check, new Date().toISOString(), check === 'NG' ? { isAppending: false } : {});
-      return { result: 'OK', data: { partitionKey: body.partitionKey, check } };
-    });
+    const ref = { config, surveyId: body.surveyId, userId: user.userId, partitionKey: body.partitionKey };
+    return commit(async (trx) => ({ result: 'OK', data: { partitionKey: body.partitionKey, check: await cancelAnswer(trx, ref) } }));
   });
 
   ctx.route(surveyResultsDeleteItem, async ({ query, user, commit }) => {
     const config = await findSurveyConfig(store.db, query.surveyId);
+    const ref = { config, surveyId: query.surveyId, userId: user.userId, partitionKey: query.partitionKey };
     // The blobs of the files the answer takes with it: removed only once the deletion has committed.
     let released: string[] = [];
     const answer = await commit(async (trx) => {
-      await claimCounter(trx, query.partitionKey, REVISION_COUNTER);
-      const rows = await listUserPartition(trx, query.surveyId, user.userId, query.partitionKey);
-      if (rows.length === 0) throw noResult();
-      await enforceRules(trx, config, rows, 'delete');
-      await releasePartition(trx, query.partitionKey);
-      await deleteExtras(trx, query.partitionKey);
-      const deleted = await deletePartition(trx, query.surveyId, user.userId, query.partitionKey);
-      released = await releaseFiles(trx, config, user.userId, rows);
-      return { result: 'OK' as const, data: { deleted } };
+      const out = await deleteAnswer(trx, ref);
+      released = out.released;
+      return { result: 'OK' as const, data: { deleted: out.deleted } };
     });
     await removeBlobs(ctx.deps.files.storage, released, ctx.deps.log);
     return answer;

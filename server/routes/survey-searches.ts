@@ -7,10 +7,9 @@
 import { surveySearches } from '@core/contract/searches';
 import { foldForMatch } from '@core/ja/fold';
 import type { RouteContext } from '../route-context';
-import { ApiError } from '../http';
+import { refuse } from '@core/refusals';
 import { requireKioskForm } from '../auth/kiosk';
 import { findEnabledSurveyConfig } from '../store/configs';
-import { NO_SURVEY_CONFIG } from './survey-configs';
 
 export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
   const { store } = ctx.deps;
@@ -18,12 +17,10 @@ export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
   ctx.route(surveySearches, async ({ query, user }) => {
     requireKioskForm(user, query.surveyId);
     const cfg = await findEnabledSurveyConfig(store.db, query.surveyId);
-    if (!cfg) throw new ApiError(404, 'not_found', NO_SURVEY_CONFIG);
+    if (!cfg) throw refuse('survey_not_found');
     const item = cfg.surveySchema.find((i) => i.itemKey === query.itemKey);
     if (!item || item.type !== 'search') {
-      throw new ApiError(400, 'bad_request', `query.itemKey: ${query.itemKey} は検索項目ではありません`, {
-        issues: [{ path: 'query.itemKey', message: 'not a search item' }],
-      });
+      throw refuse('not_search_item', { itemKey: query.itemKey }, { issues: [{ path: 'query.itemKey', message: 'not a search item' }] });
     }
     const options = item.options ?? [];
     // Folded (core/ja/fold.ts): ｶﾀｶﾅ, full-width letters, capitals, spaces and dashes find the same option.
@@ -31,9 +28,7 @@ export const registerSurveySearchRoutes = (ctx: RouteContext): void => {
     const matching = needle ? options.filter((o) => foldForMatch(o).includes(needle)) : options;
     const start = query.lastEvaluatedKey === undefined ? 0 : Number(query.lastEvaluatedKey);
     if (!Number.isInteger(start) || start < 0) {
-      throw new ApiError(400, 'bad_request', 'query.lastEvaluatedKey: 不正なページ位置です', {
-        issues: [{ path: 'query.lastEvaluatedKey', message: 'invalid page key' }],
-      });
+      throw refuse('invalid_page_key', undefined, { issues: [{ path: 'query.lastEvaluatedKey', message: 'invalid page key' }] });
     }
     const items = matching.slice(start, start + query.limit);
     const next = start + items.length;

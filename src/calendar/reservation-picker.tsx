@@ -12,8 +12,10 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { bookableWindow } from '@core/rules/reservation-window';
 import { formatReservationValue, parseReservationValue } from '@core/rules/reservation-value';
 import { windowForDose } from '@core/rules/vaccination';
+import { offeredRoots } from '@core/rules/own-categories';
 import type { ItemProps } from '../items/types';
 import { ja } from '../messages/ja';
+import { openSurveysQuery } from '../lib/open-surveys';
 import { FormEngineContext } from '../form/engine-context';
 import { ReservationStepContext } from '../form/step-context';
 import { LoadingText } from '../ui/loading-text';
@@ -85,6 +87,10 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
   const parsed = useMemo(() => (value ? parseReservationValue(value) : null), [value]);
 
   const tree = useQuery(categoriesTreeQuery());
+  // Which large categories other forms own (core/rules/own-categories.ts). Not waited for: until
+  // it is read (the start page has usually read it), none are left out.
+  const open = useQuery(openSurveysQuery());
+  const owned = useMemo(() => new Set((open.data?.data ?? []).flatMap((f) => (f.ownLargeCategory ? [f.ownLargeCategory] : []))), [open.data]);
   const tags = useQuery(tagLabelsQuery());
   const labels = levelLabels(p.item, tags.data?.data);
   const fixed = fixedLevels(p.item);
@@ -226,7 +232,9 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
 
   // Level i offers the children of the category chosen above it.
   const levels: { options: readonly CategoryNode[]; chosen: CategoryNode | undefined }[] = [];
-  let options: readonly CategoryNode[] = roots;
+  // Level 0 offers the roots this item may book under, and a stored answer's own root whatever it is.
+  const offered = offeredRoots(roots, p.item, owned);
+  let options: readonly CategoryNode[] = roots.filter((r) => offered.includes(r) || r.id === chosen[0]?.id);
   for (let i = 0; i < LEVELS.length && options.length > 0; i += 1) {
     levels.push({ options, chosen: chosen[i] });
     const next = chosen[i];

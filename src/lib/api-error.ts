@@ -71,7 +71,8 @@ export const isTokenExpired = (e: unknown): boolean =>
 /**
  * The server refused the resident's login itself: expired (403 above) or missing, forged or
  * unknown to it (401 unauthorized: a token our clock still thinks valid, a dev issuer's key
- * renewed). Either way the only way on is to sign in again. A kiosk's refusal has its own code.
+ * renewed; 401 id_token_missing). Either way the only way on is to sign in again. A kiosk's
+ * refusal has its own code.
  */
 export const isLoginRefused = (e: unknown): boolean =>
-  isTokenExpired(e) || (isApiClientError(e) && e.status === 401 && e.code === 'unauthorized');
+  isTokenExpired(e) || (isApiClientError(e) && e.status === 401 && (e.code === 'unauthorized' || e.code === 'id_token_missing'));

@@ -14,7 +14,7 @@
  *   token the server does not accept) reads the same. Any other 403 on a load is "thrown": the
  *   error card with the server's text.
  * - Write refusals whose code has a catalogue text (temporary_locked, quota_exceeded,
- *   invalid_answer, cancel_deadline_passed) show that text alone; forbidden_by_settings and the
+ *   invalid_answer, cancel_deadline_passed) show that text alone; cancel_forbidden and the
  *   other refusals of the survey-results routes show the server's own text, which is already the
  *   resident-facing Japanese (現在キャンセルを受け付けておりません。 …).
  * - Cancel: an ERROR result (an error envelope, or a refusal with a catalogue or server text)
@@ -32,18 +32,21 @@ import { Temporal } from 'temporal-polyfill';
 import { ID_TOKEN_EXPIRED_CODE, ID_TOKEN_EXPIRED_TEXT } from '@core/contract/auth';
 import { PAYMENT_REFUSAL_CODES } from '@core/rules/payment-cancel';
 import { RESERVATION_LIMIT_CODE } from '@core/rules/reservation-limits';
+import { MALFORMED_REQUEST_CODES, refusalText } from '@core/refusals';
 import { ja } from '../messages/ja';
 import { isApiClientError, isLoginRefused } from './api-error';
 import { formatMonthDayWeekday } from './ja-dates';
 
 /** The original server's answer for a form that does not exist (or is not open). */
-export const NO_SURVEY_CONFIG_TEXT = 'no survey config.';
+export const NO_SURVEY_CONFIG_TEXT = refusalText('survey_not_found');
 
 /** Codes with a fixed catalogue text when a write is refused. */
 const WRITE_TEXTS: Readonly<Record<string, string>> = {
   temporary_locked: ja.errors.temporaryLocked,
   quota_exceeded: ja.errors.quotaExceeded,
   invalid_answer: ja.errors.formInvalid,
+  // Refused for its dose: a form invalid all the same, whose items say why.
+  first_dose_missing: ja.errors.formInvalid,
   cancel_deadline_passed: ja.errors.cancelDeadlinePassed,
   [PAYMENT_REFUSAL_CODES.paymentCancelled]: ja.errors.paymentCancelled,
   [PAYMENT_REFUSAL_CODES.paymentTooOld]: ja.errors.paymentTooOld,
@@ -72,13 +75,13 @@ const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 
 /**
  * A refusal's own text, or null when it has none for a resident: the catalogue text of its code,
- * else the server's words when they are Japanese; a malformed request (bad_request, the client's
- * fault) has none, whatever its technical note says.
+ * else the server's words when they are Japanese; a malformed request (bad_request and its kin,
+ * the client's fault) has none, whatever its technical note says.
  */
 export const ownRefusalTextOf = (refusal: { code?: string | undefined; message?: string | undefined }): string | null => {
   const own = storedRefusalTextOf(refusal);
   if (own) return own;
-  if (refusal.code === 'bad_request' || !refusal.message) return null;
+  if ((refusal.code !== undefined && MALFORMED_REQUEST_CODES.has(refusal.code)) || !refusal.message) return null;
   return JAPANESE.test(refusal.message) ? refusal.message : null;
 };
 

@@ -1,10 +1,12 @@
 /**
  * Every Japanese text the PWA shows. Texts quoted from spec 01 are verbatim (including their
  * odd spellings, such as おまちください): operators and residents recognise them, so do not polish.
+ * A text the server also sends as a refusal is the refusal catalogue's (core/refusals.ts), not a copy.
  */
 import type { MessageKey } from '@core/items/messages';
 import { FILE_TEXTS } from '@core/contract/file-rules';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
+import { refusalText } from '@core/refusals';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -28,11 +30,11 @@ const validation = {
   secureFileName: 'ファイル名は30文字以内で、拡張子（jpg, jpeg, png, heic, heif, pdf）を1つだけ付け、< > : " / \\ | ? * を含めないでください。',
   secureFilesCount: 'ファイルは{max}つまでです。',
   code15Chars: '半角の英字(小文字)・半角の数字・ハイフンのみ入力可能です。',
-  formInvalid: '入力内容を確認してください',
+  formInvalid: refusalText('invalid_answer'),
   lengthMin: '{min}文字以上で入力してください。',
   lengthMax: '{max}文字以内で入力してください。',
   lengthFixed: '{max}文字で入力してください。',
-  charAll: '入力できない文字が含まれています。',
+  charAll: refusalText('unusable_character'),
   charAllFull: '全角で入力してください。',
   charKanji: '漢字で入力してください。',
   charHiragana: 'ひらがなで入力してください。',
@@ -62,17 +64,17 @@ const validation = {
   // Not in the spec: a reservation item whose category or item is chosen but no slot yet.
   reservationIncomplete: '予約日時を選択してください。',
   memberNumberFormat: '半角英数字7桁以内で入力してください。',
-  memberNumberTaken: 'この会員番号は既に登録されています。',
+  memberNumberTaken: refusalText('saiban_exists'),
   // spec 02 §5 names it ("add product details") without a text: ours.
   orderDetailsRequired: '商品明細を追加してください。',
   quantityInteger: '1以上の半角整数を入力してください。',
-  purchaseLimit: '全体で{limit}個まで購入可能です。',
+  purchaseLimit: refusalText('purchase_limit', { limit: '{limit}' }),
   // spec 02 §8 verbatim; too early adds the earliest day (ours).
   vaccineFirstDoseMissing: FIRST_DOSE_MISSING_TEXT,
   vaccineTooEarly: `${FIRST_DOSE_MISSING_TEXT}{date}以降の日付を選んでください。`,
   // spec 02 §5 names "specify a facility" without a text: ours. The blank name's is the spec's.
   facilityRequired: '施設を指定してください。',
-  facilityInvalid: '入力内容を確認してください。',
+  facilityInvalid: refusalText('facility_search_invalid'),
 } as const satisfies Record<MessageKey, string>;
 
 export const ja = {
@@ -127,7 +129,7 @@ export const ja = {
     noCode: '登録コードがありません。管理者から受け取ったURLをそのまま開いてください。',
     enrolled: '受付端末「{name}」として登録しました。',
     revokedTitle: '受付停止中',
-    revoked: 'この端末での受付は停止されています。受付の係員にお声がけください。',
+    revoked: refusalText('kiosk_revoked'),
     next: '次の方へ',
     home: '最初の画面に戻る',
     done: '回答を受け付けました。ありがとうございました。',
@@ -158,7 +160,7 @@ export const ja = {
   },
   /** Build switches (core/rules/features.ts): a part switched off; our text, as the server's refusal. */
   features: {
-    membersOff: '会員機能は現在ご利用いただけません。',
+    membersOff: refusalText('members_off'),
   },
   member: {
     title: '会員登録',
@@ -222,19 +224,19 @@ export const ja = {
     /** Not in the spec: a server failure (5xx, 429, a gateway's page) that carried no text of its own. */
     server: 'サーバーが混み合っているか、一時的に利用できません。しばらくしてから、もう一度お試しください。',
     /** spec 01 §8: 409 temporary_locked. */
-    temporaryLocked: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。',
+    temporaryLocked: refusalText('temporary_locked'),
     /** spec 01 §8: quota_exceeded. */
-    quotaExceeded: '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。',
+    quotaExceeded: refusalText('quota_exceeded'),
     /** spec 01 §8: form invalid (400 invalid_answer). */
-    formInvalid: '入力内容を確認してください',
+    formInvalid: refusalText('invalid_answer'),
     /** spec 01 §8: cancel deadline passed (403 cancel_deadline_passed). */
-    cancelDeadlinePassed: '予約変更・キャンセルの期限を過ぎています。予約窓口へ直接ご連絡をお願い致します。',
-    /** spec 01 §4, §8: cancelling not available (403 forbidden_by_settings on a cancel). */
-    cancelUnavailable: '現在キャンセルを受け付けておりません。',
+    cancelDeadlinePassed: refusalText('cancel_deadline_passed'),
+    /** spec 01 §4, §8: cancelling not available (403 cancel_forbidden on a cancel). */
+    cancelUnavailable: refusalText('cancel_forbidden'),
     /** spec 01 §8: cancel, payment cancelled. */
-    paymentCancelled: 'キャンセル済みの為変更はできません。管理者へ直接ご連絡をお願い致します。',
+    paymentCancelled: refusalText('payment_cancelled'),
     /** spec 01 §8: cancel, payment too old. */
-    paymentTooOld: 'キャンセルの期限を過ぎています。管理者へ直接ご連絡をお願い致します。',
+    paymentTooOld: refusalText('payment_cancel_expired'),
     /** spec 01 §8: cancel failure default (the spec's long dash － is kept). */
     cancelDefault: 'エラ－が発生しました。',
     /** spec 01 §8: appended to a thrown cancel error's message. */
@@ -251,7 +253,7 @@ export const ja = {
     searchLoadFailure: '通常の帳票処理中にエラーが発生しました。',
     searchFailure: '検索実行中にエラー発生しました。',
     /** spec 01 §8 member row. */
-    memberSchemaMissing: '帳票スキーマ見つけられません。管理者にお問い合わせください。',
+    memberSchemaMissing: refusalText('member_form_not_found'),
     /** spec 01 §8 results display failure. */
     resultsDisplayFailure: '不明なエラー発生しました。管理者に問い合わせください。',
     resultsExceptionSuffix: 'っというエラー発生しました。管理者に問い合わせ下さい。',
@@ -323,25 +325,25 @@ export const ja = {
   edit: {
     /** Why the answer cannot be changed, by answerActions' reason key (the form shows read-only). */
     reasons: {
-      adminRegistered: '窓口で登録された回答のため、変更・キャンセルはできません。管理者へ直接ご連絡をお願い致します。',
+      adminRegistered: refusalText('admin_registered'),
       completed: 'この回答は完了しているため変更できません。',
       cancelled: 'キャンセル済みのため変更できません。',
       ended: 'この回答は取り消されているため変更できません。',
-      editNotAllowed: '現在変更を受け付けておりません。',
-      editDisabled: '現在変更を受け付けておりません。',
-      cancelNotAllowed: '現在キャンセルを受け付けておりません。',
-      paymentCancelUnavailable: '現在キャンセルを受け付けておりません。',
+      editNotAllowed: refusalText('edit_forbidden'),
+      editDisabled: refusalText('edit_forbidden'),
+      cancelNotAllowed: refusalText('cancel_forbidden'),
+      paymentCancelUnavailable: refusalText('cancel_forbidden'),
     },
     /** Status labels shown above the reason. */
     completedLabel: '完了',
     /** updateSettingsOnModification reservationOnlyInfo: only reservation items stay open. */
-    reservationOnly: '予約情報のみ変更できます。',
+    reservationOnly: refusalText('reservation_only'),
   },
   form: {
     /** The submit button when the config has no submitButtonTitle; it opens the confirmation. */
     submitDefault: '確認する',
     /** Next to the submit button when the whole-form check fails or nothing would be sent (spec 01 §5). */
-    checkInput: '入力内容を確認してください',
+    checkInput: refusalText('invalid_answer'),
     /** Not in the spec: the summary when items are in error, next to the submit button. */
     issueCount: '{count}件の項目を確認してください',
     /** Not in the spec: the summary's link to the first item in error. */
@@ -487,7 +489,7 @@ export const ja = {
     searching: '検索中...',
     results: '検索結果',
     notFound: '該当する施設が見つかりませんでした',
-    searchError: '入力内容を確認してください。',
+    searchError: refusalText('facility_search_invalid'),
     direct: '施設名を直接入力',
     directUse: 'この施設名で入力',
     confirmTitle: 'この施設でよろしいですか？',
@@ -514,14 +516,14 @@ export const ja = {
     set: '設定',
     locating: '位置情報を取得しています...',
     deviceError: '位置情報を取得できませんでした。端末の設定で位置情報の利用を許可するか、地図で位置を選んでください。',
-    geocodeError: '住所を取得できませんでした。地図で位置を選び直してください。',
+    geocodeError: refusalText('geocode_error'),
     noAddress: 'この位置の住所が見つかりませんでした。地図で位置を選び直してください。',
   },
   calendar: {
     /** spec 02 §8: calendarOff, or canBeReserve answering false. */
-    calendarOff: '現在予約を受け付けておりません',
+    calendarOff: refusalText('calendar_off'),
     /** spec 02 §8: no active slot in the loaded bookable window. */
-    noSlot: '現在予約可能な枠がありません',
+    noSlot: refusalText('slot_unavailable'),
     /** Ours (issue 26): after a slot was lost to someone faster, what is still free, read afresh. */
     stillFree: 'いま空いている枠（最新の状況）:',
     noneFree: '現在、空いている枠はありません。',
@@ -604,7 +606,7 @@ export const ja = {
     /** Not in the spec: a line a booked reservation item brings (reservationPaymentItemId), not the resident's to change. */
     bookingLine: '予約に含まれます',
     /** spec 02 §8 tax errors and the catalogue's fetch failure (texts ours where the spec only names them). */
-    taxNotSet: '税率が設定されていません。管理者にお問い合わせください。',
+    taxNotSet: refusalText('tax_not_set'),
     catalogueFailed: '商品情報の取得に失敗しました。',
     /** spec 02 §8 "reservation payment item fetch failure" (ours in Japanese): a booking's lines could not be read. */
     reservationItemsFailed: '予約の決済項目を取得できませんでした。',
@@ -731,11 +733,11 @@ export const ja = {
     /** Not in the spec: under the cancel completion, what was cancelled (the form's title). */
     cancelledWhat: 'キャンセルした申込',
     /** spec 02 §8. */
-    deadlinePassed: '予約のキャンセル・変更が可能な期限を過ぎています。',
+    deadlinePassed: refusalText('deadline_passed'),
     /** Not in the spec: said before a stay is booked inside the cancel limit, as the clinic calendar does (issue 54). */
     insideLimit: 'この入院日は予約のキャンセル・変更が可能な期限を過ぎているため、予約後にキャンセル・変更はできません。お間違いのないようご確認ください。',
     unknownError: '不明なエラーです。管理者にお問い合わせください。',
-    noDay: '入力内容を確認してください',
+    noDay: refusalText('invalid_answer'),
   },
   validation,
 } as const;

@@ -124,8 +124,8 @@ describe('spec 01 §8 error catalogue', () => {
   it('cancel failure: ERROR result shows its errorMessage (default エラ－が発生しました。); thrown appends; cancel page adds its line', () => {
     expect(cancelErrorText(err(200, 'error', '取消できません'))).toBe('取消できません');
     expect(cancelErrorText(err(200, 'error', ''))).toBe('エラ－が発生しました。');
-    // forbidden_by_settings: the server's own text.
-    expect(cancelErrorText(err(403, 'forbidden_by_settings', '現在キャンセルを受け付けておりません。'))).toBe('現在キャンセルを受け付けておりません。');
+    // cancel_forbidden: the server's own text.
+    expect(cancelErrorText(err(403, 'cancel_forbidden', '現在キャンセルを受け付けておりません。'))).toBe('現在キャンセルを受け付けておりません。');
     expect(cancelErrorText(new Error('boom'))).toBe('boom。エラー発生しました。管理者にお問い合わせください。');
     expect(cancelErrorText(err(500, 'internal', '内部エラー。'), { onCancelPage: true })).toBe(
       '内部エラー。エラー発生しました。管理者にお問い合わせください。画面を閉じてやり直してください。',

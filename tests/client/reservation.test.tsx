@@ -114,6 +114,8 @@ interface ServeOptions {
   canBeReserve?: boolean | 'fail';
   tags?: { tag1: string | null; tag2: string | null; tag3: string | null };
   displaySettings?: Record<string, unknown>;
+  /** The open forms' list (only ownLargeCategory matters to the picker). */
+  open?: unknown[];
 }
 
 const serve = (o: ServeOptions = {}) => {
@@ -122,6 +124,7 @@ const serve = (o: ServeOptions = {}) => {
     const url = new URL(String(input), 'http://localhost');
     const path = url.pathname.replace('/survey/api/v1/db', '');
     if (path === '/calendars/categories_tree') return ok(TREE);
+    if (path === '/survey-configs/open') return ok(o.open ?? []);
     if (path === '/calendars/tag_labels') return ok(o.tags ?? { tag1: '診療科', tag2: '区分', tag3: '受診種別' });
     if (path === '/calendars/display_settings') return ok({ defaultView: 'week', ...o.displaySettings });
     let m = /^\/calendars\/item_info\/(.+)$/.exec(path);
@@ -360,6 +363,19 @@ describe('the reservation item', () => {
     const small = screen.getByLabelText('受診種別') as HTMLSelectElement;
     expect(small.tagName).toBe('SELECT');
     expect([...small.options].map((o) => o.text)).toEqual([ja.calendar.categoryPlaceholder, '初診', '再診']);
+  });
+
+  it("leaves out a large category another form's item fixes; the form that fixes it offers it", async () => {
+    serve({ open: [{ surveyId: 'kenshin-only', surveyTitle: '健診予約', description: null, ownLargeCategory: '健診' }] });
+    renderReservationForm();
+    const options = () => [...(screen.getByLabelText('診療科') as HTMLSelectElement).options].map((o) => o.text);
+    await screen.findByLabelText('診療科');
+    await waitFor(() => expect(options()).toEqual([ja.calendar.categoryPlaceholder, '内科']));
+    cleanup();
+    renderReservationForm({ isFixedLargeCategory: true, categories_tree: { large: '健診' } });
+    const large = (await screen.findByLabelText('診療科')) as HTMLInputElement;
+    expect(large.value).toBe('健診');
+    expect([...(screen.getByLabelText('区分') as HTMLSelectElement).options].map((o) => o.text)).toEqual([ja.calendar.categoryPlaceholder, '特定健診']);
   });
 
   it('says 現在予約を受け付けておりません for a calendar that is off', async () => {

@@ -22,6 +22,7 @@ describe('limitRefusal', () => {
   it('refuses at the per-day limit, with its detail', () => {
     expect(limitRefusal({ ...base, maxCountOfDay: 1, countOnDay: 1 })).toEqual({
       code: RESERVATION_LIMIT_CODE,
+      per: 'day',
       errorMessage: MAX_COUNT_OF_DAY_MESSAGE,
       checkDetail: '1日1件まで・予約済み1件',
     });
@@ -32,6 +33,7 @@ describe('limitRefusal', () => {
   it('refuses at the range limit unless only the day is checked', () => {
     expect(limitRefusal({ ...base, maxCount: 3, countInRange: 3 })).toEqual({
       code: 'reservation_limit',
+      per: 'range',
       errorMessage: MAX_COUNT_MESSAGE,
       checkDetail: '期間内3件まで・予約済み3件',
     });

@@ -67,12 +67,12 @@ type Outcome = { status: 200 } | { status: number; code: string; errorMessage?: 
 /** The table of spec 01 §4 as the server must answer it. */
 const expectedEdit = (setting: Setting, check: CheckStatus): Outcome => {
   if (check === '完了' || ENDED.includes(check)) return { status: 409, code: 'not_editable' };
-  if (setting === 'cancelOnly' || setting === 'inquiryOnly') return { status: 403, code: 'forbidden_by_settings', errorMessage: EDIT_FORBIDDEN };
+  if (setting === 'cancelOnly' || setting === 'inquiryOnly') return { status: 403, code: 'edit_forbidden', errorMessage: EDIT_FORBIDDEN };
   return { status: 200 };
 };
 const expectedCancel = (setting: Setting, check: CheckStatus): Outcome => {
   if (ENDED.includes(check)) return { status: 409, code: 'already_cancelled' };
-  if (setting === 'updateOnly' || setting === 'inquiryOnly') return { status: 403, code: 'forbidden_by_settings', errorMessage: CANCEL_FORBIDDEN };
+  if (setting === 'updateOnly' || setting === 'inquiryOnly') return { status: 403, code: 'cancel_forbidden', errorMessage: CANCEL_FORBIDDEN };
   return { status: 200 };
 };
 
@@ -100,7 +100,7 @@ for (const engine of engines()) {
     const outcomeOf = (r: { status: number; json: any }): Outcome =>
       r.status === 200
         ? { status: 200 }
-        : { status: r.status, code: r.json.code, ...(r.status === 403 && r.json.code === 'forbidden_by_settings' ? { errorMessage: r.json.errorMessage } : {}) };
+        : { status: r.status, code: r.json.code, ...(r.status === 403 && (r.json.code === 'edit_forbidden' || r.json.code === 'cancel_forbidden') ? { errorMessage: r.json.errorMessage } : {}) };
 
     beforeAll(async () => {
       srv = await startTestServer(engine);
@@ -174,7 +174,7 @@ for (const engine of engines()) {
       const key = await answer('rules-payment');
       const c = await cancel('rules-payment', key);
       expect(c.status).toBe(403);
-      expect(c.json).toMatchObject({ result: 'ERROR', code: 'forbidden_by_settings', errorMessage: '現在キャンセルを受け付けておりません。' });
+      expect(c.json).toMatchObject({ result: 'ERROR', code: 'cancel_forbidden', errorMessage: '現在キャンセルを受け付けておりません。' });
       expect(await checksOf(key)).toEqual([
         ['未対応', 1],
         ['未対応', 1],
@@ -187,7 +187,7 @@ for (const engine of engines()) {
       const key = await answer('rules-nocancel');
       const c = await cancel('rules-nocancel', key);
       expect(c.status).toBe(403);
-      expect(c.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: CANCEL_FORBIDDEN });
+      expect(c.json).toMatchObject({ code: 'cancel_forbidden', errorMessage: CANCEL_FORBIDDEN });
       expect(await checksOf(key)).toEqual([
         ['未対応', 1],
         ['未対応', 1],
@@ -202,7 +202,7 @@ for (const engine of engines()) {
       const key = await answer('rules-readonly');
       const e = await put({ data: rowsOf('rules-readonly', { name: '山田', memo: '変更' }, { partitionKey: key }) });
       expect(e.status).toBe(403);
-      expect(e.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: EDIT_FORBIDDEN });
+      expect(e.json).toMatchObject({ code: 'edit_forbidden', errorMessage: EDIT_FORBIDDEN });
       const c = await cancel('rules-readonly', key);
       expect(c.json).toEqual({ result: 'OK', data: { partitionKey: key, check: 'NG' } });
     });
@@ -224,7 +224,7 @@ for (const engine of engines()) {
       const key = await answer('rules-resonly', { name: '山田', memo: '最初' });
       const changed = await put({ data: rowsOf('rules-resonly', { name: '山田', memo: '書き換え' }, { partitionKey: key }) });
       expect(changed.status).toBe(403);
-      expect(changed.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: '予約情報のみ変更できます。' });
+      expect(changed.json).toMatchObject({ code: 'reservation_only', errorMessage: '予約情報のみ変更できます。' });
       expect(changed.json.issues).toEqual([{ path: 'memo', message: 'notEditable' }]);
       const dropped = await put({ data: rowsOf('rules-resonly', { name: '山田' }, { partitionKey: key }) });
       expect(dropped.status).toBe(403);
@@ -241,7 +241,7 @@ for (const engine of engines()) {
       const key = await answer('rules-locked', { name: '山田', kubun: '市内' });
       const bad = await put({ data: rowsOf('rules-locked', { name: '山田', kubun: '市外' }, { partitionKey: key }) });
       expect(bad.status).toBe(403);
-      expect(bad.json).toMatchObject({ code: 'forbidden_by_settings', issues: [{ path: 'kubun', message: 'notEditable' }] });
+      expect(bad.json).toMatchObject({ code: 'locked_item_changed', issues: [{ path: 'kubun', message: 'notEditable' }] });
       const ok = await put({ data: rowsOf('rules-locked', { name: '山田 花子', kubun: '市内' }, { partitionKey: key }) });
       expect(ok.status).toBe(200);
     });
@@ -252,7 +252,7 @@ for (const engine of engines()) {
       expect(key).toBe('rules-single-inquiry#U-single-inquiry');
       const again = await put({ data: rowsOf('rules-single-inquiry', { name: '上書き' }) }, t);
       expect(again.status).toBe(403);
-      expect(again.json.code).toBe('forbidden_by_settings');
+      expect(again.json.code).toBe('edit_forbidden');
       // Once the office has cancelled it, a new answer is a new answer.
       await setCheck(key, 'NG');
       const fresh = await put({ data: rowsOf('rules-single-inquiry', { name: '再回答' }) }, t);
@@ -271,7 +271,7 @@ for (const engine of engines()) {
       expect((await del(formIdOf(undefined), ng)).json.code).toBe('not_editable');
       const refused = await del(formIdOf('updateOnly'), noCancel);
       expect(refused.status).toBe(403);
-      expect(refused.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: CANCEL_FORBIDDEN });
+      expect(refused.json).toMatchObject({ code: 'cancel_forbidden', errorMessage: CANCEL_FORBIDDEN });
       expect((await del(formIdOf(undefined), open)).json).toEqual({ result: 'OK', data: { deleted: 2 } });
       expect(await checksOf(open)).toEqual([]);
     });

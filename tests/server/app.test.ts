@@ -113,7 +113,7 @@ for (const engine of engines()) {
     it('answers an unknown API path with 404 JSON', async () => {
       const { status, json } = await srv.api('GET', '/no-such-call');
       expect(status).toBe(404);
-      expect(json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+      expect(json).toMatchObject({ result: 'ERROR', code: 'no_such_call' });
     });
 
     it('answers a body over the limit with 413 JSON', async () => {

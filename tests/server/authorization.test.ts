@@ -64,7 +64,7 @@ for (const engine of engines()) {
     it('B cannot read A’s partition by key', async () => {
       const r = await srv.api('GET', `/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=shinsei&partitionKey=${encodeURIComponent(keyA)}`, { token: tokenB });
       expect(r.status).toBe(404);
-      expect(r.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+      expect(r.json).toMatchObject({ result: 'ERROR', code: 'result_not_found' });
       expectNoLeak(r);
     });
 

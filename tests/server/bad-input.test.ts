@@ -85,7 +85,7 @@ for (const engine of engines()) {
 
     it('an unknown surveyId, an unknown itemKey, rows of two surveys', async () => {
       const r = await refused({ body: { data: [row({ surveyId: 'no-such-survey' })] } }, 404);
-      expect(r.json).toMatchObject({ code: 'not_found', errorMessage: 'no survey config.' });
+      expect(r.json).toMatchObject({ code: 'survey_not_found', errorMessage: 'no survey config.' });
       await refused({ body: { data: [row(), row({ itemKey: 'nope' })] } }, 400, 'data.1.itemKey');
       await refused({ body: { data: [row(), row({ surveyId: 'other' })] } }, 400, 'data.1.surveyId');
       await refused({ body: { data: [row(), row({ value: '二回目' })] } }, 400, 'data.1.itemKey');
@@ -113,14 +113,14 @@ for (const engine of engines()) {
       ] as const) {
         const r = await srv.api(method, p, { token });
         expect(r.status).toBe(404);
-        expect(r.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+        expect(r.json).toMatchObject({ result: 'ERROR', code: 'no_such_call' });
       }
     });
 
     it('NUL and unpaired surrogates in a value: 400 naming the field, nothing written', async () => {
       for (const value of ['山田\u0000太郎', '\ud800', 'x\ud83dy', '\udc00', 'x\ude00']) {
         const r = await refused({ body: { data: [row({ value: '無事' }), row({ itemKey: 'body', value })] } }, 400, 'body.data.1.value');
-        expect(r.json).toMatchObject({ code: 'bad_request', errorMessage: UNUSABLE_CHARACTER_TEXT });
+        expect(r.json).toMatchObject({ code: 'unusable_character', errorMessage: UNUSABLE_CHARACTER_TEXT });
         expect(r.json.issues).toEqual([{ path: 'body.data.1.value', message: UNUSABLE_CHARACTER_KEY }]);
       }
       // Each bad field is named; a key of an object is text too.
@@ -131,7 +131,7 @@ for (const engine of engines()) {
     it('NUL in a path parameter and in the query of the unauthenticated calendar reads', async () => {
       const query = await srv.api('GET', '/calendars/schedule/cal?start_day=2030-01-01%00&end_day=2030-01-07');
       expect(query.status).toBe(400);
-      expect(query.json).toMatchObject({ code: 'bad_request', errorMessage: UNUSABLE_CHARACTER_TEXT, issues: [{ path: 'query.start_day', message: 'charAll' }] });
+      expect(query.json).toMatchObject({ code: 'unusable_character', errorMessage: UNUSABLE_CHARACTER_TEXT, issues: [{ path: 'query.start_day', message: 'charAll' }] });
       const tag = await srv.api('GET', '/calendars/categories?tag1=a%00b');
       expect(tag.status).toBe(400);
       expect(tag.json.issues).toEqual([{ path: 'query.tag1', message: 'charAll' }]);

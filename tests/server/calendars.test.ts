@@ -160,7 +160,7 @@ for (const engine of engines()) {
         const q = (id: string, s: string, e: string) => srv.api('GET', `/calendars/schedule/${id}?start_day=${s}&end_day=${e}`);
         const unknown = await q('nope', '2030-01-01', '2030-01-07');
         expect(unknown.status).toBe(404);
-        expect(unknown.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+        expect(unknown.json).toMatchObject({ result: 'ERROR', code: 'calendar_not_found' });
         expect((await q('m1', '2030-01-01', '2030-01-07')).status).toBe(404); // a category without a calendar
         for (const [s, e] of [
           ['2030-01-07', '2030-01-01'],

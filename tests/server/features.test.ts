@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { importBundle } from '../../server/forms/import';
-import { MEMBERS_OFF_TEXT, SECURE_FILES_OFF_TEXT } from '../../server/features';
+import { refusalText } from '@core/refusals';
 import { engines, startTestServer, type TestServer } from './harness';
 import { answerRows, order, paymentBundle } from './payment-fixture';
 
@@ -88,7 +88,7 @@ for (const engine of engines()) {
       } else {
         for (const r of [get, putMember]) {
           expect(r.status).toBe(403);
-          expect(r.json).toMatchObject({ code: 'feature_off', errorMessage: MEMBERS_OFF_TEXT });
+          expect(r.json).toMatchObject({ code: 'members_off', errorMessage: refusalText('members_off') });
         }
       }
     });
@@ -141,7 +141,7 @@ for (const engine of engines()) {
         headers: { 'idempotency-key': crypto.randomUUID() },
       });
       if (on) expect(made.status).toBe(200);
-      else expect(made.json).toMatchObject({ code: 'feature_off', errorMessage: SECURE_FILES_OFF_TEXT });
+      else expect(made.json).toMatchObject({ code: 'secure_files_off', errorMessage: refusalText('secure_files_off') });
       // What was sent before stays the resident's to look at.
       const status = await srv.api('POST', '/survey-resources/secure-files/status', { token, body: { ids: ['x'] } });
       expect(status.status).not.toBe(403);

@@ -150,7 +150,7 @@ for (const engine of engines()) {
       const key = await answer(owner, 'papers-locked', pdf, await uploadPhoto(owner));
       const refused = await remove(owner, 'papers-locked', key);
       expect(refused.status).toBe(403);
-      expect(refused.json.code).toBe('forbidden_by_settings');
+      expect(refused.json.code).toBe('cancel_forbidden');
       expect(await fileRow(idOf(pdf))).toBeDefined();
     });
   });

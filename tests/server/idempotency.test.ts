@@ -11,8 +11,9 @@ import { API_PREFIX, defineEndpoint } from '@core/contract/define';
 import { engines, startTestServer, type TestServer } from './harness';
 import { importBundle } from '../../server/forms/import';
 import type { AppEnv } from '../../server/app-env';
-import { ApiError, route } from '../../server/http';
-import { IDEMPOTENCY_RETENTION_MS, TEMPORARY_LOCKED_TEXT, createWriteRunner, requestFingerprint } from '../../server/idempotency';
+import { route } from '../../server/http';
+import { Refusal, refuse, refusalText } from '@core/refusals';
+import { IDEMPOTENCY_RETENTION_MS, createWriteRunner, requestFingerprint } from '../../server/idempotency';
 import { purgeExpiredKeys } from '../../server/store/idempotency';
 import { claimCounter } from '../../server/store/results';
 import { silentLogger } from '../../server/log';
@@ -83,7 +84,7 @@ for (const engine of engines()) {
       const partitionKey = 'idem-single#U-idem-a';
       const refused = await cancelK('cancel-too-early', { surveyId: 'idem-single', partitionKey });
       expect(refused.status).toBe(404);
-      expect(refused.json).toMatchObject({ result: 'ERROR', code: 'not_found' });
+      expect(refused.json).toMatchObject({ result: 'ERROR', code: 'result_not_found' });
       expect((await putK(undefined, answerBody('後から回答', 'idem-single'))).status).toBe(200);
       const replay = await cancelK('cancel-too-early', { surveyId: 'idem-single', partitionKey });
       expect(replay.status).toBe(404);
@@ -160,7 +161,7 @@ for (const engine of engines()) {
       await inside;
       const repeat = await putK('held', answerBody('保留中'));
       expect(repeat.status).toBe(409);
-      expect(repeat.json).toMatchObject({ result: 'ERROR', code: 'temporary_locked', errorMessage: TEMPORARY_LOCKED_TEXT });
+      expect(repeat.json).toMatchObject({ result: 'ERROR', code: 'temporary_locked', errorMessage: refusalText('temporary_locked') });
       const other = await putK('held', answerBody('別物'));
       expect(other.status).toBe(422);
       release();
@@ -311,7 +312,7 @@ for (const engine of engines()) {
           c.set('requestId', 'req');
           await next();
         });
-        app.onError((e, c) => (e instanceof ApiError ? c.json({ code: e.code }, e.status as 400) : c.json({ code: 'internal' }, 500)));
+        app.onError((e, c) => (e instanceof Refusal ? c.json({ code: e.code }, e.status as 400) : c.json({ code: 'internal' }, 500)));
         const writes = createWriteRunner({ store: srv.deps.store, log: silentLogger, hooks: () => undefined, purgeEvery });
         return { app, writes, env: { authenticate: async () => user, writes } };
       };
@@ -369,7 +370,7 @@ for (const engine of engines()) {
 
       it('a "not now" refusal (429, temporary_locked) is not the key’s answer: the retry runs', async () => {
         const { app, env } = appWith();
-        const refusals = [new ApiError(429, 'too_many', 'later'), new ApiError(409, 'temporary_locked', TEMPORARY_LOCKED_TEXT)];
+        const refusals = [refuse('rate_limited'), refuse('temporary_locked')];
         route(app, env, endpoint('/t/not-now'), async ({ commit }) => {
           const refusal = refusals.shift();
           if (refusal) throw refusal;
@@ -381,7 +382,7 @@ for (const engine of engines()) {
         expect(third.status).toBe(200);
         expect(await third.json()).toEqual({ done: true });
         // Once the key has its answer, a repeat gets it whatever the handler, run again, does now.
-        refusals.push(new ApiError(429, 'too_many', 'later'), new ApiError(503, 'unavailable', 'down'));
+        refusals.push(refuse('rate_limited'), refuse('login_unavailable'));
         for (let i = 0; i < 2; i++) {
           const repeat = await call(app, '/t/not-now', 'not-now');
           expect(repeat.status).toBe(200);

@@ -93,7 +93,7 @@ for (const engine of engines()) {
       const summary = await importBundleFile(srv.deps.store, DEMO_BUNDLE_FILE);
       expect(summary).toMatchObject({ created: [], updated: [], memberConfigs: 0 });
       expect(summary?.unchanged.sort()).toEqual(DEMO_FORMS);
-      expect(summary.calendars).toBe(2);
+      expect(summary.calendars).toBe(3);
       const token = await srv.token('U-import');
       const r = await srv.api('GET', '/survey-configs/getItem?surveyId=all-items', { token });
       expect(r.status).toBe(200);

@@ -15,7 +15,8 @@ import {
   type EndpointDef,
 } from '@core/contract';
 import type { AppEnv } from '../../server/app-env';
-import { ApiError, errorAnswerOf, route } from '../../server/http';
+import { errorAnswerOf, route } from '../../server/http';
+import { Refusal } from '@core/refusals';
 import type { WriteRunner } from '../../server/idempotency';
 
 const user = { userId: 'U-messages', name: undefined, picture: undefined };
@@ -31,7 +32,7 @@ const writes = {
 
 const appWith = (...endpoints: EndpointDef[]) => {
   const app = new Hono<AppEnv>();
-  app.onError((e, c) => (e instanceof ApiError ? c.json(errorAnswerOf('req', e), e.status as 400) : c.json({ code: 'internal' }, 500)));
+  app.onError((e, c) => (e instanceof Refusal ? c.json(errorAnswerOf('req', e), e.status as 400) : c.json({ code: 'internal' }, 500)));
   for (const e of endpoints) route(app, { authenticate: async () => user, writes }, e, async () => ({ result: 'OK' }) as never);
   return app;
 };

@@ -137,7 +137,7 @@ describe('answer extras', () => {
     const repriced = order({ amount: 2000, details: [{ ...order().details[0]!, price: 1000, amount: 2000 }] });
     expect(keptExtrasOf({ subData: null, order: repriced }, stored)).toEqual(stored);
     expect(keptExtrasOf({ subData: [{ itemKey: 'a', value: '2' }], order: order() }, stored)).toEqual({ subData: [{ itemKey: 'a', value: '2' }], order: stored.order });
-    expect(keptExtrasOf({ subData: null, order: order({ details: [{ ...order().details[0]!, count: 3 }] }) }, stored)).toMatchObject({ status: 403, code: 'forbidden_by_settings' });
+    expect(keptExtrasOf({ subData: null, order: order({ details: [{ ...order().details[0]!, count: 3 }] }) }, stored)).toMatchObject({ status: 403, code: 'order_locked' });
     expect(keptExtrasOf(NO_EXTRAS, stored)).toMatchObject({ status: 403, message: '購入した商品は変更できません。' });
     expect(keptExtrasOf({ subData: null, order: order() }, NO_EXTRAS)).toMatchObject({ status: 403 });
     expect(keptExtrasOf(NO_EXTRAS, NO_EXTRAS)).toEqual(NO_EXTRAS);

@@ -51,23 +51,23 @@ describe('priceAnswer', () => {
     expect(fee).toMatchObject({ order: { amountWithTax: 3300, reservationCost: 1 } });
     expect('order' in fee && fee.order?.details.map((d) => d.productId)).toEqual(['p1', 'p2', 'p3']);
     const without = price(rows({ booking: 'naika-d2_d' }));
-    expect('issues' in without && without.issues.map((i) => i.path)).toEqual(['order.details.length', 'order.amount', 'order.tax', 'order.amountWithTax']);
+    expect('issues' in without && without.issues?.map((i) => i.path)).toEqual(['order.details.length', 'order.amount', 'order.tax', 'order.amountWithTax']);
   });
 
   it('uses the rate of the day: a later entry once its date has come', () => {
     const r = price(rows(), sent(), catalogue(), Temporal.PlainDate.from('2099-01-01'));
     expect(r).toMatchObject({ code: 'amount_mismatch' });
-    expect('issues' in r && r.issues.map((i) => i.path)).toContain('order.taxRate');
+    expect('issues' in r && r.issues?.map((i) => i.path)).toContain('order.taxRate');
   });
 
   it('refuses a missing tax setting, an unknown product or service, and the purchase limit', () => {
-    expect(price(rows(), sent(), catalogue({ taxSetting: null }))).toMatchObject({ code: 'tax_not_set' });
+    expect(price(rows(), sent(), catalogue({ taxSetting: null }))).toMatchObject({ code: 'order_tax_not_set' });
     expect(price(rows(), sent(), catalogue({ taxSetting: taxSettingSchema.parse({ ...taxSetting, taxRate: null, taxRates: [] }) }))).toMatchObject({
-      code: 'tax_not_set',
+      code: 'order_tax_not_found',
       message: '適用される税率が見つかりません。管理者にお問い合わせください。',
     });
-    expect(price(rows(), sent(), catalogue({ service: null }))).toMatchObject({ code: 'bad_request', message: '決済サービスが見つかりません。' });
-    expect(price(rows(), sent(), catalogue({ products: [] }))).toMatchObject({ code: 'bad_request', message: '商品が見つかりません。' });
+    expect(price(rows(), sent(), catalogue({ service: null }))).toMatchObject({ code: 'order_service_not_found', message: '決済サービスが見つかりません。' });
+    expect(price(rows(), sent(), catalogue({ products: [] }))).toMatchObject({ code: 'product_not_found', message: '商品が見つかりません。' });
     const over = catalogue();
     expect(price(rows(), sent(), { ...over, service: { ...(over.service as NonNullable<Catalogue['service']>), purchaseLimit: 2 } })).toMatchObject({
       code: 'purchase_limit',
@@ -77,7 +77,7 @@ describe('priceAnswer', () => {
 
   it('sells a booking product only with its booking', () => {
     const own = [{ productId: 'p3', productName: '予約料', productCategoryId: null, productCategoryName: null, count: 1 }];
-    expect(price(rows({ lines: own }), null)).toMatchObject({ code: 'bad_request', message: '商品が見つかりません。' });
+    expect(price(rows({ lines: own }), null)).toMatchObject({ code: 'product_not_found', message: '商品が見つかりません。' });
   });
 
   it('reads the pay type from its item; it must be offered and the order must say the same', () => {
@@ -85,13 +85,13 @@ describe('priceAnswer', () => {
     expect(price(rows({ payType: '1' }), sent())).toMatchObject({ code: 'amount_mismatch', issues: [{ path: 'order.selectedPayType' }] });
     const cardOnly = form({ surveySchema: [{ itemKey: 'yoyaku', type: 'reservation' }, { itemKey: 'shohin', type: 'selectProducts', serviceId: 'svc' }] });
     expect(price(rows(), sent({ selectedPayType: 1, payMethod: 'cash' }), catalogue(), today, cardOnly)).toMatchObject({
-      code: 'bad_request',
+      code: 'pay_type_not_offered',
       message: 'この支払い方法はご利用いただけません。',
     });
   });
 
   it('a form that takes no orders refuses one; a payment form that is not appending refuses a purchase', () => {
-    expect(price(rows(), sent(), catalogue(), today, form({ usePayment: 0 }))).toMatchObject({ code: 'bad_request', message: 'このフォームは商品の購入を受け付けていません。' });
+    expect(price(rows(), sent(), catalogue(), today, form({ usePayment: 0 }))).toMatchObject({ code: 'order_not_taken', message: 'このフォームは商品の購入を受け付けていません。' });
     expect(price(rows(), null, null, today, form({ usePayment: 0 }))).toEqual({ order: null });
     expect(price(rows(), null, catalogue(), today, form({ isAppending: undefined }))).toMatchObject({ code: 'appending_only' });
   });
@@ -102,7 +102,7 @@ describe('priceAnswer', () => {
 
   it('names every figure that differs', () => {
     const r = price(rows(), sent({ tax: 199, amountWithTax: 2749 }));
-    expect('issues' in r && r.issues.map((i) => i.path)).toEqual(['order.tax', 'order.amountWithTax']);
+    expect('issues' in r && r.issues?.map((i) => i.path)).toEqual(['order.tax', 'order.amountWithTax']);
   });
 });
 

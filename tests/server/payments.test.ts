@@ -143,7 +143,7 @@ for (const engine of engines()) {
       expect(limit.json).toMatchObject({ code: 'purchase_limit', errorMessage: '全体で5個まで購入可能です。' });
       const cash = await temporary(alice, { data: answerRows('pay', 3), order: order({ selectedPayType: 1 }) });
       // The form offers no cash (no pay type item: cashless only).
-      expect(cash.json).toMatchObject({ code: 'bad_request', errorMessage: 'この支払い方法はご利用いただけません。' });
+      expect(cash.json).toMatchObject({ code: 'pay_type_not_offered', errorMessage: 'この支払い方法はご利用いただけません。' });
       // A form sells the service its products item names: the same products under svc2 are refused.
       const before = await count('payment_orders');
       const other = await temporary(alice, { data: answerRows('pay', 3), order: order({ serviceId: 'svc2', serviceSortKey: 'svc2', serviceName: '別のサービス' }) });
@@ -280,7 +280,7 @@ for (const engine of engines()) {
       const paidKey = (await orderRow(orderId)).partition_key;
       const rows = answerRows('pay', 10).map((r) => ({ ...r, partitionKey: paidKey, ...(r.itemKey === 'name' ? { value: '決済 花江' } : {}) }));
       const more = rows.map((r) => (r.itemKey === 'shohin' ? { ...r, value: productsRow('pay', [{ productId: 'p2', productName: '問診票', productCategoryId: null, productCategoryName: null, count: 5 }]).value } : r));
-      expect((await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: more } })).json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: '購入した商品は変更できません。' });
+      expect((await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: more } })).json).toMatchObject({ code: 'order_locked', errorMessage: '購入した商品は変更できません。' });
       const amended = await srv.api('POST', '/survey-results/putItem', { token: alice, body: { data: rows } });
       expect(amended.json).toMatchObject({ result: 'OK', type: 'amend' });
       const liveKey = amended.json.partitionKey as string;

@@ -236,7 +236,7 @@ for (const engine of engines()) {
 
       const changed = await put({ data: rows('k-pay', { name: '変更', ...bought(3) }, key) });
       expect(changed.status).toBe(403);
-      expect(changed.json).toMatchObject({ code: 'forbidden_by_settings', errorMessage: '購入した商品は変更できません。' });
+      expect(changed.json).toMatchObject({ code: 'order_locked', errorMessage: '購入した商品は変更できません。' });
       const amended = await put({ data: rows('k-pay', { name: '変更', ...bought(2) }, key) });
       expect(amended.json).toMatchObject({ type: 'amend', order, subData: [{ itemKey: 'memo', value: '付記' }] });
       expect((await partition('k-pay', amended.json.partitionKey)).json.order).toMatchObject(order);

@@ -79,7 +79,7 @@ for (const engine of engines()) {
         for (const id of ['closed', 'no-such-form']) {
           const { status, json } = await srv.api('GET', `/survey-configs/getItem?surveyId=${id}`, { token: tokenA });
           expect(status).toBe(404);
-          expect(json).toMatchObject({ result: 'ERROR', code: 'not_found', errorMessage: 'no survey config.' });
+          expect(json).toMatchObject({ result: 'ERROR', code: 'survey_not_found', errorMessage: 'no survey config.' });
         }
       });
 

@@ -89,7 +89,7 @@ for (const engine of engines()) {
       const before = await reservedOn(3);
       const r = await book('vac-days', 3, { kaisu: '2', maker: 'ファイザー' });
       expect(r.status).toBe(400);
-      expect(r.json).toMatchObject({ result: 'ERROR', code: 'invalid_answer', errorMessage: SPEC_TEXT });
+      expect(r.json).toMatchObject({ result: 'ERROR', code: 'first_dose_missing', errorMessage: SPEC_TEXT });
       expect((r.json as { itemIssues: unknown }).itemIssues).toEqual({ yoyaku: [{ key: 'vaccineFirstDoseMissing' }] });
       expect(await reservedOn(3)).toBe(before);
     });

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Transaction } from 'kysely';
 import { finishAnswer } from '../../server/answers/write/finish';
 import type { SlotOp } from '../../server/answers/write/slot-ops';
-import { ApiError } from '../../server/errors';
+import { Refusal } from '@core/refusals';
 import { claimCounterWith, nextAnswerCode, type NewResultRow } from '../../server/store/results';
 import type { Database, ReservationTable } from '../../server/store/schema';
 import { engines, scratchStores } from './harness';
@@ -80,7 +80,7 @@ describe.each(engines())('finishAnswer (%s)', (engine) => {
         await finishAnswer(trx, f);
         return null;
       })
-      .catch((e: unknown) => (e instanceof ApiError ? e.code : String(e)));
+      .catch((e: unknown) => (e instanceof Refusal ? e.code : String(e)));
 
   it('writes the reservation rows and the answer rows, gives back and claims in order', async () => {
     const store = await open();

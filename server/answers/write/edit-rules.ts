@@ -5,11 +5,11 @@
 import type { Transaction } from 'kysely';
 import type { AnswerRowInput, ResultRow } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { ApiError } from '../../errors';
+import { refuse } from '@core/refusals';
 import { readExtras } from '../../store/extras';
 import type { Database } from '../../store/schema';
 import { NO_EXTRAS, isRefusal as isExtrasRefusal, keptExtrasOf, type AnswerExtras, type OrderPath } from '../extras';
-import { LOCKED_ITEM_TEXT, RESERVATION_ONLY_TEXT, enforceRules, lockedItemsChanged } from '../rules';
+import { enforceRules, lockedItemsChanged } from '../rules';
 
 export const checkEdit = async (
   trx: Transaction<Database>,
@@ -20,13 +20,12 @@ export const checkEdit = async (
     const fields = await enforceRules(trx, a.config, edited, 'edit');
     const changed = lockedItemsChanged(a.config, fields, edited, a.rows);
     if (changed.length > 0) {
-      throw new ApiError(403, 'forbidden_by_settings', fields === 'reservationOnly' ? RESERVATION_ONLY_TEXT : LOCKED_ITEM_TEXT, {
-        issues: changed.map((itemKey) => ({ path: itemKey, message: 'notEditable' })),
-      });
+      const issues = changed.map((itemKey) => ({ path: itemKey, message: 'notEditable' }));
+      throw refuse(fields === 'reservationOnly' ? 'reservation_only' : 'locked_item_changed', undefined, { issues });
     }
   }
   const amended = edited ? ((await readExtras(trx, a.config.surveyId, a.userId, (edited[0] as ResultRow).partitionKey)) ?? NO_EXTRAS) : null;
   const extras = keptExtrasOf(a.sentExtras, amended, a.orderPath);
-  if (isExtrasRefusal(extras)) throw new ApiError(extras.status, extras.code, extras.message, { issues: extras.issues });
+  if (isExtrasRefusal(extras)) throw extras;
   return extras;
 };

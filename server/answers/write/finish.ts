@@ -7,13 +7,11 @@
  */
 import type { Transaction } from 'kysely';
 import { roomOf } from '@core/rules/slot-room';
-import { NO_SLOT_MESSAGE } from '@core/rules/reservation-limits';
-import { ApiError } from '../../errors';
+import { refuse, type Refusal } from '@core/refusals';
 import { claimSlot, insertReservations, readSlotState, releaseSlot } from '../../store/reservations';
 import { insertRows, type NewResultRow } from '../../store/results';
 import type { Database, ReservationTable } from '../../store/schema';
 import type { SlotOp } from './slot-ops';
-import { QUOTA_EXCEEDED_TEXT } from './wanted';
 
 export const finishAnswer = async (
   trx: Transaction<Database>,
@@ -31,9 +29,9 @@ export const finishAnswer = async (
  * Why a claim took nothing, as the resident reads it: a day off or no slot since, else no room (also
  * when another write gave places back between the claim and this read).
  */
-const slotRefusal = async (trx: Transaction<Database>, op: SlotOp): Promise<ApiError> => {
+const slotRefusal = async (trx: Transaction<Database>, op: SlotOp): Promise<Refusal> => {
   const verdict = roomOf(await readSlotState(trx, op.ref), op.delta);
   return verdict === 'dayOff' || verdict === 'noSlot'
-    ? new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE)
-    : new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    ? refuse('slot_unavailable')
+    : refuse('quota_exceeded');
 };

@@ -4,12 +4,12 @@
  * putUserId): refused.
  */
 import type { Transaction } from 'kysely';
-import { ApiError } from '../../errors';
+import { refuse } from '@core/refusals';
 import { deletePartition, partitionKeyTaken } from '../../store/results';
 import type { Database } from '../../store/schema';
 import { singleAnswerKeyOf, type KeyPlan, type NamedKeys } from '../partition-key';
 
-const takenByAnother = () => new ApiError(409, 'conflict', 'この回答は別の利用者に紐付いています。');
+const takenByAnother = () => refuse('conflict');
 
 export const partitionKeyFor = async (
   trx: Transaction<Database>,

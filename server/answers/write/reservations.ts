@@ -14,7 +14,7 @@ import type { Temporal } from 'temporal-polyfill';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { limitRangeOf } from '@core/rules/reservation-window';
 import { limitRefusal } from '@core/rules/reservation-limits';
-import { ApiError } from '../../errors';
+import { refuse } from '@core/refusals';
 import { countUserReservations, deleteReservations, heldBy, refOf } from '../../store/reservations';
 import type { Database, ReservationTable } from '../../store/schema';
 import { planSlotOps, type SlotOp } from './slot-ops';
@@ -85,7 +85,7 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
       excludePartition: input.partitionKey,
     });
     const refused = limitRefusal({ maxCount, maxCountOfDay, countInRange: counts.inRange, countOnDay: counts.onDay, dayCheckOnly: range.dayCheckOnly });
-    if (refused) throw new ApiError(409, refused.code, refused.errorMessage, { checkDetail: refused.checkDetail });
+    if (refused) throw refuse('reservation_limit', { per: refused.per }, { checkDetail: refused.checkDetail });
   }
   const slotOps = planSlotOps(
     held.map((h) => ({ ref: refOf(h), cost: h.cost })),

@@ -11,9 +11,8 @@ import type { Calendar } from '@core/contract/calendars';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { isReservationItem, parseReservationValue, type ReservationValue } from '@core/rules/reservation-value';
 import { bookableWindow, hasSlotStarted, isBookableDay, nowInTokyo } from '@core/rules/reservation-window';
-import { CALENDAR_OFF_MESSAGE, NO_SLOT_MESSAGE } from '@core/rules/reservation-limits';
 import { hasRoom, type SlotCount } from '@core/rules/slot-room';
-import { ApiError } from '../../errors';
+import { refuse } from '@core/refusals';
 import { findCalendar, findCalendarItemCost, findCategoryTarget } from '../../store/calendars';
 import { readSlotCount } from '../../store/reservations';
 import { slotOrder, type SlotRef } from '../../store/slot-order';
@@ -21,13 +20,7 @@ import type { Database } from '../../store/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Spec 02 §8. */
-export const QUOTA_EXCEEDED_TEXT = '指定された日付・時間の枠は埋まっています。お手数ですが、他の日付・時間を選んでください。';
-/** Not in the spec: a value naming a category, item or slot that does not exist. */
-export const UNKNOWN_RESERVATION_TEXT = '予約内容が見つかりません。画面を再読み込みしてから選び直してください。';
-
-const unknownReservation = (itemKey: string) =>
-  new ApiError(400, 'invalid_answer', UNKNOWN_RESERVATION_TEXT, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
+const unknownReservation = (itemKey: string) => refuse('reservation_unknown', undefined, { issues: [{ path: itemKey, message: 'reservationUnknown' }] });
 
 export interface ReservationRow {
   itemKey: string;
@@ -95,10 +88,10 @@ export const readWanted = async (
   const wanted: Wanted[] = [];
   for (const { itemKey, value } of reservationsOf(input.config, input.rows)) {
     const t = await targetOf(db, itemKey, value);
-    if (t.calendar.calendarOff === 1) throw new ApiError(409, 'calendar_off', CALENDAR_OFF_MESSAGE);
-    if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+    if (t.calendar.calendarOff === 1) throw refuse('calendar_off');
+    if (!isBookableDay(bookableWindow(t.calendar, input.today), value.date)) throw refuse('slot_unavailable');
     if (hasSlotStarted(value.date, t.calendar.comaList[value.slot]?.start, input.wallClock ?? nowInTokyo())) {
-      throw new ApiError(409, 'slot_unavailable', NO_SLOT_MESSAGE);
+      throw refuse('slot_unavailable');
     }
     wanted.push({ itemKey, value, t, ref: { calendarId: t.calendar.sortKey, day: value.date.toString(), slot: value.slot } });
   }
@@ -113,6 +106,6 @@ export const readWanted = async (
 export const refuseFull = async (db: Db, wanted: readonly Wanted[], held: readonly SlotRef[]): Promise<void> => {
   for (const w of wanted) {
     if (held.some((h) => slotOrder(h, w.ref) === 0)) continue;
-    if (w.t.full ?? isFullNow(await readSlotCount(db, w.ref), w.t.cost)) throw new ApiError(409, 'quota_exceeded', QUOTA_EXCEEDED_TEXT);
+    if (w.t.full ?? isFullNow(await readSlotCount(db, w.ref), w.t.cost)) throw refuse('quota_exceeded');
   }
 };
