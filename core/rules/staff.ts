@@ -1,11 +1,10 @@
 /**
  * Staff rules shared by the server and, later, the console: the four roles and what each may do
  * (issue 56, after LINE SMART CITY's 管理者 / メンバー / オペレーター / ゲスト), team scope, the
- * password policy and the sign-in lockout. Pure: instants are epoch milliseconds.
- *
- * The Japanese refusal texts are kept in STAFF_REFUSAL_TEXT below, one object, until the refusal
- * catalogue core/refusals.ts lands on main; they move there then.
+ * password policy and the sign-in lockout. Pure: instants are epoch milliseconds. The refusals'
+ * texts are in the catalogue, core/refusals.ts.
  */
+import type { RefusalCode } from '../refusals';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export const STAFF_ROLES = ['admin', 'member', 'operator', 'guest'] as const;
@@ -33,19 +32,8 @@ export const canDo = (role: StaffRole, action: StaffAction): boolean => ROLE_ACT
 export const inTeam = (staff: { role: StaffRole; teams: readonly string[] }, teams: readonly string[]): boolean =>
   staff.role === 'admin' || teams.some((t) => staff.teams.includes(t));
 
-export const STAFF_REFUSAL_TEXT = {
-  password_too_short: 'パスワードは12文字以上にしてください。',
-  password_too_long: 'パスワードは256文字以内にしてください。',
-  password_common: 'よく使われるパスワードや推測しやすいパスワードは使えません。別のパスワードにしてください。',
-  password_personal: 'メールアドレスや氏名をパスワードに使うことはできません。',
-  sign_in_failed: 'メールアドレス、パスワードまたは確認コードが正しくありません。',
-  second_factor_required: '認証アプリの確認コード（6桁）またはリカバリーコードを入力してください。',
-  account_locked: 'サインインに続けて失敗したため、アカウントを一時的にロックしました。15分ほどたってからもう一度お試しください。',
-  account_disabled: 'このアカウントは停止されています。管理者にお問い合わせください。',
-  setup_link_invalid: 'この設定用リンクは使用済みか、有効期限（24時間）が切れています。管理者に新しいリンクを発行してもらってください。',
-  totp_code_invalid: '確認コードが正しくありません。認証アプリに表示されている最新のコードを入力してください。',
-} as const;
-export type StaffRefusal = keyof typeof STAFF_REFUSAL_TEXT;
+/** Why a password is refused: codes of the refusal catalogue (core/refusals.ts), which holds their texts. */
+export type PasswordRefusal = Extract<RefusalCode, 'password_too_short' | 'password_too_long' | 'password_common' | 'password_personal'>;
 
 export const PASSWORD_MIN_LENGTH = 12;
 /** argon2 takes any length; a cap keeps one request from hashing megabytes. */
@@ -71,7 +59,7 @@ const isRun = (p: string): boolean => {
  * Why this password is refused for this person, or null when it may be used. Length is counted in
  * characters (code points), so a Japanese passphrase counts as it reads.
  */
-export const passwordRefusal = (password: string, person: { email: string; name: string }): StaffRefusal | null => {
+export const passwordRefusal = (password: string, person: { email: string; name: string }): PasswordRefusal | null => {
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return 'password_too_short';
   if (length > PASSWORD_MAX_LENGTH) return 'password_too_long';

@@ -5,7 +5,8 @@
  * someone who knows it learns that, and a locked account is refused before any check, so a lock
  * stops guessing. Hashing runs outside transactions: a write lock is never held for argon2's time.
  */
-import { afterFailure, isLocked, passwordRefusal, type StaffRefusal, type StaffRole } from '@core/rules/staff';
+import type { RefusalCode } from '@core/refusals';
+import { afterFailure, isLocked, passwordRefusal, type PasswordRefusal, type StaffRole } from '@core/rules/staff';
 import type { Store } from '../store/open';
 import {
   claimTotpStep,
@@ -65,15 +66,15 @@ export const completeSetup = async (
   store: Store,
   a: { token: string; password: string; totpSecret: string; code: string },
   now: Date,
-): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; refusal: StaffRefusal }> => {
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; refusal: PasswordRefusal | Extract<RefusalCode, 'staff_setup_link_invalid' | 'staff_totp_code_invalid'> }> => {
   const staffId = await setupTokenAccount(store.db, a.token, now);
   const staff = staffId === null ? null : await findStaffById(store.db, staffId);
-  if (!staff || staff.disabledAt !== null) return { ok: false, refusal: 'setup_link_invalid' };
+  if (!staff || staff.disabledAt !== null) return { ok: false, refusal: 'staff_setup_link_invalid' };
   const refusal = passwordRefusal(a.password, staff);
   if (refusal) return { ok: false, refusal };
   const code = asTotpCode(a.code);
   const step = code === null ? null : matchTotpStep(a.totpSecret, code, now.getTime());
-  if (step === null) return { ok: false, refusal: 'totp_code_invalid' };
+  if (step === null) return { ok: false, refusal: 'staff_totp_code_invalid' };
   const passwordHash = await hashPassword(a.password);
   const recovery = newRecoveryCodes();
   const done = await store.write(async (trx) => {
@@ -81,7 +82,7 @@ export const completeSetup = async (
     await setCredentials(trx, { id: staff.id, passwordHash, totpSecret: a.totpSecret, totpStep: step, recoveryCodeHashes: recovery.hashes, now: now.toISOString() });
     return true;
   });
-  return done ? { ok: true, recoveryCodes: recovery.codes } : { ok: false, refusal: 'setup_link_invalid' };
+  return done ? { ok: true, recoveryCodes: recovery.codes } : { ok: false, refusal: 'staff_setup_link_invalid' };
 };
 
 export type SignInResult =

@@ -138,16 +138,16 @@ describe.each(engines())('staff accounts on %s', (engine) => {
     expect(await setup('short1!', codeAt(secret, t0), t0)).toEqual({ ok: false, refusal: 'password_too_short' });
     expect(await setup('password1234', codeAt(secret, t0), t0)).toEqual({ ok: false, refusal: 'password_common' });
     expect(await setup('Hanako@City.Example.jp', codeAt(secret, t0), t0)).toEqual({ ok: false, refusal: 'password_personal' });
-    expect(await setup(PASSWORD, codeAt(newTotpSecret(), t0), t0)).toEqual({ ok: false, refusal: 'totp_code_invalid' });
+    expect(await setup(PASSWORD, codeAt(newTotpSecret(), t0), t0)).toEqual({ ok: false, refusal: 'staff_totp_code_invalid' });
     // 24 hours on, the link is dead.
     const late = at(SETUP_TOKEN_TTL_MS);
-    expect(await setup(PASSWORD, codeAt(secret, late), late)).toEqual({ ok: false, refusal: 'setup_link_invalid' });
+    expect(await setup(PASSWORD, codeAt(secret, late), late)).toEqual({ ok: false, refusal: 'staff_setup_link_invalid' });
     // Just before, it works, and then never again.
     const inTime = at(SETUP_TOKEN_TTL_MS - 1);
     const done = await setup(PASSWORD, codeAt(secret, inTime), inTime);
     expect(done.ok).toBe(true);
     if (done.ok) expect(done.recoveryCodes).toHaveLength(10);
-    expect(await setup(PASSWORD, codeAt(secret, inTime), inTime)).toEqual({ ok: false, refusal: 'setup_link_invalid' });
+    expect(await setup(PASSWORD, codeAt(secret, inTime), inTime)).toEqual({ ok: false, refusal: 'staff_setup_link_invalid' });
     const row = await findStaffByEmail(store.db, 'hanako@city.example.jp');
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.recoveryCodeHashes).toHaveLength(10);
