@@ -24,7 +24,7 @@ import { hashPassword, verifyNothing, verifyPassword } from './passwords';
 import { newRecoveryCodes, recoveryCodeIndex } from './recovery';
 import { randomId } from './secrets';
 import { issueSetupToken, redeemSetupToken, setupTokenAccount } from './setup';
-import { asTotpCode, matchTotpStep } from './totp';
+import { asTotpCode, isTotpSecret, matchTotpStep } from './totp';
 
 /** How an address is compared and stored: width, case and surrounding spaces do not matter. */
 export const normaliseEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
@@ -73,7 +73,7 @@ export const completeSetup = async (
   const refusal = passwordRefusal(a.password, staff);
   if (refusal) return { ok: false, refusal };
   const code = asTotpCode(a.code);
-  const step = code === null ? null : matchTotpStep(a.totpSecret, code, now.getTime());
+  const step = code === null || !isTotpSecret(a.totpSecret) ? null : matchTotpStep(a.totpSecret, code, now.getTime());
   if (step === null) return { ok: false, refusal: 'staff_totp_code_invalid' };
   const passwordHash = await hashPassword(a.password);
   const recovery = newRecoveryCodes();

@@ -15,6 +15,15 @@ export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;
 export const totpUri = (secret: string, account: { issuer: string; email: string }): string =>
   new TOTP({ ...PARAMS, issuer: account.issuer, label: account.email, secret: Secret.fromBase32(secret) }).toString();
 
+/** Whether this is a base32 secret of at least 160 bits (one the console made with newTotpSecret). */
+export const isTotpSecret = (secret: string): boolean => {
+  try {
+    return Secret.fromBase32(secret).bytes.length >= 20;
+  } catch {
+    return false;
+  }
+};
+
 /** The time step this code belongs to, within ±1 step of now, or null when it matches none. */
 export const matchTotpStep = (secret: string, code: string, nowMs: number): number | null => {
   const totp = new TOTP({ ...PARAMS, secret: Secret.fromBase32(secret) });

@@ -139,6 +139,10 @@ describe.each(engines())('staff accounts on %s', (engine) => {
     expect(await setup('password1234', codeAt(secret, t0), t0)).toEqual({ ok: false, refusal: 'password_common' });
     expect(await setup('Hanako@City.Example.jp', codeAt(secret, t0), t0)).toEqual({ ok: false, refusal: 'password_personal' });
     expect(await setup(PASSWORD, codeAt(newTotpSecret(), t0), t0)).toEqual({ ok: false, refusal: 'staff_totp_code_invalid' });
+    // A secret the server did not make (too short, not base32) is refused like a wrong code.
+    for (const weak of ['JBSWY3DPEHPK3PXP', 'not base32 at all!']) {
+      expect(await completeSetup(store, { token: added.token, password: PASSWORD, totpSecret: weak, code: '123456' }, t0)).toEqual({ ok: false, refusal: 'staff_totp_code_invalid' });
+    }
     // 24 hours on, the link is dead.
     const late = at(SETUP_TOKEN_TTL_MS);
     expect(await setup(PASSWORD, codeAt(secret, late), late)).toEqual({ ok: false, refusal: 'staff_setup_link_invalid' });
@@ -185,6 +189,19 @@ describe.each(engines())('staff accounts on %s', (engine) => {
     expect(await verifyLocalSignIn(store, s.email, 'wrong password 12345', codeAt(s.totpSecret, later), later)).toEqual({ kind: 'bad_credentials' });
     expect(await verifyLocalSignIn(store, s.email, PASSWORD, codeAt(s.totpSecret, later), later)).toMatchObject({ kind: 'ok' });
     expect(await verifyLocalSignIn(store, 'nobody@city.example.jp', PASSWORD, codeAt(s.totpSecret, later), later)).toEqual({ kind: 'bad_credentials' });
+  });
+
+  it('a code sent twice at once signs in once', async () => {
+    const store = await stores.open(engine);
+    const s = await setUp(store);
+    const when = at(7 * MIN);
+    const code = codeAt(s.totpSecret, when);
+    const both = await Promise.all([1, 2].map(() => verifyLocalSignIn(store, s.email, PASSWORD, code, when)));
+    expect(both.map((r) => r.kind).sort()).toEqual(['bad_credentials', 'ok']);
+    const rc = s.recoveryCodes[3] as string;
+    const twice = await Promise.all([1, 2].map(() => verifyLocalSignIn(store, s.email, PASSWORD, rc, when)));
+    expect(twice.map((r) => r.kind).sort()).toEqual(['bad_credentials', 'ok']);
+    expect((await findStaffByEmail(store.db, s.email.toLowerCase()))!.recoveryCodeHashes).toHaveLength(9);
   });
 
   it('each recovery code works once', async () => {
