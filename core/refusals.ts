@@ -40,6 +40,24 @@ export const REFUSALS = {
   kiosk_revoked: { status: 401, text: 'この端末での受付は停止されています。受付の係員にお声がけください。' },
   kiosk_forbidden: { status: 403, text: 'この端末からは利用できません。' },
 
+  // Staff accounts (issue 56; core/rules/staff.ts, server/staff/accounts.ts).
+  password_too_short: { status: 400, text: 'パスワードは12文字以上にしてください。' },
+  password_too_long: { status: 400, text: 'パスワードは256文字以内にしてください。' },
+  password_common: { status: 400, text: 'よく使われるパスワードや推測しやすいパスワードは使えません。別のパスワードにしてください。' },
+  password_personal: { status: 400, text: 'メールアドレスや氏名をパスワードに使うことはできません。' },
+  staff_setup_link_invalid: {
+    status: 400,
+    text: 'この設定用リンクは使用済みか、有効期限（24時間）が切れています。管理者に新しいリンクを発行してもらってください。',
+  },
+  staff_totp_code_invalid: { status: 400, text: '確認コードが正しくありません。認証アプリに表示されている最新のコードを入力してください。' },
+  staff_sign_in_failed: { status: 401, text: 'メールアドレス、パスワードまたは確認コードが正しくありません。' },
+  staff_second_factor_required: { status: 401, text: '認証アプリの確認コード（6桁）またはリカバリーコードを入力してください。' },
+  staff_locked: {
+    status: 429,
+    text: 'サインインに続けて失敗したため、アカウントを一時的にロックしました。15分ほどたってからもう一度お試しください。',
+  },
+  staff_disabled: { status: 403, text: 'このアカウントは停止されています。管理者にお問い合わせください。' },
+
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },
   idempotency_key_reused: { status: 422, text: 'この Idempotency-Key は別の内容の送信に使われています。' },

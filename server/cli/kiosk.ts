@@ -10,11 +10,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Temporal } from 'temporal-polyfill';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
 import { KIOSK_IDLE_MIN_SECONDS, loadConfig } from '../config';
 import { openStore, type Store } from '../store/open';
+import { tokyoTime } from './tokyo-time';
 import { ENROL_CODE_TTL_MS, hashSecret, newEnrolCode, newKioskId } from '../auth/kiosk';
 import { KIOSK_UNFIT_TEXT, kioskUnfitOf } from '../auth/kiosk-forms';
 import { findSurveyConfig } from '../store/configs';
@@ -41,11 +41,7 @@ export interface KioskCliIo {
 /** A refusal of the command line itself: printed with the usage, exit 1. */
 class UsageError extends Error {}
 
-/** An instant as an operator in Japan reads it. */
-const tokyo = (iso: string | null): string =>
-  iso === null
-    ? '-'
-    : `${Temporal.Instant.from(iso).toZonedDateTimeISO('Asia/Tokyo').toPlainDateTime().toString({ smallestUnit: 'second' }).replace('T', ' ')} JST`;
+const tokyo = tokyoTime;
 
 /** What enrol did, by the kiosk's state before. */
 const ENROLLED: Record<KioskState, (name: string) => string> = {

@@ -432,6 +432,58 @@ const migrations: Record<string, Migration> = {
       await sql`drop function if exists finish_answer`.execute(db);
     },
   },
+  // Staff accounts (server/staff/): local sign-in, one-time set-up links and sessions. Passwords
+  // are argon2id hashes; recovery codes, set-up tokens and session tokens are kept only as SHA-256,
+  // so a copy of the database signs nobody in. Sessions are rows, so every server process sees a
+  // sign-out or a disabled account on the next request.
+  '0019_staff': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('staff')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        // Case-folded (NFKC, lower case) before it is stored, so the unique index is case-blind.
+        .addColumn('email', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('role', 'text', (c) => c.notNull())
+        // JSON list of team names.
+        .addColumn('teams', 'text', (c) => c.notNull())
+        // null until the person follows the set-up link.
+        .addColumn('password_hash', 'text')
+        .addColumn('totp_secret', 'text')
+        // The last TOTP time step accepted, so a code is never accepted twice.
+        .addColumn('totp_last_step', 'integer')
+        // JSON list of SHA-256 hashes of the unused recovery codes.
+        .addColumn('recovery_code_hashes', 'text', (c) => c.notNull())
+        .addColumn('disabled_at', 'text')
+        .addColumn('failed_count', 'integer', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('staff_setup_tokens')
+        .addColumn('token_hash', 'text', (c) => c.primaryKey())
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .execute();
+      await db.schema.createIndex('staff_setup_tokens_staff').on('staff_setup_tokens').column('staff_id').execute();
+      await db.schema
+        .createTable('staff_sessions')
+        // SHA-256 of the cookie's token.
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_seen_at', 'text', (c) => c.notNull())
+        // last_seen_at + the idle timeout, moved on with every request.
+        .addColumn('idle_expires_at', 'text', (c) => c.notNull())
+        // created_at + the absolute lifetime, never moved.
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('staff_sessions_staff').on('staff_sessions').column('staff_id').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -280,6 +280,51 @@ export interface FileTable {
   updated_at: string;
 }
 
+/** A staff account (migration 0019, server/staff/). */
+export interface StaffTable {
+  id: string;
+  /** NFKC, lower case: one account per address whatever its case. */
+  email: string;
+  name: string;
+  /** One of STAFF_ROLES (core/rules/staff.ts). */
+  role: string;
+  /** JSON list of team names. */
+  teams: string;
+  /** argon2id (PHC string); null until set through the set-up link. */
+  password_hash: string | null;
+  /** Base32 TOTP secret; null until enrolled. */
+  totp_secret: string | null;
+  /** The last TOTP time step accepted: a code of it or an earlier step is refused. */
+  totp_last_step: number | null;
+  /** JSON list of SHA-256 hashes of the recovery codes not yet used. */
+  recovery_code_hashes: string;
+  disabled_at: string | null;
+  /** Failed sign-ins since the last success or lock. */
+  failed_count: number;
+  locked_until: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A one-time set-up link's token, as SHA-256. */
+export interface StaffSetupTokenTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A console session; id is the SHA-256 of the cookie's token. */
+export interface StaffSessionTable {
+  id: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  idle_expires_at: string;
+  expires_at: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -305,4 +350,7 @@ export interface Database {
   bed_stays: BedStayTable;
   bed_claims: BedClaimTable;
   files: FileTable;
+  staff: StaffTable;
+  staff_setup_tokens: StaffSetupTokenTable;
+  staff_sessions: StaffSessionTable;
 }

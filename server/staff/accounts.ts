@@ -1,0 +1,149 @@
+/**
+ * Local staff accounts: adding, listing and disabling them (the command line now, the console
+ * later), completing the set-up link, and the sign-in check. The check answers one of five
+ * outcomes and counts failures; the password is verified before "disabled" is said, so only
+ * someone who knows it learns that, and a locked account is refused before any check, so a lock
+ * stops guessing. Hashing runs outside transactions: a write lock is never held for argon2's time.
+ */
+import type { RefusalCode } from '@core/refusals';
+import { afterFailure, isLocked, passwordRefusal, type PasswordRefusal, type StaffRole } from '@core/rules/staff';
+import type { Store } from '../store/open';
+import {
+  claimTotpStep,
+  clearFailures,
+  disableStaffByEmail,
+  findStaffByEmail,
+  findStaffById,
+  insertStaff,
+  replaceRecoveryCodes,
+  setCredentials,
+  setFailures,
+  type StaffRecord,
+} from '../store/staff';
+import { hashPassword, verifyNothing, verifyPassword } from './passwords';
+import { newRecoveryCodes, recoveryCodeIndex } from './recovery';
+import { randomId } from './secrets';
+import { issueSetupToken, redeemSetupToken, setupTokenAccount } from './setup';
+import { asTotpCode, isTotpSecret, matchTotpStep } from './totp';
+
+/** How an address is compared and stored: width, case and surrounding spaces do not matter. */
+export const normaliseEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
+
+export type StaffState = 'active' | 'pending' | 'locked' | 'disabled';
+
+/** disabled, locked (now), pending (set-up link not yet followed) or active. */
+export const staffState = (s: StaffRecord, now: Date): StaffState => {
+  if (s.disabledAt !== null) return 'disabled';
+  if (isLocked(s.lockedUntil === null ? null : Date.parse(s.lockedUntil), now.getTime())) return 'locked';
+  return s.passwordHash === null || s.totpSecret === null ? 'pending' : 'active';
+};
+
+/** Creates the account and its first set-up token in one transaction; exists: the address has an account. */
+export const addStaff = async (
+  store: Store,
+  a: { email: string; name: string; role: StaffRole; teams: readonly string[] },
+  now: Date,
+): Promise<{ ok: true; id: string; token: string; expiresAt: string } | { ok: false; reason: 'exists' }> =>
+  store.write(async (trx) => {
+    const id = randomId();
+    const inserted = await insertStaff(trx, { id, email: normaliseEmail(a.email), name: a.name.trim(), role: a.role, teams: a.teams, now: now.toISOString() });
+    if (!inserted) return { ok: false, reason: 'exists' } as const;
+    const { token, expiresAt } = await issueSetupToken(trx, id, now);
+    return { ok: true, id, token, expiresAt } as const;
+  });
+
+/** Disables the account of this address and ends its sessions; null: no account has it. */
+export const disableStaff = (store: Store, email: string, now: Date) =>
+  store.write((trx) => disableStaffByEmail(trx, normaliseEmail(email), now.toISOString()));
+
+/**
+ * Completes a set-up link: checks the password against the policy and the first TOTP code
+ * against the new secret, then uses the token and stores the credentials in one transaction.
+ * A refused password or code leaves the token unused, so the person can try again. The answer
+ * carries the ten recovery codes, shown to the person this once.
+ */
+export const completeSetup = async (
+  store: Store,
+  a: { token: string; password: string; totpSecret: string; code: string },
+  now: Date,
+): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; refusal: PasswordRefusal | Extract<RefusalCode, 'staff_setup_link_invalid' | 'staff_totp_code_invalid'> }> => {
+  const staffId = await setupTokenAccount(store.db, a.token, now);
+  const staff = staffId === null ? null : await findStaffById(store.db, staffId);
+  if (!staff || staff.disabledAt !== null) return { ok: false, refusal: 'staff_setup_link_invalid' };
+  const refusal = passwordRefusal(a.password, staff);
+  if (refusal) return { ok: false, refusal };
+  const code = asTotpCode(a.code);
+  const step = code === null || !isTotpSecret(a.totpSecret) ? null : matchTotpStep(a.totpSecret, code, now.getTime());
+  if (step === null) return { ok: false, refusal: 'staff_totp_code_invalid' };
+  const passwordHash = await hashPassword(a.password);
+  const recovery = newRecoveryCodes();
+  const done = await store.write(async (trx) => {
+    if ((await redeemSetupToken(trx, a.token, now)) !== staff.id) return false;
+    await setCredentials(trx, { id: staff.id, passwordHash, totpSecret: a.totpSecret, totpStep: step, recoveryCodeHashes: recovery.hashes, now: now.toISOString() });
+    return true;
+  });
+  return done ? { ok: true, recoveryCodes: recovery.codes } : { ok: false, refusal: 'staff_setup_link_invalid' };
+};
+
+export type SignInResult =
+  | { kind: 'ok'; staff: StaffRecord; via: 'totp' | 'recovery' }
+  | { kind: 'bad_credentials' }
+  | { kind: 'locked'; until: string }
+  | { kind: 'disabled' }
+  | { kind: 'second_factor_required' };
+
+const lockedUntilOf = (s: StaffRecord, now: Date): string | null =>
+  s.lockedUntil !== null && isLocked(Date.parse(s.lockedUntil), now.getTime()) ? s.lockedUntil : null;
+
+/** Counts one failure (compare-and-set on the count read, so two at once both count); answers locked when it locks. */
+const countFailure = async (store: Store, staff: StaffRecord, now: Date): Promise<SignInResult> => {
+  let before = staff.failedCount;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const next = afterFailure(before, now.getTime());
+    const lockedUntil = next.lockedUntilMs === null ? null : new Date(next.lockedUntilMs).toISOString();
+    const written = await store.write((trx) =>
+      setFailures(trx, { id: staff.id, failedBefore: before, failedCount: next.failedCount, lockedUntil, now: now.toISOString() }),
+    );
+    if (written) return lockedUntil === null ? { kind: 'bad_credentials' } : { kind: 'locked', until: lockedUntil };
+    const fresh = await findStaffById(store.db, staff.id);
+    if (!fresh) break;
+    const until = lockedUntilOf(fresh, now);
+    if (until !== null) return { kind: 'locked', until };
+    before = fresh.failedCount;
+  }
+  return { kind: 'bad_credentials' };
+};
+
+/** The second factor: a TOTP code of a step not used before, or an unused recovery code (used up by this). */
+const secondFactor = async (store: Store, staff: StaffRecord, typed: string, now: Date): Promise<'totp' | 'recovery' | null> => {
+  const code = asTotpCode(typed);
+  if (code !== null) {
+    const step = staff.totpSecret === null ? null : matchTotpStep(staff.totpSecret, code, now.getTime());
+    if (step === null) return null;
+    return (await store.write((trx) => claimTotpStep(trx, staff.id, step, now.toISOString()))) ? 'totp' : null;
+  }
+  const i = recoveryCodeIndex(typed, staff.recoveryCodeHashes);
+  if (i < 0) return null;
+  const after = staff.recoveryCodeHashes.filter((_, j) => j !== i);
+  const used = await store.write((trx) => replaceRecoveryCodes(trx, { id: staff.id, before: staff.recoveryCodesJson, after, now: now.toISOString() }));
+  return used ? 'recovery' : null;
+};
+
+/**
+ * The local sign-in check. `code` is the second factor as typed (a TOTP code or a recovery code);
+ * empty with the right password answers second_factor_required without counting a failure.
+ */
+export const verifyLocalSignIn = async (store: Store, email: string, password: string, code: string | undefined, now: Date = new Date()): Promise<SignInResult> => {
+  const staff = await findStaffByEmail(store.db, normaliseEmail(email));
+  if (!staff) return (await verifyNothing(password), { kind: 'bad_credentials' });
+  const until = lockedUntilOf(staff, now);
+  if (until !== null) return { kind: 'locked', until };
+  const passwordOk = staff.passwordHash === null || staff.totpSecret === null ? await verifyNothing(password) : await verifyPassword(staff.passwordHash, password);
+  if (!passwordOk) return countFailure(store, staff, now);
+  if (staff.disabledAt !== null) return { kind: 'disabled' };
+  if (code === undefined || code.trim() === '') return { kind: 'second_factor_required' };
+  const via = await secondFactor(store, staff, code, now);
+  if (via === null) return countFailure(store, staff, now);
+  if (staff.failedCount > 0 || staff.lockedUntil !== null) await store.write((trx) => clearFailures(trx, staff.id, now.toISOString()));
+  return { kind: 'ok', staff, via };
+};

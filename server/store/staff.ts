@@ -1,0 +1,225 @@
+/**
+ * Data access for staff accounts, set-up tokens and sessions (migration 0019). Secrets arrive
+ * here already hashed (server/staff/): nothing in this file sees a password, token or code. Every
+ * write that two requests could race (a TOTP step, a recovery code, a failure count, a token) is
+ * one conditional statement that only one of them can win.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { STAFF_ROLES, type StaffRole } from '@core/rules/staff';
+import type { Database } from './schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface StaffRecord {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+  teams: string[];
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpLastStep: number | null;
+  recoveryCodeHashes: string[];
+  /** The stored JSON as read, for the conditional write that uses one of the codes. */
+  recoveryCodesJson: string;
+  disabledAt: string | null;
+  failedCount: number;
+  lockedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A stored JSON list, read defensively: anything that is not a list of strings is empty. */
+const stringList = (json: string): string[] => {
+  try {
+    const v: unknown = JSON.parse(json);
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** An unknown stored role gets the least: guest. */
+const roleOf = (s: string): StaffRole => (STAFF_ROLES as readonly string[]).includes(s) ? (s as StaffRole) : 'guest';
+
+const toRecord = (r: Database['staff']): StaffRecord => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  role: roleOf(r.role),
+  teams: stringList(r.teams),
+  passwordHash: r.password_hash,
+  totpSecret: r.totp_secret,
+  totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+  recoveryCodeHashes: stringList(r.recovery_code_hashes),
+  recoveryCodesJson: r.recovery_code_hashes,
+  disabledAt: r.disabled_at,
+  failedCount: Number(r.failed_count),
+  lockedUntil: r.locked_until,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export const findStaffByEmail = async (db: Db, email: string): Promise<StaffRecord | null> => {
+  const row = await db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
+  return row ? toRecord(row) : null;
+};
+
+export const findStaffById = async (db: Db, id: string): Promise<StaffRecord | null> => {
+  const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toRecord(row) : null;
+};
+
+/** Every account, oldest first (sorted here: the engines' collations differ). */
+export const listStaffRecords = async (db: Db): Promise<StaffRecord[]> => {
+  const rows = await db.selectFrom('staff').selectAll().execute();
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  rows.sort((a, b) => byCodeUnits(a.created_at, b.created_at) || byCodeUnits(a.email, b.email));
+  return rows.map(toRecord);
+};
+
+/** A new account with no credentials yet; false when the address has one already. */
+export const insertStaff = async (
+  db: Db,
+  a: { id: string; email: string; name: string; role: StaffRole; teams: readonly string[]; now: string },
+): Promise<boolean> => {
+  const rows = await db
+    .insertInto('staff')
+    .values({
+      id: a.id,
+      email: a.email,
+      name: a.name,
+      role: a.role,
+      teams: JSON.stringify(a.teams),
+      password_hash: null,
+      totp_secret: null,
+      totp_last_step: null,
+      recovery_code_hashes: '[]',
+      disabled_at: null,
+      failed_count: 0,
+      locked_until: null,
+      created_at: a.now,
+      updated_at: a.now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning(['id'])
+    .execute();
+  return rows.length === 1;
+};
+
+/**
+ * Disables the account: its sessions rows go (so every session ends on its next request) and so
+ * do its unused set-up links. An account disabled already keeps its first time. null: no account.
+ */
+export const disableStaffByEmail = async (db: Db, email: string, now: string): Promise<{ disabledAt: string; already: boolean } | null> => {
+  const before = await db.selectFrom('staff').select(['id', 'disabled_at']).where('email', '=', email).executeTakeFirst();
+  if (!before) return null;
+  if (before.disabled_at === null) {
+    await db.updateTable('staff').set({ disabled_at: now, updated_at: now }).where('id', '=', before.id).where('disabled_at', 'is', null).execute();
+  }
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', before.id).execute();
+  await db.deleteFrom('staff_setup_tokens').where('staff_id', '=', before.id).where('used_at', 'is', null).execute();
+  return before.disabled_at === null ? { disabledAt: now, already: false } : { disabledAt: before.disabled_at, already: true };
+};
+
+/** Writes a failure's count and lock if the count is still the one read; false: another request moved it first. */
+export const setFailures = async (
+  db: Db,
+  a: { id: string; failedBefore: number; failedCount: number; lockedUntil: string | null; now: string },
+): Promise<boolean> => {
+  const r = await db
+    .updateTable('staff')
+    .set({ failed_count: a.failedCount, locked_until: a.lockedUntil, updated_at: a.now })
+    .where('id', '=', a.id)
+    .where('failed_count', '=', a.failedBefore)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+};
+
+export const clearFailures = async (db: Db, id: string, now: string): Promise<void> => {
+  await db.updateTable('staff').set({ failed_count: 0, locked_until: null, updated_at: now }).where('id', '=', id).execute();
+};
+
+/** Records this TOTP step as used, if it comes after the last one used; false: it was used already. */
+export const claimTotpStep = async (db: Db, id: string, step: number, now: string): Promise<boolean> => {
+  const r = await db
+    .updateTable('staff')
+    .set({ totp_last_step: step, updated_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+};
+
+/** Replaces the unused recovery codes' list if it is still the one read; false: a code was used meanwhile. */
+export const replaceRecoveryCodes = async (db: Db, a: { id: string; before: string; after: readonly string[]; now: string }): Promise<boolean> => {
+  const r = await db
+    .updateTable('staff')
+    .set({ recovery_code_hashes: JSON.stringify(a.after), updated_at: a.now })
+    .where('id', '=', a.id)
+    .where('recovery_code_hashes', '=', a.before)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+};
+
+/**
+ * Sets the password and the second factor chosen through a set-up link; the lock and failures
+ * start afresh, and sessions opened with the former credentials end.
+ */
+export const setCredentials = async (
+  db: Db,
+  a: { id: string; passwordHash: string; totpSecret: string; totpStep: number; recoveryCodeHashes: readonly string[]; now: string },
+): Promise<void> => {
+  await db
+    .updateTable('staff')
+    .set({
+      password_hash: a.passwordHash,
+      totp_secret: a.totpSecret,
+      totp_last_step: a.totpStep,
+      recovery_code_hashes: JSON.stringify(a.recoveryCodeHashes),
+      failed_count: 0,
+      locked_until: null,
+      updated_at: a.now,
+    })
+    .where('id', '=', a.id)
+    .execute();
+  await db.deleteFrom('staff_sessions').where('staff_id', '=', a.id).execute();
+};
+
+/** A new set-up token; the account's earlier unused ones stop working. */
+export const insertSetupToken = async (db: Db, a: { tokenHash: string; staffId: string; now: string; expiresAt: string }): Promise<void> => {
+  await db.deleteFrom('staff_setup_tokens').where('staff_id', '=', a.staffId).where('used_at', 'is', null).execute();
+  await db
+    .insertInto('staff_setup_tokens')
+    .values({ token_hash: a.tokenHash, staff_id: a.staffId, created_at: a.now, expires_at: a.expiresAt, used_at: null })
+    .execute();
+};
+
+/** The account of an unused, unexpired set-up token, without using it. */
+export const findSetupToken = async (db: Db, tokenHash: string, now: string): Promise<string | null> => {
+  const row = await db
+    .selectFrom('staff_setup_tokens')
+    .select(['staff_id'])
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row?.staff_id ?? null;
+};
+
+/** Uses the token, once: one conditional update, so two requests cannot both use it. */
+export const useSetupToken = async (db: Db, tokenHash: string, now: string): Promise<string | null> => {
+  const row = await db
+    .updateTable('staff_setup_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning(['staff_id'])
+    .executeTakeFirst();
+  return row?.staff_id ?? null;
+};
+
+export const insertStaffSession = async (db: Db, row: Database['staff_sessions']): Promise<void> => {
+  await db.insertInto('staff_sessions').values(row).execute();
+};
