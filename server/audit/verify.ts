@@ -18,7 +18,8 @@ interface ChainBreak {
   message: string;
 }
 
-type ChainVerdict = { ok: true; rows: number } | { ok: false; rows: number; broken: ChainBreak };
+/** `last`: the chain's last row, whose hash vouches for every row before it (none when empty). */
+type ChainVerdict = { ok: true; rows: number; last?: { seq: number; hash: string } } | { ok: false; rows: number; broken: ChainBreak };
 
 export const verifyChain = async (db: Kysely<Database>): Promise<ChainVerdict> => {
   // Read before the rows: rows appended during the walk end past it, which is no break.
@@ -48,5 +49,5 @@ export const verifyChain = async (db: Kysely<Database>): Promise<ChainVerdict> =
     const message = `the chain ends at row ${prevSeq}, but rows up to ${claimed} were written: ${prevSeq + 1}–${claimed} are missing`;
     return { ok: false, rows, broken: { seq: prevSeq + 1, problem: 'truncated', message } };
   }
-  return { ok: true, rows };
+  return rows === 0 ? { ok: true, rows } : { ok: true, rows, last: { seq: prevSeq, hash: prevHash } };
 };

@@ -1,7 +1,8 @@
 /**
  * `npm run audit:verify`: checks the audit trail's hash chain in the database the server uses
  * (same DATA_DIR / DATABASE_URL / DATABASE_SCHEMA); read-only, safe beside a running server.
- * Prints "audit: N rows, chain intact", exit 0; or names the first broken row, exit 1.
+ * Prints "audit: N rows, chain intact" and the last row's hash, exit 0; or names the first broken
+ * row, exit 1.
  */
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
@@ -30,6 +31,8 @@ export const runAudit = async (args: readonly string[], io: AuditCliIo = {}): Pr
     const verdict = await verifyChain(store.db);
     if (verdict.ok) {
       out(`audit: ${verdict.rows} rows, chain intact`);
+      // Kept outside the database, it shows later that no row up to this one was rewritten.
+      if (verdict.last) out(`last row ${verdict.last.seq}: ${verdict.last.hash}`);
       return 0;
     }
     const { seq, problem, message } = verdict.broken;

@@ -42,6 +42,7 @@ const seqs = async (store: Store) => (await auditRowsAfter(store.db, 0, 1000)).m
 describe.each(engines())('audit trail (%s)', (engine) => {
   it('writes the row in the action’s transaction, chained from the genesis hash', async () => {
     const store = await stores.open(engine);
+    expect(await verifyChain(store.db)).toEqual({ ok: true, rows: 0 });
     const at = new Date('2026-12-01T01:02:03.004Z');
     await store.write(async (trx) => {
       await trx.insertInto('counters').values({ scope: 'action', name: 'effect', value: 1 }).execute();
@@ -67,7 +68,7 @@ describe.each(engines())('audit trail (%s)', (engine) => {
     const { hash, ...unhashed } = first!;
     expect(auditHash(unhashed)).toBe(hash);
     expect(second).toMatchObject({ seq: 2, actor_kind: 'system', target_kind: null, target_ids_json: '[]', detail_json: '{}', prev_hash: hash });
-    expect(await verifyChain(store.db)).toEqual({ ok: true, rows: 2 });
+    expect(await verifyChain(store.db)).toEqual({ ok: true, rows: 2, last: { seq: 2, hash: second!.hash } });
   });
 
   it('keeps no row of a transaction that throws after recordAudit, and leaves no gap', async () => {
@@ -83,7 +84,7 @@ describe.each(engines())('audit trail (%s)', (engine) => {
     expect(await store.db.selectFrom('counters').select('scope').where('scope', '=', 'action').execute()).toEqual([]);
     await store.write((trx) => recordAudit(trx, entry(4)));
     expect(await seqs(store)).toEqual([1, 2, 3]);
-    expect(await verifyChain(store.db)).toEqual({ ok: true, rows: 3 });
+    expect(await verifyChain(store.db)).toMatchObject({ ok: true, rows: 3, last: { seq: 3 } });
   });
 
   it('gives one unbroken chain for 50 concurrent appends, a fifth of them rolled back', async () => {
@@ -109,7 +110,7 @@ describe.each(engines())('audit trail (%s)', (engine) => {
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(40);
     expect(await seqs(first)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
-    expect(await verifyChain(first.db)).toEqual({ ok: true, rows: 40 });
+    expect(await verifyChain(first.db)).toMatchObject({ ok: true, rows: 40, last: { seq: 40 } });
   });
 
   it('names an edited row', async () => {
@@ -167,7 +168,8 @@ describe.each(engines())('audit trail (%s)', (engine) => {
       const code = await runAudit(['--', 'verify'], { env: store.env, out: (l) => out.push(l), err: (l) => err.push(l) });
       return { code, out, err };
     };
-    expect(await cli()).toEqual({ code: 0, out: ['audit: 4 rows, chain intact'], err: [] });
+    const last = (await auditRowsAfter(store.db, 3, 1))[0]!;
+    expect(await cli()).toEqual({ code: 0, out: ['audit: 4 rows, chain intact', `last row 4: ${last.hash}`], err: [] });
     await sql`update audit_log set actor_id = 'someone-else' where seq = 2`.execute(store.db);
     expect(await cli()).toEqual({ code: 1, out: [], err: ['audit: chain broken at row 2 (hash): hash does not match the row (edited?)'] });
   });
