@@ -91,7 +91,7 @@ export default tseslint.config(
           patterns: [
             { group: ['**/src/**', '**/sw/**'], message: 'The server imports core, never src or sw.' },
             {
-              group: ['../forms/**', '../answers/**', '../routes/**', '../payments/**', '../beds/**', '../members/**', '../files/**', '../app', '../route-context'],
+              group: ['../forms/**', '../answers/**', '../audit/**', '../routes/**', '../payments/**', '../beds/**', '../members/**', '../files/**', '../app', '../route-context'],
               message: 'server/store imports only core and its own modules.',
             },
           ],

@@ -211,7 +211,7 @@ export const runReservationBench = async (): Promise<void> => {
     try {
       await openLoop('floor warm-up', WARMUP, RATE, (i) => sendFloor(floor.ready.url, i));
       const figures = await openLoop('floor', RATE * SECONDS, RATE, (i) => sendFloor(floor.ready.url, i), floor.pid);
-      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: engine === 'postgres' ? 4 : 5, floor: figures }));
+      console.log(JSON.stringify({ bench: 'reservation-floor', engine, roundTrips: 10, floor: figures }));
     } finally {
       await floor.stop();
     }

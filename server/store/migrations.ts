@@ -484,6 +484,32 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('staff_sessions_staff').on('staff_sessions').column('staff_id').execute();
     },
   },
+  // The staff side's audit trail (issue 56, server/audit/): one row per staff action, written in
+  // the action's transaction, each row carrying the hash of the one before it (seq order). After
+  // 0019: Kysely runs migrations in name order and refuses one older than the last that ran.
+  '0020_audit_log': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('audit_log')
+        .addColumn('seq', 'bigint', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor_kind', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('target_kind', 'text')
+        .addColumn('target_ids_json', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('from_ip', 'text')
+        .addColumn('from_agent', 'text')
+        .addColumn('detail_json', 'text', (c) => c.notNull())
+        .addColumn('prev_hash', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull())
+        .execute();
+      // The console's questions: what one person did, and what happened to one kind of record.
+      await db.schema.createIndex('audit_log_actor').on('audit_log').columns(['actor_kind', 'actor_id', 'seq']).execute();
+      await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'seq']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

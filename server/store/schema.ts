@@ -325,6 +325,33 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
+/**
+ * The staff side's audit trail (server/audit/): append-only, hash-chained in seq order. The JSON
+ * columns hold canonical JSON, and the hash is taken over the columns as stored.
+ */
+export interface AuditLogTable {
+  /** The chain's order, from the `counters` row (scope 'audit'); a bigint, read back as a string on PostgreSQL. */
+  seq: number | string;
+  /** ISO-8601 UTC instant. */
+  at: string;
+  /** 'staff' | 'system' | 'resident'. */
+  actor_kind: string;
+  actor_id: string;
+  /** A code such as 'staff.sign_in', 'answer.read', 'export.csv'. */
+  action: string;
+  target_kind: string | null;
+  /** JSON list of the records' keys (partition keys, survey ids, staff ids). */
+  target_ids_json: string;
+  /** 'ok' | 'refused'. */
+  outcome: string;
+  from_ip: string | null;
+  from_agent: string | null;
+  detail_json: string;
+  /** The previous row's hash; the chain's first row has GENESIS_HASH (server/audit/hash.ts). */
+  prev_hash: string;
+  hash: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -353,4 +380,5 @@ export interface Database {
   staff: StaffTable;
   staff_setup_tokens: StaffSetupTokenTable;
   staff_sessions: StaffSessionTable;
+  audit_log: AuditLogTable;
 }

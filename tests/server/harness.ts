@@ -29,11 +29,12 @@ export const engines = (): Engine[] => (process.env['TEST_DATABASE_URL'] ? ['sql
 /**
  * Bare stores (no server) for tests of the store layer: each in a temporary SQLite folder or a
  * PostgreSQL schema of its own. `closeAll` (in afterAll) closes them and removes what they made.
+ * A store's `env` is what the server and the CLIs (loadConfig) read to open the same database.
  */
 export const scratchStores = (name: string) => {
   const cleanups: (() => Promise<void>)[] = [];
   return {
-    open: async (engine: Engine): Promise<Store> => {
+    open: async (engine: Engine): Promise<Store & { env: Record<string, string> }> => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `liff-forms-${name}-`));
       const pgSchema = engine === 'postgres' ? `t_${name}_${process.pid}_${Math.random().toString(36).slice(2, 8)}` : undefined;
       const store = await openStore({ dataDir, databaseUrl: engine === 'postgres' ? process.env['TEST_DATABASE_URL'] : undefined, pgSchema });
@@ -42,7 +43,9 @@ export const scratchStores = (name: string) => {
         fs.rmSync(dataDir, { recursive: true, force: true });
         if (pgSchema) await dropSchema(pgSchema);
       });
-      return store;
+      const env: Record<string, string> = { DATA_DIR: dataDir };
+      if (pgSchema) Object.assign(env, { DATABASE_URL: process.env['TEST_DATABASE_URL'] as string, DATABASE_SCHEMA: pgSchema });
+      return Object.assign(store, { env });
     },
     closeAll: async () => {
       for (const c of cleanups.splice(0)) await c();
