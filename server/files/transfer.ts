@@ -12,8 +12,10 @@ import type { Context } from 'hono';
 import { FILE_TRANSFER_PATH, MAX_IMAGE_BYTES, uploadKeySchema } from '@core/contract/files';
 import { refuse, type Refusal } from '@core/refusals';
 import type { App, AppEnv } from '../app-env';
-import { errorAnswerOf } from '../http';
-import type { Deps } from '../route-context';
+import { errorAnswerOf } from '../errors';
+import type { Logger } from '../log';
+import type { Store } from '../store/open';
+import type { FileDeps } from './index';
 import { ensureFileRow, findFile, markRefused, markUploaded, uploadedBytesSince, type FileRow } from '../store/files';
 import { TooLargeError } from './storage';
 import { bytesMatchType } from './magic';
@@ -36,7 +38,7 @@ const disposition = (kind: 'attachment' | 'inline', name: string) => {
 export const loggablePath = (path: string): string =>
   path.startsWith(`${FILE_TRANSFER_PATH}/`) ? `${FILE_TRANSFER_PATH}/…` : path;
 
-export const registerFileTransfer = (app: App, deps: Pick<Deps, 'store' | 'files' | 'log'>): void => {
+export const registerFileTransfer = (app: App, deps: { store: Store; files: FileDeps; log: Logger }): void => {
   const { store, files } = deps;
   const now = () => Math.floor(Date.now() / 1000);
 
