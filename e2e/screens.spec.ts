@@ -80,7 +80,12 @@ for (const size of SIZES) {
 
     await page.goto('/calendar/clinic-yoyaku');
     await pickShoshin(page);
-    await expect(page.getByLabel('診療科').locator('option')).toHaveText([ja.calendar.categoryPlaceholder, '内科', '健診']);
+    // Other specs of the run may add categories of their own (reservation-errors adds 検査): only
+    // the demo's are asserted, and that 予防接種 is not offered here.
+    const departments = page.getByLabel('診療科').locator('option');
+    await expect(departments.filter({ hasText: '内科' })).toHaveCount(1);
+    await expect(departments.filter({ hasText: '健診' })).toHaveCount(1);
+    await expect(departments.filter({ hasText: '予防接種' })).toHaveCount(0);
     await checkScreen(page, 'week calendar', size.axe);
     // A slot that can still be cancelled: the lookup's cancel screens are checked below.
     const { date, key } = await pickChangeableSlot(page);
