@@ -4,9 +4,8 @@
  * Prints "audit: N rows, chain intact" and the last row's hash, exit 0; or names the first broken
  * row, exit 1.
  */
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
-import { openStore } from '../store/open';
+import { runAsMain, withStore } from './runner';
 import { verifyChain } from '../audit/verify';
 
 const USAGE = '使い方 / usage: npm run audit:verify';
@@ -26,8 +25,7 @@ export const runAudit = async (args: readonly string[], io: AuditCliIo = {}): Pr
     return 1;
   }
   const config = loadConfig(io.env ?? process.env);
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.databaseSchema });
-  try {
+  return withStore(config, async (store) => {
     const verdict = await verifyChain(store.db);
     if (verdict.ok) {
       out(`audit: ${verdict.rows} rows, chain intact`);
@@ -38,14 +36,7 @@ export const runAudit = async (args: readonly string[], io: AuditCliIo = {}): Pr
     const { seq, problem, message } = verdict.broken;
     err(`audit: chain broken at row ${seq} (${problem}): ${message}`);
     return 1;
-  } finally {
-    await store.close();
-  }
+  });
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runAudit(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`エラー / error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  });
-}
+await runAsMain(import.meta.url, runAudit);

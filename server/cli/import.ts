@@ -4,9 +4,8 @@
  * transaction.
  * Exit 0 on success, 1 with every problem listed when the bundle is refused.
  */
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config';
-import { openStore } from '../store/open';
+import { runAsMain, withStore } from './runner';
 import { BundleError, importBundleFile, type ImportSummary } from '../forms/import';
 
 const USAGE = '使い方 / usage: npm run forms:import -- FILE.json';
@@ -33,23 +32,17 @@ export const runImport = async (args: readonly string[]): Promise<number> => {
     return 1;
   }
   const config = loadConfig();
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.databaseSchema });
-  try {
-    const summary = await importBundleFile(store, file);
-    process.stdout.write(`${formatSummary(file, summary)}\n`);
-    return 0;
-  } catch (e) {
-    if (!(e instanceof BundleError)) throw e;
-    process.stderr.write(`取り込めませんでした。何も書き込んでいません / bundle refused, nothing written:\n${e.problems.join('\n')}\n`);
-    return 1;
-  } finally {
-    await store.close();
-  }
+  return withStore(config, async (store) => {
+    try {
+      const summary = await importBundleFile(store, file);
+      process.stdout.write(`${formatSummary(file, summary)}\n`);
+      return 0;
+    } catch (e) {
+      if (!(e instanceof BundleError)) throw e;
+      process.stderr.write(`取り込めませんでした。何も書き込んでいません / bundle refused, nothing written:\n${e.problems.join('\n')}\n`);
+      return 1;
+    }
+  });
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runImport(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`エラー / error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  });
-}
+await runAsMain(import.meta.url, runImport);

@@ -8,12 +8,12 @@
  * enrol prints a one-time enrolment URL (valid 15 minutes) to open on the tablet. Exit 0 on
  * success, 1 with the reason otherwise (nothing written).
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
 import { KIOSK_IDLE_MIN_SECONDS, loadConfig } from '../config';
-import { openStore, type Store } from '../store/open';
+import type { Store } from '../store/open';
+import { UsageError, runAsMain, withStore } from './runner';
 import { tokyoTime } from './tokyo-time';
 import { ENROL_CODE_TTL_MS, hashSecret, newEnrolCode, newKioskId } from '../auth/kiosk';
 import { KIOSK_UNFIT_TEXT, kioskUnfitOf } from '../auth/kiosk-forms';
@@ -39,7 +39,6 @@ export interface KioskCliIo {
 }
 
 /** A refusal of the command line itself: printed with the usage, exit 1. */
-class UsageError extends Error {}
 
 const tokyo = tokyoTime;
 
@@ -172,17 +171,7 @@ export const runKiosk = async (args: readonly string[], io: KioskCliIo = {}): Pr
     return 1;
   }
 
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.databaseSchema });
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
+  return withStore(config, run);
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runKiosk(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`エラー / error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  });
-}
+await runAsMain(import.meta.url, runKiosk);

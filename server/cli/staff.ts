@@ -8,11 +8,11 @@
  * the second factor; disable ends every session of that person from its next request. Exit 0
  * on success, 1 with the reason otherwise (nothing written).
  */
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@core/rules/staff';
 import { loadConfig } from '../config';
-import { openStore, type Store } from '../store/open';
+import type { Store } from '../store/open';
+import { UsageError, runAsMain, withStore } from './runner';
 import { listStaffRecords, type StaffRecord } from '../store/staff';
 import { addStaff, disableStaff, normaliseEmail, staffState, type StaffState } from '../staff/accounts';
 import { SETUP_TOKEN_TTL_MS, setupLink } from '../staff/setup';
@@ -37,7 +37,6 @@ export interface StaffCliIo {
 }
 
 /** A refusal of the command line itself: printed with the usage, exit 1. */
-class UsageError extends Error {}
 
 const ROLE_LABEL: Record<StaffRole, string> = { admin: '管理者', member: 'メンバー', operator: 'オペレーター', guest: 'ゲスト' };
 const STATE_LABEL: Record<StaffState, string> = { active: '利用中', pending: '設定待ち', locked: 'ロック中', disabled: '停止' };
@@ -133,17 +132,7 @@ export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Pr
     return 1;
   }
 
-  const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.databaseSchema });
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
+  return withStore(config, run);
 };
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await runStaff(process.argv.slice(2)).catch((e: unknown) => {
-    process.stderr.write(`エラー / error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  });
-}
+await runAsMain(import.meta.url, runStaff);
