@@ -126,6 +126,8 @@ describe('search item', () => {
     expect(Object.fromEntries(first.searchParams)).toEqual({ itemKey: 'place', surveyId: 'test-form', limit: '10' });
     expect(within(list).getAllByRole('radio')[0]!.getAttribute('value')).toBe('このリストに該当なし。');
 
+    // The sentinel's observer is made in an effect after the list renders: wait for it.
+    await waitFor(() => expect(observers.length).toBeGreaterThan(0));
     const last = observers[observers.length - 1]!;
     expect(last.options?.threshold).toBe(0.75);
     act(() => last.cb([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
