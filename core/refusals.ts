@@ -57,6 +57,12 @@ export const REFUSALS = {
     text: 'サインインに続けて失敗したため、アカウントを一時的にロックしました。15分ほどたってからもう一度お試しください。',
   },
   staff_disabled: { status: 403, text: 'このアカウントは停止されています。管理者にお問い合わせください。' },
+  // Staff sessions and their checks on every staff call (server/staff/guard.ts).
+  staff_session_required: { status: 401, text: '職員としてサインインしてください。サインインの有効期限が切れた場合も、もう一度サインインしてください。' },
+  staff_forbidden: { status: 403, text: 'この操作を行う権限がありません。' },
+  staff_team_forbidden: { status: 403, text: '担当チームの帳票・カレンダーではないため、操作できません。' },
+  staff_origin_refused: { status: 403, text: '別のサイトから送られた操作は受け付けられません。職員画面から操作してください。' },
+  staff_network_forbidden: { status: 403, text: 'このネットワークからは職員画面を利用できません。' },
 
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },

@@ -9,7 +9,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
-import { API_PREFIX, type EndpointDef } from '@core/contract/define';
+import { API_PREFIX, STAFF_PREFIX, type EndpointDef } from '@core/contract/define';
 import type { ErrorAnswer } from '@core/contract/envelope';
 import { ID_TOKEN_EXPIRED_CODE } from '@core/contract/auth';
 import { Refusal, refuse } from '@core/refusals';
@@ -37,6 +37,8 @@ import { registerDevTiles, registerMapRoutes } from './routes/maps';
 import { LOCAL_PAYMENT_PATH } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
+import { registerStaffRoutes } from './routes/staff';
+import { createStaffGate } from './staff/guard';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
@@ -78,7 +80,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     // Other answers may be Responses built elsewhere (static files, the dev issuer), which only
     // headers set afterwards reach.
     // The rules of each header: response-headers.ts.
-    const api = c.req.path.startsWith(`${API_PREFIX}/`);
+    const api = c.req.path.startsWith(`${API_PREFIX}/`) || c.req.path.startsWith(`${STAFF_PREFIX}/`);
     if (api) {
       c.header('x-request-id', requestId);
       c.header('X-Content-Type-Options', 'nosniff');
@@ -121,14 +123,16 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   // server's CPU per reservation putItem). A body announced by Content-Length alone is checked by
   // that header (Node's parser never reads past it), so the route reads it on node-server's direct
   // path; a chunked body, whose size is known only once read, still goes through the counting one.
-  app.use(`${API_PREFIX}/*`, (c, next) => {
+  const limitBody: Parameters<typeof app.use>[1] = (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const length = c.req.header('content-length');
     if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
       return Number(length) > config.bodyLimit ? Promise.resolve(tooLarge(c)) : next();
     }
     return countingLimit(c, next);
-  });
+  };
+  app.use(`${API_PREFIX}/*`, limitBody);
+  app.use(`${STAFF_PREFIX}/*`, limitBody);
 
   const verifyKiosk = createKioskVerifier(deps.store);
   const authenticate = async (c: Context<AppEnv>, mode: EndpointDef['auth']): Promise<AuthUser | null> => {
@@ -153,6 +157,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     }
   };
 
+  const staffGate = createStaffGate(deps.store, config);
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
   const limitWrite = createWriteRateLimiter(config.writeRateLimit);
   /** What the OpenAPI document lists: the calls this app answers. */
@@ -160,7 +165,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   const ctx: RouteContext = {
     deps: { ...deps, store: { db: deps.store.db, engine: deps.store.engine, close: deps.store.close } },
     route: (e, handler) => {
-      route(app, { authenticate, writes, limitWrite }, e, handler);
+      route(app, { authenticate, writes, limitWrite, staffGate }, e, handler);
       registered.push(e);
     },
   };
@@ -175,6 +180,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerBedRoutes(ctx);
   registerFileRoutes(ctx);
   registerFileTransfer(app, deps);
+  registerStaffRoutes(ctx, deps.store);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);
@@ -201,7 +207,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
   if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
 
-  app.all(`${API_PREFIX}/*`, (c) => refusalJson(c, refuse('no_such_call', { method: c.req.method, path: c.req.path })));
+  for (const prefix of [API_PREFIX, STAFF_PREFIX]) {
+    app.all(`${prefix}/*`, (c) => refusalJson(c, refuse('no_such_call', { method: c.req.method, path: c.req.path })));
+  }
 
   // Residents are on weak mobile links: the app's JS and CSS go compressed. The build writes
   // brotli and gzip copies next to each asset (vite.config.ts, `precompress`), which serveStatic

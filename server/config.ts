@@ -2,6 +2,7 @@
  * Every setting the server reads from the environment, with its default. The README's
  * configuration table mirrors this list; keep them together.
  */
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ALL_FEATURES, type Features } from '@core/rules/features';
@@ -97,6 +98,21 @@ const envSchema = z.object({
   MEDICAL_MODE: z.preprocess(emptyIsUnset, z.enum(['0', '1']).optional()),
   /** Spec: the feature is on only when the value is "1"; any other set value is off. */
   SECURE_FILE_UPLOAD: z.preprocess(emptyIsUnset, z.string().optional()),
+  /**
+   * Staff sign-in by OpenID Connect (server/staff/oidc.ts): all three or none. None: the in-process
+   * dev issuer under a development NODE_ENV, else local accounts only.
+   */
+  STAFF_OIDC_ISSUER: z.preprocess(emptyIsUnset, z.string().url().optional()),
+  STAFF_OIDC_CLIENT_ID: z.preprocess(emptyIsUnset, z.string().optional()),
+  STAFF_OIDC_CLIENT_SECRET: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** A staff session ends after this many minutes without a request… */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** …and this many hours after sign-in, whatever its use. */
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(12),
+  /** Networks the staff API answers (comma-separated CIDRs, IPv4 or IPv6); unset: any. */
+  STAFF_ALLOWED_CIDRS: z.string().default(''),
+  /** 1: behind a reverse proxy, the client's address is the last X-Forwarded-For entry. */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -166,8 +182,21 @@ export interface AppConfig {
   };
   /** The build switches (MEMBERS, PAYMENT, MEDICAL_MODE, SECURE_FILE_UPLOAD), served by /app-config. */
   features: Features;
+  /** The staff side (server/staff/): how staff sign in and where from. */
+  staff: StaffConfig;
+  /** Behind a reverse proxy: the client address is X-Forwarded-For's last entry. */
+  trustProxy: boolean;
   /** Where the built PWA lives. */
   distDir: string;
+}
+
+export interface StaffConfig {
+  /** OIDC: the municipality's issuer; 'dev': the in-process dev issuer; null: local accounts only. */
+  oidc: { kind: 'issuer'; issuer: string; clientId: string; clientSecret: string } | { kind: 'dev' } | null;
+  idleMinutes: number;
+  hours: number;
+  /** Parsed CIDRs; empty: every network. */
+  allowedCidrs: string[];
 }
 
 /**
@@ -204,6 +233,19 @@ export const parseExternalUrlHosts = (raw: string): string[] => {
   }
   return [...hosts];
 };
+
+/** STAFF_ALLOWED_CIDRS: each entry an address with its prefix length; anything else stops the start. */
+const parseCidrs = (raw: string): string[] =>
+  raw
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const m = /^([0-9a-fA-F:.]+)\/(\d{1,3})$/.exec(entry);
+      const kind = m ? net.isIP(m[1] as string) : 0;
+      if (!m || kind === 0 || Number(m[2]) > (kind === 4 ? 32 : 128)) throw new Error(`STAFF_ALLOWED_CIDRS: ${JSON.stringify(entry)} is not a CIDR such as 192.0.2.0/24`);
+      return entry;
+    });
 
 const s3Of = (e: z.infer<typeof envSchema>): AppConfig['files']['s3'] => {
   const set = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
@@ -264,6 +306,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const paymentSet = [e.PAYMENT_PROVIDER_URL, e.PAYMENT_MERCHANT_ID, e.PAYMENT_SERVICE_ID, e.PAYMENT_HASH_KEY];
   if (paymentSet.some((v) => v !== undefined) && paymentSet.some((v) => v === undefined)) {
     throw new Error('PAYMENT_PROVIDER_URL, PAYMENT_MERCHANT_ID, PAYMENT_SERVICE_ID and PAYMENT_HASH_KEY are set together, or none of them.');
+  }
+  const oidcSet = [e.STAFF_OIDC_ISSUER, e.STAFF_OIDC_CLIENT_ID, e.STAFF_OIDC_CLIENT_SECRET];
+  if (oidcSet.some((v) => v !== undefined) && oidcSet.some((v) => v === undefined)) {
+    throw new Error('STAFF_OIDC_ISSUER, STAFF_OIDC_CLIENT_ID and STAFF_OIDC_CLIENT_SECRET are set together, or none of them.');
   }
   const features: Features = {
     members: (e.MEMBERS ?? '1') === '1',
@@ -338,6 +384,17 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       s3: s3Of(e),
     },
     features,
+    staff: {
+      oidc: e.STAFF_OIDC_ISSUER
+        ? { kind: 'issuer', issuer: e.STAFF_OIDC_ISSUER, clientId: e.STAFF_OIDC_CLIENT_ID as string, clientSecret: e.STAFF_OIDC_CLIENT_SECRET as string }
+        : DEV_ISSUER_NODE_ENVS.includes(nodeEnv)
+          ? { kind: 'dev' }
+          : null,
+      idleMinutes: e.STAFF_SESSION_IDLE_MINUTES,
+      hours: e.STAFF_SESSION_HOURS,
+      allowedCidrs: parseCidrs(e.STAFF_ALLOWED_CIDRS),
+    },
+    trustProxy: e.TRUST_PROXY === '1',
     distDir: path.resolve('dist'),
   };
 };

@@ -24,7 +24,7 @@
  */
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
-import { API_PREFIX, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
+import { prefixOf, type AnswerIn, type EndpointDef, type ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import type { App, AppEnv } from './app-env';
 import { refuse } from '@core/refusals';
@@ -34,6 +34,8 @@ import { errorAnswerOf } from './errors';
 import { guardInput } from './input-guard';
 import { IDEMPOTENCY_HEADER, readIdempotencyKey, requestFingerprint, type Commit, type WriteRunner } from './idempotency';
 import type { WriteRateLimiter } from './rate-limit';
+import type { StaffGate } from './staff/guard';
+import type { StaffPrincipal } from './staff/session';
 
 export { errorAnswerOf } from './errors';
 
@@ -82,6 +84,8 @@ const readJsonBody = async (c: Context): Promise<unknown> => {
 
 export interface HandlerArgs<E extends EndpointDef> extends ParsedRequestOf<E> {
   user: E['auth'] extends 'required' ? AuthUser : AuthUser | null;
+  /** The staff member of a staff call (auth 'staff'), their role's permission checked; else null. */
+  staff: E['auth'] extends 'staff' ? StaffPrincipal : null;
   c: Context<AppEnv>;
   /** The request's one write transaction; fn returns the answer (see the header). */
   commit: Commit<AnswerIn<E>>;
@@ -97,14 +101,21 @@ export interface RouteEnv {
   writes: WriteRunner;
   /** Counts a write of an idempotent endpoint; absent: no limit. */
   limitWrite?: WriteRateLimiter;
+  /** The staff API's checks (server/staff/guard.ts): network, Origin, session, role; absent: every staff call is 401. */
+  staffGate?: StaffGate;
 }
 
 export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, handler: NoInfer<Handler<E>>): void => {
   if (e.idempotent && e.auth !== 'required') {
     throw new Error(`${e.method} ${e.path}: an idempotent endpoint needs auth 'required' (keys are scoped to the user)`);
   }
+  const staffApi = e.api === 'staff';
+  if (staffApi !== (e.auth === 'staff' || (staffApi && e.auth === 'none')) || (e.auth === 'staff') !== (e.staffAction !== undefined) || (staffApi && (e.idempotent || e.kiosk))) {
+    throw new Error(`${e.method} ${e.path}: a staff call has api 'staff', auth 'staff' with a staffAction (or 'none' to sign in), and no key or kiosk`);
+  }
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
-  app[method](`${API_PREFIX}${e.path}`, async (c) => {
+  app[method](`${prefixOf(e)}${e.path}`, async (c) => {
+    if (staffApi) return staffCall(c, env, e, handler);
     // A kiosk tablet may make only the calls its endpoint allows (EndpointDef.kiosk): refused here,
     // before anything is parsed or written, whatever the endpoint's auth mode.
     if (!e.kiosk && kioskCredentialOf(c.req.header('authorization'))) throw kioskForbidden();
@@ -123,18 +134,8 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
       }
     }
     const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
-    const rawParams = c.req.param() as Record<string, string>;
-    const rawQuery = readQuery(c);
-    // Unusable characters and deep nesting are refused before any schema or fingerprint walks the
-    // input (input-guard.ts), on every endpoint, a stray query included.
-    guardInput(rawParams, 'params');
-    guardInput(rawQuery, 'query');
-    const rawBody = e.body ? await readJsonBody(c) : undefined;
-    guardInput(rawBody, 'body');
-    const params = parseWith(e.params, rawParams, 'params');
-    const query = parseWith(e.query, rawQuery, 'query');
-    const body = e.body ? parseWith(e.body, rawBody, 'body') : undefined;
-    const call = (commit: Commit<unknown>) => handler({ params, query, body, user, c, commit } as HandlerArgs<E>);
+    const { params, query, body, rawParams, rawQuery, rawBody } = await parseRequest(c, e);
+    const call = (commit: Commit<unknown>) => handler({ params, query, body, user, staff: null, c, commit } as HandlerArgs<E>);
 
     if (!e.idempotent) {
       const out = await call(env.writes.plainCommit(e.path, user?.userId ?? null));
@@ -151,4 +152,38 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     });
     return env.writes.run({ c, path: e.path, userId: (user as AuthUser).userId, key, requestHash, execute: call });
   });
+};
+
+/** Params, query and body as route() reads them for every call, parsed and as sent. */
+const parseRequest = async (c: Context<AppEnv>, e: EndpointDef) => {
+  const rawParams = c.req.param() as Record<string, string>;
+  const rawQuery = readQuery(c);
+  // Unusable characters and deep nesting are refused before any schema or fingerprint walks the
+  // input (input-guard.ts), on every endpoint, a stray query included.
+  guardInput(rawParams, 'params');
+  guardInput(rawQuery, 'query');
+  const rawBody = e.body ? await readJsonBody(c) : undefined;
+  guardInput(rawBody, 'body');
+  return {
+    params: parseWith(e.params, rawParams, 'params'),
+    query: parseWith(e.query, rawQuery, 'query'),
+    body: e.body ? parseWith(e.body, rawBody, 'body') : undefined,
+    rawParams,
+    rawQuery,
+    rawBody,
+  };
+};
+
+/**
+ * A staff call: the gate first (before anything is parsed), then the handler with the staff
+ * member. No resident user, no idempotency keys: the console is online, and each staff write is
+ * one transaction with its audit row.
+ */
+const staffCall = async <E extends EndpointDef>(c: Context<AppEnv>, env: RouteEnv, e: E, handler: Handler<E>) => {
+  if (!env.staffGate) throw refuse('staff_session_required');
+  const staff = await env.staffGate(c, e);
+  const { params, query, body } = await parseRequest(c, e);
+  const out = await handler({ params, query, body, user: null, staff, c, commit: env.writes.plainCommit(e.path, staff ? `staff:${staff.id}` : null) } as HandlerArgs<E>);
+  if (out instanceof Response) return out;
+  return c.json(out as object, 200);
 };

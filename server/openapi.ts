@@ -8,7 +8,8 @@
  * calls whose routes are later issues, and a client must not be told of a call that answers 404.
  */
 import * as z from 'zod/mini';
-import { API_PREFIX, type EndpointDef } from '@core/contract/define';
+import { STAFF_PREFIX, prefixOf, type EndpointDef } from '@core/contract/define';
+import { STAFF_COOKIE } from './staff/session';
 import { errorAnswerSchema } from '@core/contract/envelope';
 import { endpoints } from '@core/contract/index';
 import { everyItemSchema, schemaItemSchema } from '@core/items/registry';
@@ -24,6 +25,9 @@ type Io = 'input' | 'output';
 export const openApiPathOf = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 const BEARER = 'bearerAuth';
+const STAFF_SESSION = 'staffSession';
+/** The document's one server is the API root; each path starts with its API (/db, /staff). */
+const API_ROOT = '/survey/api/v1';
 const ERROR_ANSWER = 'ErrorAnswer';
 
 const replaceRefs = (node: unknown, refOf: (ref: string) => string | undefined): unknown => {
@@ -81,7 +85,7 @@ const parametersOf = (schema: z.ZodMiniType | undefined, where: 'path' | 'query'
 };
 
 const securityOf = (auth: EndpointDef['auth']): Json[] =>
-  auth === 'required' ? [{ [BEARER]: [] }] : auth === 'optional' ? [{ [BEARER]: [] }, {}] : [];
+  auth === 'required' ? [{ [BEARER]: [] }] : auth === 'optional' ? [{ [BEARER]: [] }, {}] : auth === 'staff' ? [{ [STAFF_SESSION]: [] }] : [];
 
 const idempotencyHeader: Json = {
   name: IDEMPOTENCY_HEADER,
@@ -109,7 +113,7 @@ const operationOf = (name: string, e: EndpointDef, components: Record<string, un
       };
   return {
     operationId: name,
-    tags: [e.path.split('/')[1] ?? ''],
+    tags: [e.api === 'staff' ? 'staff' : (e.path.split('/')[1] ?? '')],
     parameters: [
       ...parametersOf(e.params, 'path', `${name}.params`, components),
       ...parametersOf(e.query, 'query', `${name}.query`, components),
@@ -120,6 +124,8 @@ const operationOf = (name: string, e: EndpointDef, components: Record<string, un
       : {}),
     responses,
     security: securityOf(e.auth),
+    // The role's permission the call needs (core/rules/staff.ts); tests enumerate the staff calls by it.
+    ...(e.staffAction ? { 'x-staff-action': e.staffAction } : {}),
   };
 };
 
@@ -130,7 +136,7 @@ export const buildOpenApi = (registered: readonly EndpointDef[]): Json => {
   const paths: Record<string, Record<string, Json>> = {};
   for (const e of registered) {
     const name = nameOf.get(e) ?? `${e.method.toLowerCase()}${e.path.replace(/[^A-Za-z0-9]+/g, '_')}`;
-    const path = openApiPathOf(e.path);
+    const path = openApiPathOf(`${prefixOf(e).slice(API_ROOT.length)}${e.path}`);
     (paths[path] ??= {})[e.method.toLowerCase()] = operationOf(name, e, components);
   }
   return {
@@ -141,12 +147,18 @@ export const buildOpenApi = (registered: readonly EndpointDef[]): Json => {
       description:
         'Forms, reservations and lookups for residents (LINE LIFF). Generated from core/contract. Answers are `{ result: "OK", data }` or `{ result: "ERROR", errorMessage, code }`; the user is always the one of the Bearer ID token.',
     },
-    servers: [{ url: API_PREFIX }],
+    servers: [{ url: API_ROOT }],
     paths,
     components: {
       schemas: components,
       securitySchemes: {
         [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A LINE Login ID token (or the dev issuer’s, in development).' },
+        [STAFF_SESSION]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: STAFF_COOKIE,
+          description: `A staff session (HttpOnly cookie set by ${STAFF_PREFIX}/sign-in); writes also need the console's Origin.`,
+        },
       },
     },
   };

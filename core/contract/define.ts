@@ -5,19 +5,29 @@
  * the type check instead of failing in a resident's hands.
  */
 import * as z from 'zod/mini';
+import type { StaffAction } from '../rules/staff';
 
 export const API_PREFIX = '/survey/api/v1/db';
+/** The staff console's calls (issue 56): a staff session's cookie is scoped to this path. */
+export const STAFF_PREFIX = '/survey/api/v1/staff';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** `auth: 'optional'` is for the few calendar reads the spec lets anonymous callers make. */
-export type AuthMode = 'required' | 'optional' | 'none';
+/**
+ * `auth: 'optional'` is for the few calendar reads the spec lets anonymous callers make; 'staff'
+ * is a staff session (cookie), never a resident's token or a kiosk's credential.
+ */
+export type AuthMode = 'required' | 'optional' | 'none' | 'staff';
 
 export interface EndpointDef {
   method: HttpMethod;
-  /** Path under API_PREFIX, Hono style: `/calendars/schedule/:id`. */
+  /** Path under API_PREFIX (or STAFF_PREFIX for `api: 'staff'`), Hono style: `/calendars/schedule/:id`. */
   path: string;
   auth: AuthMode;
+  /** 'staff': a call of the staff console, under STAFF_PREFIX; its auth is 'staff' or, to sign in, 'none'. */
+  api?: 'staff';
+  /** With auth 'staff': what the call does, checked against the session's role (core/rules/staff.ts canDo). */
+  staffAction?: StaffAction;
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
@@ -39,6 +49,9 @@ export interface EndpointDef {
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;
+
+/** The path prefix of an endpoint's API. */
+export const prefixOf = (e: Pick<EndpointDef, 'api'>): string => (e.api === 'staff' ? STAFF_PREFIX : API_PREFIX);
 
 type Infer<T, Dir extends 'in' | 'out'> = T extends z.ZodMiniType
   ? Dir extends 'in'

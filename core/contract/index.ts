@@ -13,6 +13,7 @@ import * as facility from './facility';
 import * as maps from './maps';
 import * as searches from './searches';
 import * as kiosk from './kiosk';
+import * as staff from './staff';
 
 export * from './define';
 export * from './envelope';
@@ -28,6 +29,7 @@ export * from './facility';
 export * from './maps';
 export * from './searches';
 export * from './kiosk';
+export * from './staff';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -115,6 +117,14 @@ export const endpoints = {
   // kiosk tablets at a clinic's reception
   kioskEnrol: kiosk.kioskEnrol,
   kioskMe: kiosk.kioskMe,
+  // the staff console (STAFF_PREFIX)
+  staffSignIn: staff.staffSignIn,
+  staffSignOut: staff.staffSignOut,
+  staffMe: staff.staffMe,
+  staffSetupStart: staff.staffSetupStart,
+  staffSetupComplete: staff.staffSetupComplete,
+  staffForms: staff.staffForms,
+  staffForm: staff.staffForm,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

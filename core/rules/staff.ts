@@ -11,16 +11,16 @@ export const STAFF_ROLES = ['admin', 'member', 'operator', 'guest'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
- * read: see forms, calendars, answers and bookings; handle: change answers' statuses, check in,
+ * self: one's own session (who am I, sign out), allowed to every role; read: see forms, calendars, answers and bookings; handle: change answers' statuses, check in,
  * register walk-ins in admin mode; configure: change forms and calendars; manageStaff, readAudit.
  */
-export type StaffAction = 'read' | 'handle' | 'configure' | 'manageStaff' | 'readAudit';
+export type StaffAction = 'self' | 'read' | 'handle' | 'configure' | 'manageStaff' | 'readAudit';
 
 const ROLE_ACTIONS = {
-  admin: { read: true, handle: true, configure: true, manageStaff: true, readAudit: true },
-  member: { read: true, handle: true, configure: true, manageStaff: false, readAudit: false },
-  operator: { read: true, handle: true, configure: false, manageStaff: false, readAudit: false },
-  guest: { read: true, handle: false, configure: false, manageStaff: false, readAudit: false },
+  admin: { self: true, read: true, handle: true, configure: true, manageStaff: true, readAudit: true },
+  member: { self: true, read: true, handle: true, configure: true, manageStaff: false, readAudit: false },
+  operator: { self: true, read: true, handle: true, configure: false, manageStaff: false, readAudit: false },
+  guest: { self: true, read: true, handle: false, configure: false, manageStaff: false, readAudit: false },
 } as const satisfies Record<StaffRole, Record<StaffAction, boolean>>;
 
 export const canDo = (role: StaffRole, action: StaffAction): boolean => ROLE_ACTIONS[role][action];

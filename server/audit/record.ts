@@ -18,9 +18,11 @@ import { GENESIS_HASH, auditHash } from './hash';
 type AuditAction =
   | 'staff.sign_in'
   | 'staff.sign_out'
+  | 'staff.setup'
   | 'staff.add'
   | 'staff.change'
   | 'staff.disable'
+  | 'team.change'
   | 'answer.list'
   | 'answer.read'
   | 'answer.status'

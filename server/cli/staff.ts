@@ -5,7 +5,9 @@
  *   npm run staff:list
  *   npm run staff:disable -- a@example.jp
  * add prints a one-time set-up link (24 hours) where the person chooses a password and enrols
- * the second factor; disable ends every session of that person from its next request. Exit 0
+ * the second factor; disable ends every session of that person from its next request; team gives
+ * a team forms and calendars (or takes them back with --remove). Each change is in the audit
+ * trail, by the system actor `cli`. Exit 0
  * on success, 1 with the reason otherwise (nothing written).
  */
 import { parseArgs } from 'node:util';
@@ -17,12 +19,15 @@ import { listStaffRecords, type StaffRecord } from '../store/staff';
 import { addStaff, disableStaff, normaliseEmail, staffState, type StaffState } from '../staff/accounts';
 import { SETUP_TOKEN_TTL_MS, setupLink } from '../staff/setup';
 import { tokyoTime } from './tokyo-time';
+import { addTeamTarget, removeTeamTarget } from '../store/teams';
+import { recordAudit } from '../audit/record';
 
 const USAGE = [
   '使い方 / usage:',
   `  npm run staff:add -- --email EMAIL --name NAME --role ${STAFF_ROLES.join('|')} [--team TEAM …]`,
   '  npm run staff:list',
   '  npm run staff:disable -- EMAIL',
+  '  npm run staff:team -- TEAM [--form SURVEY_ID …] [--calendar CALENDAR_ID …] [--remove]',
 ].join('\n');
 
 const NAME_MAX = 100;
@@ -71,6 +76,26 @@ const parseAdd = (args: string[]) => {
   return { email, name, role: role as StaffRole, teams };
 };
 
+const parseTeam = (args: string[]) => {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { form: { type: 'string', multiple: true }, calendar: { type: 'string', multiple: true }, remove: { type: 'boolean' } },
+    strict: true,
+    allowPositionals: true,
+  });
+  const team = (positionals[0] ?? '').trim();
+  if (positionals.length !== 1 || team === '' || team.length > TEAM_MAX) throw new UsageError('チーム名を一つ指定してください / give one team name');
+  const targets = [
+    ...(values.form ?? []).map((id) => ({ kind: 'survey' as const, id: id.trim() })),
+    ...(values.calendar ?? []).map((id) => ({ kind: 'calendar' as const, id: id.trim() })),
+  ].filter((t) => t.id !== '');
+  if (targets.length === 0) throw new UsageError('--form か --calendar を指定してください / give --form or --calendar');
+  return { team, targets, remove: values.remove === true };
+};
+
+/** The system actor of changes made from the command line. */
+const CLI_ACTOR = { kind: 'system', id: 'cli' } as const;
+
 export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Promise<number> => {
   const out = io.out ?? ((line: string) => void process.stdout.write(`${line}\n`));
   const err = io.err ?? ((line: string) => void process.stderr.write(`${line}\n`));
@@ -83,7 +108,9 @@ export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Pr
     if (command === 'add') {
       const input = parseAdd(rest);
       run = async (store) => {
-        const done = await addStaff(store, input, now());
+        const done = await addStaff(store, input, now(), (trx, id) =>
+          recordAudit(trx, { actor: CLI_ACTOR, action: 'staff.add', targets: { kind: 'staff', ids: [id] }, detail: { role: input.role, teams: input.teams } }, now()),
+        );
         if (!done.ok) {
           err(`このメールアドレスのアカウントはすでにあります。何も書き込んでいません / an account with this email exists, nothing written: ${input.email}`);
           return 1;
@@ -110,7 +137,9 @@ export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Pr
       const email = rest.length === 1 ? normaliseEmail(rest[0] as string) : '';
       if (email === '') throw new UsageError('停止するアカウントのメールアドレスを一つ指定してください / give one email');
       run = async (store) => {
-        const done = await disableStaff(store, email, now());
+        const done = await disableStaff(store, email, now(), (trx, id) =>
+          recordAudit(trx, { actor: CLI_ACTOR, action: 'staff.disable', targets: { kind: 'staff', ids: [id] } }, now()),
+        );
         if (!done) {
           err(`そのメールアドレスのアカウントはありません / no account with this email: ${email}`);
           return 1;
@@ -120,6 +149,24 @@ export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Pr
             ? `すでに停止しています / already disabled: ${email} (${tokyoTime(done.disabledAt)})`
             : `停止しました。サインイン中のセッションも次の操作から使えません / disabled; every session of this person ends on its next request: ${email} (${tokyoTime(done.disabledAt)})`,
         );
+        return 0;
+      };
+    } else if (command === 'team') {
+      const input = parseTeam(rest);
+      run = async (store) => {
+        const changed = await store.write(async (trx) => {
+          const done: string[] = [];
+          for (const t of input.targets) {
+            const ok = input.remove ? await removeTeamTarget(trx, input.team, t.kind, t.id) : await addTeamTarget(trx, input.team, t.kind, t.id);
+            if (ok) done.push(`${t.kind}:${t.id}`);
+          }
+          if (done.length > 0) {
+            await recordAudit(trx, { actor: CLI_ACTOR, action: 'team.change', targets: { kind: 'team', ids: [input.team] }, detail: { [input.remove ? 'removed' : 'added']: done } }, now());
+          }
+          return done;
+        });
+        const verb = input.remove ? '外しました / removed' : '加えました / added';
+        out(changed.length > 0 ? `${input.team}: ${verb}: ${changed.join(', ')}` : `${input.team}: 変更なし / nothing to change`);
         return 0;
       };
     } else {

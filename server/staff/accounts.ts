@@ -7,7 +7,9 @@
  */
 import type { RefusalCode } from '@core/refusals';
 import { afterFailure, isLocked, passwordRefusal, type PasswordRefusal, type StaffRole } from '@core/rules/staff';
+import type { Transaction } from 'kysely';
 import type { Store } from '../store/open';
+import type { Database } from '../store/schema';
 import {
   claimTotpStep,
   clearFailures,
@@ -26,6 +28,9 @@ import { randomId } from './secrets';
 import { issueSetupToken, redeemSetupToken, setupTokenAccount } from './setup';
 import { asTotpCode, isTotpSecret, matchTotpStep } from './totp';
 
+/** What a caller adds to an account change's transaction: its audit row. */
+type InTransaction = (trx: Transaction<Database>, staffId: string) => Promise<unknown>;
+
 /** How an address is compared and stored: width, case and surrounding spaces do not matter. */
 export const normaliseEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
 
@@ -43,18 +48,25 @@ export const addStaff = async (
   store: Store,
   a: { email: string; name: string; role: StaffRole; teams: readonly string[] },
   now: Date,
+  /** Runs in the same transaction once the account is made (its audit row). */
+  alsoInTransaction?: InTransaction,
 ): Promise<{ ok: true; id: string; token: string; expiresAt: string } | { ok: false; reason: 'exists' }> =>
   store.write(async (trx) => {
     const id = randomId();
     const inserted = await insertStaff(trx, { id, email: normaliseEmail(a.email), name: a.name.trim(), role: a.role, teams: a.teams, now: now.toISOString() });
     if (!inserted) return { ok: false, reason: 'exists' } as const;
     const { token, expiresAt } = await issueSetupToken(trx, id, now);
+    await alsoInTransaction?.(trx, id);
     return { ok: true, id, token, expiresAt } as const;
   });
 
 /** Disables the account of this address and ends its sessions; null: no account has it. */
-export const disableStaff = (store: Store, email: string, now: Date) =>
-  store.write((trx) => disableStaffByEmail(trx, normaliseEmail(email), now.toISOString()));
+export const disableStaff = (store: Store, email: string, now: Date, alsoInTransaction?: InTransaction) =>
+  store.write(async (trx) => {
+    const done = await disableStaffByEmail(trx, normaliseEmail(email), now.toISOString());
+    if (done && !done.already) await alsoInTransaction?.(trx, done.id);
+    return done;
+  });
 
 /**
  * Completes a set-up link: checks the password against the policy and the first TOTP code
@@ -66,6 +78,8 @@ export const completeSetup = async (
   store: Store,
   a: { token: string; password: string; totpSecret: string; code: string },
   now: Date,
+  /** Runs in the completing transaction (the audit row). */
+  alsoInTransaction?: InTransaction,
 ): Promise<{ ok: true; recoveryCodes: string[] } | { ok: false; refusal: PasswordRefusal | Extract<RefusalCode, 'staff_setup_link_invalid' | 'staff_totp_code_invalid'> }> => {
   const staffId = await setupTokenAccount(store.db, a.token, now);
   const staff = staffId === null ? null : await findStaffById(store.db, staffId);
@@ -80,6 +94,7 @@ export const completeSetup = async (
   const done = await store.write(async (trx) => {
     if ((await redeemSetupToken(trx, a.token, now)) !== staff.id) return false;
     await setCredentials(trx, { id: staff.id, passwordHash, totpSecret: a.totpSecret, totpStep: step, recoveryCodeHashes: recovery.hashes, now: now.toISOString() });
+    await alsoInTransaction?.(trx, staff.id);
     return true;
   });
   return done ? { ok: true, recoveryCodes: recovery.codes } : { ok: false, refusal: 'staff_setup_link_invalid' };

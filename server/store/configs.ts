@@ -70,6 +70,12 @@ export const listEnabledSurveyConfigs = async (db: Db, surveyIds?: readonly stri
   return rows.map(toServed);
 };
 
+/** Every form's id, title and status, without parsing their configs (the console's lists). */
+export const listSurveyTitles = async (db: Db): Promise<{ surveyId: string; title: string; status: string }[]> => {
+  const rows = await db.selectFrom('survey_configs').select(['survey_id', 'title', 'status']).orderBy('survey_id').execute();
+  return rows.map((r) => ({ surveyId: r.survey_id, title: r.title, status: r.status }));
+};
+
 export const countSurveyConfigs = async (db: Db): Promise<number> => {
   const r = await db
     .selectFrom('survey_configs')

@@ -510,6 +510,21 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_action').on('audit_log').columns(['action', 'seq']).execute();
     },
   },
+  // Teams name forms and calendars (issue 56): a staff member other than an admin reaches the
+  // forms and calendars of the teams on their account (staff.teams), and no others.
+  '0021_team_targets': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('team_targets')
+        .addColumn('team', 'text', (c) => c.notNull())
+        // 'survey' or 'calendar'.
+        .addColumn('target_kind', 'text', (c) => c.notNull())
+        .addColumn('target_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('team_targets_pk', ['team', 'target_kind', 'target_id'])
+        .execute();
+      await db.schema.createIndex('team_targets_target').on('team_targets').columns(['target_kind', 'target_id']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

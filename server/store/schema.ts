@@ -316,6 +316,13 @@ export interface StaffSetupTokenTable {
 }
 
 /** A console session; id is the SHA-256 of the cookie's token. */
+/** Which team holds which form or calendar (migration 0021). */
+export interface TeamTargetTable {
+  team: string;
+  target_kind: 'survey' | 'calendar';
+  target_id: string;
+}
+
 export interface StaffSessionTable {
   id: string;
   staff_id: string;
@@ -381,4 +388,5 @@ export interface Database {
   staff_setup_tokens: StaffSetupTokenTable;
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
+  team_targets: TeamTargetTable;
 }

@@ -111,7 +111,7 @@ export const insertStaff = async (
  * Disables the account: its sessions rows go (so every session ends on its next request) and so
  * do its unused set-up links. An account disabled already keeps its first time. null: no account.
  */
-export const disableStaffByEmail = async (db: Db, email: string, now: string): Promise<{ disabledAt: string; already: boolean } | null> => {
+export const disableStaffByEmail = async (db: Db, email: string, now: string): Promise<{ id: string; disabledAt: string; already: boolean } | null> => {
   const before = await db.selectFrom('staff').select(['id', 'disabled_at']).where('email', '=', email).executeTakeFirst();
   if (!before) return null;
   if (before.disabled_at === null) {
@@ -119,7 +119,7 @@ export const disableStaffByEmail = async (db: Db, email: string, now: string): P
   }
   await db.deleteFrom('staff_sessions').where('staff_id', '=', before.id).execute();
   await db.deleteFrom('staff_setup_tokens').where('staff_id', '=', before.id).where('used_at', 'is', null).execute();
-  return before.disabled_at === null ? { disabledAt: now, already: false } : { disabledAt: before.disabled_at, already: true };
+  return before.disabled_at === null ? { id: before.id, disabledAt: now, already: false } : { id: before.id, disabledAt: before.disabled_at, already: true };
 };
 
 /** Writes a failure's count and lock if the count is still the one read; false: another request moved it first. */
@@ -218,8 +218,4 @@ export const useSetupToken = async (db: Db, tokenHash: string, now: string): Pro
     .returning(['staff_id'])
     .executeTakeFirst();
   return row?.staff_id ?? null;
-};
-
-export const insertStaffSession = async (db: Db, row: Database['staff_sessions']): Promise<void> => {
-  await db.insertInto('staff_sessions').values(row).execute();
 };

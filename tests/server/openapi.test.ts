@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '@core/contract/define';
+import { API_PREFIX, STAFF_PREFIX } from '@core/contract/define';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { createApp } from '../../server/app';
 import { buildOpenApi, openApiPathOf } from '../../server/openapi';
@@ -23,6 +23,7 @@ type Operation = {
   requestBody?: { content: { 'application/json': { schema: Record<string, unknown> } } };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
   security: Record<string, string[]>[];
+  'x-staff-action'?: string;
 };
 
 const refsIn = (node: unknown): string[] =>
@@ -53,7 +54,7 @@ describe('OpenAPI document', () => {
 
   it('lists exactly the calls the app registers', () => {
     const registered = createApp(srv.deps)
-      .routes.filter((r) => r.path.startsWith(`${API_PREFIX}/`) && r.method !== 'ALL')
+      .routes.filter((r) => (r.path.startsWith(`${API_PREFIX}/`) || r.path.startsWith(`${STAFF_PREFIX}/`)) && r.method !== 'ALL')
       .map((r) => `${r.method} ${r.path}`);
     const documented = operations().map(({ path, method }) => `${method.toUpperCase()} ${doc.servers[0]?.url}${path.replace(/\{([^}]+)\}/g, ':$1')}`);
     expect(new Set(registered).size).toBe(registered.length);
@@ -63,7 +64,7 @@ describe('OpenAPI document', () => {
 
   it('reads as OpenAPI 3.1: each operation has an id, responses, and references that resolve', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
-    expect(doc.servers).toEqual([{ url: API_PREFIX }]);
+    expect(doc.servers).toEqual([{ url: '/survey/api/v1' }]);
     const ids = operations().map(({ op }) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const { path, op } of operations()) {
@@ -82,7 +83,7 @@ describe('OpenAPI document', () => {
   });
 
   it('documents auth, the Idempotency-Key header, the body and the answer from the contract', () => {
-    const putItem = doc.paths['/survey-results/putItem']?.['post'] as Operation;
+    const putItem = doc.paths['/db/survey-results/putItem']?.['post'] as Operation;
     expect(putItem.operationId).toBe('surveyResultsPutItem');
     expect(putItem.security).toEqual([{ bearerAuth: [] }]);
     expect(putItem.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
@@ -92,25 +93,32 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(putItem.responses['200'])).toContain('"answercode"');
     expect(putItem.responses['default']?.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/ErrorAnswer' });
 
-    const schedule = Object.entries(doc.paths).find(([p]) => p.startsWith('/calendars/schedule/'));
-    expect(schedule?.[0]).toBe(openApiPathOf('/calendars/schedule/:id'));
+    const schedule = Object.entries(doc.paths).find(([p]) => p.startsWith('/db/calendars/schedule/'));
+    expect(schedule?.[0]).toBe(openApiPathOf('/db/calendars/schedule/:id'));
     const optional = operations().filter(({ op }) => op.security.length === 2);
     expect(optional.length).toBeGreaterThan(0);
     for (const { op } of optional) expect(op.security).toEqual([{ bearerAuth: [] }, {}]);
-    expect(doc.paths['/app-config']?.['get']?.security).toEqual([]);
-    expect(doc.paths['/survey/tap']?.['get']?.responses).toHaveProperty('302');
-    expect(doc.components.securitySchemes).toEqual({ bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+    expect(doc.paths['/db/app-config']?.['get']?.security).toEqual([]);
+    expect(doc.paths['/db/survey/tap']?.['get']?.responses).toHaveProperty('302');
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      staffSession: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'sakura_staff' }),
+    });
+    // A staff call names its session and the role's permission it needs.
+    expect(doc.paths['/staff/me']?.['get']?.security).toEqual([{ staffSession: [] }]);
+    expect(doc.paths['/staff/me']?.['get']?.['x-staff-action']).toBe('self');
+    expect(doc.paths['/staff/sign-in']?.['post']?.security).toEqual([]);
   });
 
   it('moves a recursive schema’s definitions into components', () => {
-    const tree = doc.paths['/calendars/categories_tree']?.['get'];
+    const tree = doc.paths['/db/calendars/categories_tree']?.['get'];
     const refs = refsIn(tree?.responses['200']);
     expect(refs.length).toBeGreaterThan(0);
     expect(refs.every((r) => r.startsWith('#/components/schemas/calendarsCategoriesTree.'))).toBe(true);
   });
 
   it('lists every item type’s own fields for a form’s items, though the app parses them by dispatch', () => {
-    const config = JSON.stringify(doc.paths['/survey-configs/getItem']?.['get']?.responses['200']);
+    const config = JSON.stringify(doc.paths['/db/survey-configs/getItem']?.['get']?.responses['200']);
     const types = [...config.matchAll(/"type":\{"type":"string","const":"([A-Za-z0-9]+)"\}/g)].map((m) => m[1]);
     expect(new Set(types)).toEqual(new Set(ITEM_TYPES));
     // Fields of the text type alone.
@@ -134,7 +142,7 @@ describe('OpenAPI document', () => {
         response: z.custom<Date>((v) => v instanceof Date),
       },
     ]) as unknown as Doc;
-    const op = odd.paths['/odd/{id}']?.['post'] as Operation;
+    const op = odd.paths['/db/odd/{id}']?.['post'] as Operation;
     expect(op.operationId).toBe('post_odd_id');
     expect(op.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['path:id', 'query:n']);
     expect(op.responses['200']?.content?.['application/json']?.schema).toEqual({});

@@ -11,7 +11,8 @@ import { matchTotpStep, newTotpSecret, totpUri } from '../../server/staff/totp';
 import { newRecoveryCodes, recoveryCodeIndex } from '../../server/staff/recovery';
 import { SETUP_TOKEN_TTL_MS, issueSetupToken, redeemSetupToken, setupLink } from '../../server/staff/setup';
 import { addStaff, completeSetup, disableStaff, staffState, verifyLocalSignIn } from '../../server/staff/accounts';
-import { findStaffByEmail, insertStaffSession } from '../../server/store/staff';
+import { findStaffByEmail } from '../../server/store/staff';
+import { insertStaffSession } from '../../server/store/staff-sessions';
 import type { Store } from '../../server/store/open';
 
 const PASSWORD = 'さくら市 窓口 2026 kiosk-blue';
@@ -264,10 +265,10 @@ describe.each(engines())('staff accounts on %s', (engine) => {
     await session('a2', s.id);
     await session('b1', other.id);
     const when = at(MIN);
-    expect(await disableStaff(store, s.email, when)).toEqual({ disabledAt: when.toISOString(), already: false });
+    expect(await disableStaff(store, s.email, when)).toEqual({ id: s.id, disabledAt: when.toISOString(), already: false });
     const left = await store.db.selectFrom('staff_sessions').select(['id']).execute();
     expect(left.map((r) => r.id)).toEqual(['b1']);
-    expect(await disableStaff(store, s.email, at(2 * MIN))).toEqual({ disabledAt: when.toISOString(), already: true });
+    expect(await disableStaff(store, s.email, at(2 * MIN))).toEqual({ id: s.id, disabledAt: when.toISOString(), already: true });
     expect(await disableStaff(store, 'nobody@city.example.jp', when)).toBeNull();
     // Only the right password learns that the account is disabled.
     expect(await verifyLocalSignIn(store, s.email, PASSWORD, codeAt(s.totpSecret, at(3 * MIN)), at(3 * MIN))).toEqual({ kind: 'disabled' });

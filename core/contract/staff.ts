@@ -1,0 +1,111 @@
+/**
+ * The staff console's calls (issue 56), under STAFF_PREFIX. Every call but signing in and the
+ * set-up link needs a staff session (an HttpOnly cookie the browser sends to this path only) and
+ * states its action, which route() checks against the session's role; the handler checks the team
+ * of the form or calendar it touches. Writes must come from the console's own origin (Origin
+ * header), so another site cannot make a staff member's browser send one.
+ */
+import * as z from 'zod/mini';
+import { STAFF_ROLES } from '../rules/staff';
+import { defineEndpoint } from './define';
+import { envelope } from './envelope';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+
+export const staffMeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(STAFF_ROLES),
+  teams: z.array(z.string()),
+  /** What the role allows (core/rules/staff.ts canDo), for the console to show only what works. */
+  can: z.object({ read: z.boolean(), handle: z.boolean(), configure: z.boolean(), manageStaff: z.boolean(), readAudit: z.boolean() }),
+  /** When the session ends unless used again, and when it ends at the latest. */
+  idleExpiresAt: z.string(),
+  expiresAt: z.string(),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const staffSignIn = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({
+    email: text(320),
+    password: text(1024),
+    /** The second factor: a 6-digit TOTP code or a recovery code; absent asks whether one is needed. */
+    code: z.optional(text(64)),
+  }),
+  response: envelope(staffMeSchema),
+});
+
+export const staffSignOut = defineEndpoint({
+  method: 'POST',
+  path: '/sign-out',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'self',
+  response: envelope(z.object({})),
+});
+
+export const staffMe = defineEndpoint({
+  method: 'GET',
+  path: '/me',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'self',
+  response: envelope(staffMeSchema),
+});
+
+const setupToken = z.string().check(z.minLength(1), z.maxLength(200));
+
+/** Opens a set-up link: whose it is and a new TOTP secret to enrol (kept by the browser until completed). */
+export const staffSetupStart = defineEndpoint({
+  method: 'POST',
+  path: '/setup/start',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({ token: setupToken }),
+  response: envelope(z.object({ email: z.string(), name: z.string(), totpSecret: z.string(), otpauthUri: z.string() })),
+});
+
+/** Completes it: the password and the first code of the authenticator; answers the recovery codes, shown once. */
+export const staffSetupComplete = defineEndpoint({
+  method: 'POST',
+  path: '/setup/complete',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({ token: setupToken, password: text(1024), totpSecret: text(128), code: text(16) }),
+  response: envelope(z.object({ recoveryCodes: z.array(z.string()) })),
+});
+
+export const staffFormSchema = z.object({
+  surveyId: z.string(),
+  title: z.string(),
+  /** The teams the form belongs to. */
+  teams: z.array(z.string()),
+  /** This person may register answers on it in admin mode (spec 01 §6): role handle, in its team. */
+  canRegister: z.boolean(),
+});
+
+/** The forms within this person's reach (their teams', every form for an admin). */
+export const staffForms = defineEndpoint({
+  method: 'GET',
+  path: '/forms',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'read',
+  response: envelope(z.object({ forms: z.array(staffFormSchema) })),
+});
+
+/** One form, if within reach (403 staff_team_forbidden otherwise): what admin mode asks before it shows. */
+export const staffForm = defineEndpoint({
+  method: 'GET',
+  path: '/forms/:surveyId',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'read',
+  params: z.object({ surveyId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  response: envelope(staffFormSchema),
+});
