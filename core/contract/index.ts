@@ -118,6 +118,7 @@ export const endpoints = {
   kioskEnrol: kiosk.kioskEnrol,
   kioskMe: kiosk.kioskMe,
   // the staff console (STAFF_PREFIX)
+  staffSignInOptions: staff.staffSignInOptions,
   staffSignIn: staff.staffSignIn,
   staffSignOut: staff.staffSignOut,
   staffMe: staff.staffMe,

@@ -26,6 +26,15 @@ export const staffMeSchema = z.object({
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
+/** How this server lets staff sign in: always a local account; OIDC when an issuer (or the dev one) is set. */
+export const staffSignInOptions = defineEndpoint({
+  method: 'GET',
+  path: '/sign-in/options',
+  api: 'staff',
+  auth: 'none',
+  response: envelope(z.object({ oidc: z.boolean() })),
+});
+
 export const staffSignIn = defineEndpoint({
   method: 'POST',
   path: '/sign-in',

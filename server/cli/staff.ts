@@ -12,6 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { STAFF_ROLES, type StaffRole } from '@core/rules/staff';
+import { STAFF_ROLE_LABELS } from '@core/ja/staff-roles';
 import { loadConfig } from '../config';
 import type { Store } from '../store/open';
 import { UsageError, runAsMain, withStore } from './runner';
@@ -43,14 +44,13 @@ export interface StaffCliIo {
 
 /** A refusal of the command line itself: printed with the usage, exit 1. */
 
-const ROLE_LABEL: Record<StaffRole, string> = { admin: '管理者', member: 'メンバー', operator: 'オペレーター', guest: 'ゲスト' };
 const STATE_LABEL: Record<StaffState, string> = { active: '利用中', pending: '設定待ち', locked: 'ロック中', disabled: '停止' };
 
 const formatStaff = (s: StaffRecord, now: Date): string =>
   [
     s.email,
     s.name,
-    `${s.role} (${ROLE_LABEL[s.role]})`,
+    `${s.role} (${STAFF_ROLE_LABELS[s.role]})`,
     `teams: ${s.teams.length > 0 ? s.teams.join(',') : '-'}`,
     STATE_LABEL[staffState(s, now)],
     `created: ${tokyoTime(s.createdAt)}`,
@@ -115,7 +115,7 @@ export const runStaff = async (args: readonly string[], io: StaffCliIo = {}): Pr
           err(`このメールアドレスのアカウントはすでにあります。何も書き込んでいません / an account with this email exists, nothing written: ${input.email}`);
           return 1;
         }
-        out(`スタッフを登録しました / staff added: ${input.email}\t${input.name}\t${input.role} (${ROLE_LABEL[input.role]})\tteams: ${input.teams.join(',') || '-'}`);
+        out(`スタッフを登録しました / staff added: ${input.email}\t${input.name}\t${input.role} (${STAFF_ROLE_LABELS[input.role]})\tteams: ${input.teams.join(',') || '-'}`);
         if (input.role !== 'admin' && input.teams.length === 0) {
           out('注意: チームがないため、どのフォーム・カレンダーも扱えません / note: no team, so no form or calendar is within reach');
         }

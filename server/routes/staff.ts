@@ -4,7 +4,17 @@
  * the handler's one commit: a refused sign-in must still count its failure and leave its audit row.
  */
 import type { Context } from 'hono';
-import { staffForm, staffForms, staffMe, staffSetupComplete, staffSetupStart, staffSignIn, staffSignOut, type StaffMe } from '@core/contract/staff';
+import {
+  staffForm,
+  staffForms,
+  staffMe,
+  staffSetupComplete,
+  staffSetupStart,
+  staffSignIn,
+  staffSignInOptions,
+  staffSignOut,
+  type StaffMe,
+} from '@core/contract/staff';
 import { canDo, inTeam } from '@core/rules/staff';
 import { refuse, type RefusalCode } from '@core/refusals';
 import type { RouteContext } from '../route-context';
@@ -52,6 +62,8 @@ export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
   const { config } = ctx.deps;
   const clock = () => new Date();
   const fromOf = (c: Context) => ({ ip: clientAddressOf(c, config.trustProxy), userAgent: c.req.header('user-agent')?.slice(0, 300) });
+
+  ctx.route(staffSignInOptions, async () => ({ result: 'OK' as const, data: { oidc: config.staff.oidc !== null } }));
 
   ctx.route(staffSignIn, async ({ body, c }) => {
     const now = clock();

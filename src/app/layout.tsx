@@ -33,6 +33,8 @@ export function RootLayout() {
   const idleWatch = useLater(kiosk && !stopped && !onKioskStart ? loadIdleWatch : null);
   const alertText = useSyncExternalStore(subscribeAlert, currentAlert);
   const alertUi = useLater(alertText !== null ? loadAlertDialog : null);
+  // The staff console has its own frame (features/admin/console-frame.tsx), none of a resident's.
+  if (path === '/admin' || path.startsWith('/admin/')) return <Outlet />;
   return (
     <Box mih="100dvh" bg="gray.0" className={kiosk ? 'app-kiosk' : undefined}>
       <Box component="header" bg="white" py="xs" className="app-header">

@@ -14,6 +14,7 @@ import { bedHistoryRoute, bedReservationRoute } from './routes/beds';
 import { kioskEnrolRoute, kioskRoute } from './routes/kiosk';
 import { memberRoutes } from './routes/member';
 import { paymentRoutes } from './routes/payment';
+import { adminRoutes } from './routes/admin';
 import { installNavigationGuard } from './navigation-guard';
 import { installTaggedPageExit } from '../lib/tagged-page';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
@@ -34,6 +35,7 @@ export const routeTree = rootRoute.addChildren([
   kioskRoute,
   kioskEnrolRoute,
   ...paymentRoutes,
+  ...adminRoutes,
 ]);
 
 export const createAppRouter = (queryClient: QueryClient) => {

@@ -1,0 +1,62 @@
+/**
+ * /admin: the console's first page, for a signed-in staff member: the forms of their teams, and
+ * 窓口で登録 (admin mode, spec 01 §6) on those they may register on. Without a session it goes to
+ * the sign-in page and back here after.
+ */
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Navigate } from '@tanstack/react-router';
+import { jaConsole } from '../../messages/ja-console';
+import { LoadingText } from '../../ui/loading-text';
+import { ConsoleFrame } from './console-frame';
+import { useStaffForms, useStaffMe } from './staff-queries';
+
+export function ConsoleHomePage() {
+  const me = useStaffMe();
+  const forms = useStaffForms(Boolean(me.data));
+  if (me.isPending) return <LoadingText />;
+  if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin' }} replace />;
+  return (
+    <ConsoleFrame me={me.data}>
+      <Stack>
+        <Title order={1} size="h3">
+          {jaConsole.home.heading}
+        </Title>
+        {forms.isPending ? <LoadingText /> : null}
+        {forms.data && forms.data.length === 0 ? (
+          <Alert color="gray" variant="light">
+            {jaConsole.home.none}
+          </Alert>
+        ) : null}
+        {forms.data && forms.data.length > 0 ? (
+          <Table striped highlightOnHover withTableBorder data-testid="console-forms">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{jaConsole.home.form}</Table.Th>
+                <Table.Th>{jaConsole.home.teams}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {forms.data.map((f) => (
+                <Table.Tr key={f.surveyId}>
+                  <Table.Td>
+                    <Text fw={500}>{f.title}</Text>
+                    <Text size="xs" c="dimmed">
+                      {f.surveyId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{f.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    {f.canRegister ? (
+                      <Anchor href={`/survey/${encodeURIComponent(f.surveyId)}?admin=1`}>{jaConsole.home.register}</Anchor>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </ConsoleFrame>
+  );
+}
