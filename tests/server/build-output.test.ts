@@ -46,3 +46,16 @@ describe('the first chunk of the build', () => {
     expect(source[(original.line ?? 0) - 1]).toContain(text);
   });
 });
+
+describe('the staff console in the build', () => {
+  it('has chunks of its own that the service worker does not precache, and none of its texts in the first chunk', () => {
+    const consoleDir = path.join(outDir, 'assets/console');
+    const chunks = fs.readdirSync(consoleDir).filter((f) => f.endsWith('.js'));
+    expect(chunks.some((f) => f.startsWith('sign-in-screen-'))).toBe(true);
+    expect(chunks.some((f) => f.startsWith('console-home-'))).toBe(true);
+    const sw = fs.readFileSync(path.join(outDir, 'sw.js'), 'utf8');
+    expect(sw).toContain('assets/index-');
+    expect(sw).not.toContain('assets/console/');
+    expect(firstChunk().code).not.toContain('職員サインイン');
+  });
+});
