@@ -130,8 +130,9 @@ describe.each(engines())('staff API (%s)', (engine) => {
     expect(crossSite.json.code).toBe('staff_origin_refused');
     const signInElsewhere = await staffFetch(srv, 'POST', '/sign-in', { origin: 'https://evil.example', body: { email: s.email, password: STAFF_PASSWORD, code: totpNow(s) } });
     expect(signInElsewhere.json.code).toBe('staff_origin_refused');
-    // Still signed in: the refused sign-outs ended nothing.
+    // Still signed in: the refused sign-outs ended nothing and left no audit row.
     expect((await staffFetch(srv, 'GET', '/me', { cookie })).status).toBe(200);
+    expect((await auditRows()).filter((r) => r.actor_id === s.id && r.action === 'staff.sign_out')).toEqual([]);
   });
 
   it('sign-out ends the session on the server and clears the cookie', async () => {
@@ -202,6 +203,23 @@ describe.each(engines())('staff API (%s)', (engine) => {
 
   it('every row written here chains: audit:verify finds the trail intact', async () => {
     expect((await verifyChain(srv.deps.store.db)).ok).toBe(true);
+  });
+});
+
+describe('staff API: two server processes on one database', () => {
+  it('a session opened on one is valid on the other, and a sign-out on either ends it for both', async () => {
+    const one = await startTestServer('sqlite');
+    const two = await startTestServer('sqlite', { DATA_DIR: one.dataDir });
+    try {
+      const s = await makeStaff(one.deps.store, { role: 'operator' });
+      const cookie = await signIn(one, s);
+      expect((await staffFetch(two, 'GET', '/me', { cookie })).json.data.id).toBe(s.id);
+      expect((await staffFetch(two, 'POST', '/sign-out', { cookie })).status).toBe(200);
+      expect((await staffFetch(one, 'GET', '/me', { cookie })).status).toBe(401);
+    } finally {
+      await two.stop();
+      await one.stop();
+    }
   });
 });
 
