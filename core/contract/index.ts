@@ -125,6 +125,7 @@ export const endpoints = {
   staffSetupComplete: staff.staffSetupComplete,
   staffForms: staff.staffForms,
   staffForm: staff.staffForm,
+  staffRegisterAnswer: staff.staffRegisterAnswer,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;
