@@ -1,9 +1,11 @@
 /**
  * The one way the PWA calls the server: typed by core/contract (what goes in is the endpoint's
  * request schema input, what comes out is its parsed answer), with the resident's id token as
- * Bearer, and spec 01 §7's retry rule (see retry.ts).
+ * Bearer, and spec 01 §7's retry rule (see retry.ts). A staff call goes under the staff API's
+ * prefix with no token: the browser sends the staff session's cookie itself, and a resident's
+ * token is never shown to the staff side.
  */
-import { API_PREFIX, buildPath, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
+import { buildPath, prefixOf, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
 import { ApiClientError, isLoginRefused } from './api-error';
 import { takeEarlyResponse } from './early-requests';
@@ -101,10 +103,10 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
   const call = async <E extends EndpointDef>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<AnswerOut<E>> => {
     const req = (request ?? {}) as Partial<RequestOf<E>>;
     const path = buildPath(endpoint.path, req.params as Record<string, string | number> | undefined);
-    const url = `${deps.baseUrl ?? ''}${API_PREFIX}${path}${queryString(req.query)}`;
+    const url = `${deps.baseUrl ?? ''}${prefixOf(endpoint)}${path}${queryString(req.query)}`;
 
     const headers: Record<string, string> = { Accept: 'application/json' };
-    const session = (deps.getSession ?? getSession)();
+    const session = endpoint.api === 'staff' ? null : (deps.getSession ?? getSession)();
     if (session) headers.Authorization = `Bearer ${session.idToken}`;
     let body: string | undefined;
     if (req.body !== undefined) {
