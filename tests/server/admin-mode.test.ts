@@ -42,6 +42,7 @@ const quotaForm = {
   surveySchema: [
     { itemKey: 'yoyaku', type: 'reservation', title: '予約', isRequired: { value: true } },
     { itemKey: 'name', type: 'text', title: 'お名前' },
+    { itemKey: 'memo', type: 'text', title: '職員メモ', isAdminItem: true },
   ],
 };
 
@@ -126,10 +127,20 @@ for (const engine of engines()) {
     it('a resident’s answer keeps the default registrant; an admin item from the URL is still taken', async () => {
       const r = await srv.api('POST', '/survey-results/putItem', {
         token: resident,
-        body: { data: [{ surveyId: 'rsv', itemKey: 'yoyaku', value: `naika-b_v1|${day(5)}|1`, registrantName: 'LINEユーザー', isLiffMode: true }, { surveyId: 'rsv', itemKey: 'name', value: '住民 花子' }] },
+        body: {
+          data: [
+            { surveyId: 'madoguchi-quota', itemKey: 'yoyaku', value: `naika-a_i1|${day(5)}|1`, registrantName: 'LINEユーザー', isLiffMode: true },
+            { surveyId: 'madoguchi-quota', itemKey: 'name', value: '住民 花子' },
+            { surveyId: 'madoguchi-quota', itemKey: 'memo', value: 'URLから' },
+          ],
+        },
       });
       expect(r.status).toBe(200);
-      expect(r.json.data.every((row: { registrantName: string; isLiffMode: boolean; type: string }) => row.registrantName === 'LINEユーザー' && row.isLiffMode && row.type === 'liff')).toBe(true);
+      expect(r.json.data.map((row: { itemKey: string; registrantName: string; isLiffMode: boolean; type: string; userId: string }) => [row.itemKey, row.registrantName, row.isLiffMode, row.type, row.userId]).sort()).toEqual([
+        ['memo', 'LINEユーザー', true, 'liff', 'U-resident'],
+        ['name', 'LINEユーザー', true, 'liff', 'U-resident'],
+        ['yoyaku', 'LINEユーザー', true, 'liff', 'U-resident'],
+      ]);
     });
 
     it('an operator of the form’s team registers a walk-in on a card-only form: cash, I…, their name, an audit row', async () => {
