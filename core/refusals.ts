@@ -63,6 +63,8 @@ export const REFUSALS = {
   staff_team_forbidden: { status: 403, text: '担当チームの帳票・カレンダーではないため、操作できません。' },
   staff_origin_refused: { status: 403, text: '別のサイトから送られた操作は受け付けられません。職員画面から操作してください。' },
   staff_network_forbidden: { status: 403, text: 'このネットワークからは職員画面を利用できません。' },
+  /** A resident's write that asks for admin mode (spec 01 §6): a registrant name of its own, or isLiffMode false. */
+  admin_mode_forbidden: { status: 403, text: 'この操作は職員としてサインインしたときだけ行えます。' },
 
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },

@@ -39,6 +39,7 @@ import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
 import { registerStaffMemberRoutes } from './routes/staff-members';
+import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { createStaffGate } from './staff/guard';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
@@ -183,6 +184,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
+  registerStaffRegisterRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -9,6 +9,9 @@ import * as z from 'zod/mini';
 import { STAFF_ROLES } from '../rules/staff';
 import { defineEndpoint } from './define';
 import { envelope } from './envelope';
+import { answerRowInputSchema } from './result-rows';
+import { paymentOrderSchema } from './payment';
+import { putItemAnswerSchema } from './survey';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 
@@ -117,4 +120,27 @@ export const staffForm = defineEndpoint({
   staffAction: 'read',
   params: z.object({ surveyId: z.string().check(z.minLength(1), z.maxLength(200)) }),
   response: envelope(staffFormSchema),
+});
+
+/**
+ * Admin mode's send (spec 01 §6, spec 02 §6): a new answer registered by the office on a form
+ * within reach, written as putItem writes (server/answers/office.ts) but validated in admin mode,
+ * paid in cash, owned by a new user id beginning with I, with the staff member's name as its
+ * registrant. New answers only: a row naming a partition key is refused. No Idempotency-Key (a
+ * staff call): the form sends once per press and is disabled while it sends.
+ */
+export const staffRegisterAnswer = defineEndpoint({
+  method: 'POST',
+  path: '/survey-results/register',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'handle',
+  body: z.object({
+    data: z.array(answerRowInputSchema).check(z.minLength(1), z.maxLength(2000)),
+    subData: z.optional(z.array(answerRowInputSchema).check(z.maxLength(2000))),
+    /** Priced by the server and only compared; its pay type is cash whatever the form offers. */
+    order: z.optional(z.nullable(paymentOrderSchema)),
+    configVersion: z.optional(z.number().check(z.int())),
+  }),
+  response: putItemAnswerSchema,
 });

@@ -7,7 +7,7 @@ import type { ParsedRequestOf } from '@core/contract/define';
 import type { Issue } from '@core/contract/envelope';
 import type { AnswerRowInput, surveyResultsPutItem } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import type { FormValue } from '@core/items/define';
+import type { FormValue, Mode } from '@core/items/define';
 import { itemDefOf } from '@core/items/registry';
 import { answerValues, validateForm, type FormIssues } from '@core/form/validate';
 import type { CategoryLookup } from '@core/form/visibility';
@@ -17,6 +17,7 @@ import { refuse, refusalText } from '@core/refusals';
 import { isRefusal as isExtrasRefusal, sentExtrasOf, type AnswerExtras } from './extras';
 import { configOutdated, sortKeyOf } from './rules';
 import { isPricingRefusal, priceAnswer, type Catalogue } from '../payments/price-order';
+import { DEFAULT_REGISTRANT_NAME } from './write/rows';
 
 const noConfig = () => refuse('survey_not_found');
 export const badRequest = (issues: Issue[]) => refuse('bad_request', { path: issues[0]?.path ?? 'body', message: issues[0]?.message ?? 'invalid' }, { issues });
@@ -55,7 +56,8 @@ const valuesOfRows = (config: ServedSurveyConfig, rows: readonly AnswerRowInput[
 
 /**
  * Never trust the client: the answer is validated again with the very validators the form ran
- * (core/form/validate.ts), as a resident's submission in user mode. What the form would not send —
+ * (core/form/validate.ts), in the mode of the write: a resident's in user mode, the office's
+ * registration (server/answers/office.ts) in admin mode. What the form would not send —
  * items hidden by display conditions or sections, static items, blank values — is dropped rather
  * than stored, so the stored answer is exactly what the form shows.
  */
@@ -64,11 +66,12 @@ export const checkAnswer = (
   rows: readonly AnswerRowInput[],
   /** The categories of the rows' reservations, for bunruiKey conditions (store categoryLookupFor). */
   categoryOf: CategoryLookup,
+  mode: Mode = 'user',
 ): { itemIssues: FormIssues; kept: AnswerRowInput[] } => {
   const values = valuesOfRows(config, rows);
   const shape = { ...config, categoryOf };
-  const itemIssues = validateForm(shape, values, { mode: 'user', today: todayInTokyo() });
-  const sent = answerValues(shape, values, 'user');
+  const itemIssues = validateForm(shape, values, { mode, today: todayInTokyo() });
+  const sent = answerValues(shape, values, mode);
   return { itemIssues, kept: rows.filter((r) => sent[r.itemKey] !== undefined && r.value.trim() !== '') };
 };
 
@@ -120,11 +123,22 @@ export const oneSurveyOf = (body: { data: readonly { surveyId: string }[]; surve
 export type PutItemBody = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
 
 /**
+ * A resident's write asking for admin mode: a row naming a registrant of its own (the office's
+ * name is the staff member's, set by the server) or saying it was not entered in LIFF. Only a
+ * staff session registers as the office (spec 01 §6); the resident is refused, nothing written.
+ */
+const refuseAdminModeRows = (rows: readonly AnswerRowInput[]): void => {
+  const asks = rows.some((r) => (r.registrantName !== undefined && r.registrantName !== DEFAULT_REGISTRANT_NAME) || r.isLiffMode === false);
+  if (asks) throw refuse('admin_mode_forbidden');
+};
+
+/**
  * A putItem's body checked against a config (null: none stored). Answers what to store.
  * `catalogue`: what the form sells (store/payment-catalogue.ts catalogueOf); the answer's order is
  * priced from it and the rows kept (payments/price-order.ts). `features`: the build switches; the
  * form is checked as this deployment offers it (core/rules/features.ts), so a gated item's row is
- * one the form does not have.
+ * one the form does not have. `mode`: 'user' for a resident's write (which may not ask for admin
+ * mode), 'admin' for the office's registration (isRequired.admin, admin items, cash only).
  */
 export const checkSubmission = (
   stored: ServedSurveyConfig | null,
@@ -132,17 +146,19 @@ export const checkSubmission = (
   catalogue: Catalogue | null,
   features: Features,
   categoryOf: CategoryLookup,
+  mode: Mode = 'user',
 ): Checked => {
+  if (mode === 'user') refuseAdminModeRows([...body.data, ...(body.subData ?? [])]);
   if (!stored || stored.surveyStatus !== 'enabled') throw noConfig();
   if (!features.payment && body.order) throw refuse('payment_off', undefined, { issues: [{ path: 'order', message: refusalText('payment_off') }] });
   const config = offeredConfig(stored, features);
   if (body.configVersion !== undefined && body.configVersion < config.version) throw configOutdated();
   const issues = validateAnswerRows(config, body.data);
   if (issues.length > 0) throw badRequest(issues);
-  const { itemIssues, kept } = checkAnswer(config, body.data, categoryOf);
+  const { itemIssues, kept } = checkAnswer(config, body.data, categoryOf, mode);
   if (Object.keys(itemIssues).length > 0) throw invalidAnswer(itemIssues);
   if (kept.length === 0) throw nothingToStore();
-  const priced = priceAnswer(config, kept, body.order ?? null, catalogue, todayInTokyo());
+  const priced = priceAnswer(config, kept, body.order ?? null, catalogue, todayInTokyo(), mode);
   if (isPricingRefusal(priced)) throw priced;
   const extras = sentExtrasOf(config, body, priced.order);
   if (isExtrasRefusal(extras)) throw extras;

@@ -4,7 +4,8 @@
  * it (confirmed inside the transaction: a refusal stands only if the stored config refuses too),
  * the forms this call does not take (bed surveys, members' forms for non-members), then the write
  * (write/write-submission.ts) in the request's one commit, and the blobs it no longer names
- * removed once it has committed.
+ * removed once it has committed. The office's registration in admin mode (office.ts) is this
+ * same write with its own writer, mode and registrant (writeAnswer).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AnswerIn, ParsedRequestOf } from '@core/contract/define';
@@ -13,6 +14,7 @@ import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import { requiresMembership } from '@core/rules/membership';
 import { Refusal, refuse } from '@core/refusals';
 import type { Features } from '@core/rules/features';
+import type { Mode } from '@core/items/define';
 import type { AuthUser, KioskPrincipal } from '../auth/verify';
 import { kioskForbidden, kioskVisitor, requireKioskForm } from '../auth/kiosk';
 import { kioskUnfitOf } from '../auth/kiosk-forms';
@@ -30,6 +32,8 @@ import { removeBlobs } from './files';
 import { namedKeysOf } from './partition-key';
 import { readBeforeWrite } from './write/read-before';
 import { writeSubmission } from './write/write-submission';
+import type { OfficeEntry } from './write/rows';
+import type { Written } from './write/submission';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Body = ParsedRequestOf<typeof surveyResultsPutItem>['body'];
@@ -55,9 +59,26 @@ const kioskWriter = (user: AuthUser, kiosk: KioskPrincipal, body: Body): AuthUse
   return kioskVisitor(kiosk);
 };
 
+/** Who an answer is written as, and how (a resident's or a kiosk's putItem, or the office's). */
+export interface AnswerWriter {
+  /** The answer's owner. */
+  user: AuthUser;
+  /** The caller is a kiosk: only forms a kiosk takes, checked against every config read. */
+  kiosk: boolean;
+  mode: Mode;
+  /** The office's registration: its registrant, and what it records in the write's transaction (last). */
+  office?: OfficeEntry & { recorded: (trx: Transaction<Database>, written: Written) => Promise<unknown> };
+}
+
 export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; user: AuthUser }, commit: Commit<Answer>): Promise<Answer> => {
-  const surveyId = oneSurveyOf(body);
+  oneSurveyOf(body);
   const writer = user.kiosk ? kioskWriter(user, user.kiosk, body) : user;
+  return writeAnswer(deps, body, { user: writer, kiosk: user.kiosk !== undefined, mode: 'user' }, commit);
+};
+
+export const writeAnswer = async (deps: AnswerDeps, body: Body, as: AnswerWriter, commit: Commit<Answer>): Promise<Answer> => {
+  const surveyId = oneSurveyOf(body);
+  const writer = as.user;
   const named = namedKeysOf(body);
   if ('issues' in named) throw badRequest(named.issues);
 
@@ -68,9 +89,10 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
       stamped ? await catalogueOf(db, stamped.config) : null,
       deps.features,
       stamped ? await categoryLookupFor(db, stamped.config, body.data) : () => null,
+      as.mode,
     );
     // Asked again with every config checked: the first check may have used an older copy.
-    if (user.kiosk && kioskUnfitOf(checked.config)) throw kioskForbidden();
+    if (as.kiosk && kioskUnfitOf(checked.config)) throw kioskForbidden();
     return checked;
   };
   let checked = await deps.configs.get(deps.db, surveyId);
@@ -90,7 +112,8 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
   if (submission.config.surveyType === BED_SURVEY_TYPE || submission.rows.some((r) => bedItems.has(r.itemKey))) {
     throw refuse('bed_survey');
   }
-  if (!user.kiosk && requiresMembership(submission.config) && !(await isMember(deps.db, submission.config.memberFormId, writer.userId))) {
+  // A kiosk's visitor and the office's walk-in are nobody's member: the form's own staff let them in.
+  if (!as.kiosk && !as.office && requiresMembership(submission.config) && !(await isMember(deps.db, submission.config.memberFormId, writer.userId))) {
     throw refuse('member_required');
   }
   const wanted = await readBeforeWrite(deps.db, { checked: stamped, keys: named.keys, rows: submission.rows });
@@ -100,6 +123,7 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
     const written = await writeSubmission(trx, {
       checked: stamped,
       user: writer,
+      office: as.office ? { registrantName: as.office.registrantName } : null,
       rows: submission.rows,
       extras: submission.extras,
       keys: named.keys,
@@ -107,6 +131,7 @@ export const putItem = async (deps: AnswerDeps, { body, user }: { body: Body; us
       wanted,
     });
     released = written.released;
+    if (as.office) await as.office.recorded(trx, written);
     return {
       result: 'OK' as const,
       partitionKey: written.partitionKey,

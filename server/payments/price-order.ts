@@ -10,7 +10,8 @@
  * - The rate is the one in force today in Asia/Tokyo (the caller passes today); the service's
  *   tax type, calculation and rounding govern (payment-bundle.ts).
  * - The pay type is the pay type item's answer; with no answer, the order's, else the item's
- *   first offered type. It must be one the item offers residents (default: cashless only).
+ *   first offered type. It must be one the item offers residents (default: cashless only). In
+ *   admin mode (the office's registration) it is cash, whatever the item offers (spec 02 §5).
  * - Products sold with a booking come with it (bookingLinesOf) and are charged whether or not the
  *   client listed them; a client order without them is a mismatch.
  * - A form that does not take orders (no payment, or not appending) refuses an order, and a
@@ -26,6 +27,8 @@ import type { PaymentOrder, PaymentProduct, TaxSetting } from '@core/contract/pa
 import { isAppending, type ServedSurveyConfig } from '@core/form/survey-config';
 import { parseOrderLines } from '@core/items/select-products';
 import { payTypeOfValue, payTypesOf } from '@core/items/select-pay-type';
+import type { Mode } from '@core/items/define';
+import { PAY_TYPE } from '@core/contract/payment-codes';
 import { buildOrder, formServiceIdOf, reservedItemsOf } from '@core/rules/order';
 import { usesPayment } from '@core/rules/permissions';
 import { taxRateInForce } from '@core/rules/tax';
@@ -100,6 +103,7 @@ export const priceAnswer = (
   sent: PaymentOrder | null,
   cat: Catalogue | null,
   today: Temporal.PlainDate,
+  mode: Mode = 'user',
 ): { order: PaymentOrder | null } | PricingRefusal => {
   if (!usesPayment(config)) return sent ? refuseAt('order_not_taken', 'order') : { order: null };
   const valueOf = (type: string): string | undefined => {
@@ -110,8 +114,8 @@ export const priceAnswer = (
   const reserved = reservedItemsOf(config, Object.fromEntries(rows.map((r) => [r.itemKey, r.value])));
 
   const payTypeItem = config.surveySchema.find((i) => i.type === 'selectPayType');
-  const offered = payTypesOf(payTypeItem && 'payTypeOptions' in payTypeItem ? payTypeItem : {}, 'user');
-  const payType = payTypeOfValue(valueOf('selectPayType')) ?? sent?.selectedPayType ?? (offered[0] as (typeof offered)[number]);
+  const offered = payTypesOf(payTypeItem && 'payTypeOptions' in payTypeItem ? payTypeItem : {}, mode);
+  const payType = mode === 'admin' ? PAY_TYPE.cash : (payTypeOfValue(valueOf('selectPayType')) ?? sent?.selectedPayType ?? (offered[0] as (typeof offered)[number]));
 
   const serviceId = formServiceIdOf(config);
   const service = cat?.service && cat.service.serviceId === serviceId ? cat.service : null;

@@ -27,7 +27,7 @@ import { completeSetup, normaliseEmail, verifyLocalSignIn, type SignInResult } f
 import { setupTokenAccount } from '../staff/setup';
 import { newTotpSecret, totpUri } from '../staff/totp';
 import { clearStaffCookie, endStaffSession, openStaffSession, setStaffCookie, type StaffPrincipal } from '../staff/session';
-import { clientAddressOf } from '../staff/guard';
+import { auditFromOf } from '../staff/guard';
 import { requireReach } from '../staff/reach';
 import { recordAudit } from '../audit/record';
 
@@ -61,7 +61,7 @@ export const meOf = (s: Pick<StaffPrincipal, 'id' | 'email' | 'name' | 'role' | 
 export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
   const { config } = ctx.deps;
   const clock = () => new Date();
-  const fromOf = (c: Context) => ({ ip: clientAddressOf(c, config.trustProxy), userAgent: c.req.header('user-agent')?.slice(0, 300) });
+  const fromOf = (c: Context) => auditFromOf(c, config.trustProxy);
 
   ctx.route(staffSignInOptions, async () => ({ result: 'OK' as const, data: { oidc: config.staff.oidc !== null } }));
 

@@ -27,6 +27,12 @@ export const clientAddressOf = (c: Context, trustProxy: boolean): string | undef
   return incoming?.socket?.remoteAddress;
 };
 
+/** Where a staff call came from, as its audit row says (server/audit/record.ts `from`). */
+export const auditFromOf = (c: Context, trustProxy: boolean): { ip: string | undefined; userAgent: string | undefined } => ({
+  ip: clientAddressOf(c, trustProxy),
+  userAgent: c.req.header('user-agent')?.slice(0, 300),
+});
+
 /** A check of addresses against STAFF_ALLOWED_CIDRS; null when the list is empty (every network). */
 const allowListOf = (cidrs: readonly string[]): ((address: string | undefined) => boolean) | null => {
   if (cidrs.length === 0) return null;

@@ -159,7 +159,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const [pay, setPay] = useState<FormOrder>(() => (usesPayment(config) ? { ...NO_ORDER, active: true } : NO_ORDER));
   const reportOrder = useCallback((next: FormOrder) => setPay((cur) => (sameOrder(cur, next) ? cur : next)), []);
   const orderWatch = usesPayment(config) ? (
-    <OrderWatch config={config} store={engine.store} fixed={props.orderFixed === true} onChange={reportOrder} />
+    <OrderWatch config={config} store={engine.store} fixed={props.orderFixed === true} mode={engine.plan.mode} onChange={reportOrder} />
   ) : null;
   const categoryWatch = engine.plan.categoryQuestions.length > 0 ? <CategoryWatch engine={engine} /> : null;
   const flow = useSubmitFlow({

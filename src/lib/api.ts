@@ -1,8 +1,9 @@
 /**
  * The one way the PWA calls the server: typed by core/contract (what goes in is the endpoint's
  * request schema input, what comes out is its parsed answer), with the resident's id token as
- * Bearer (the staff console's calls: the browser's staff cookie instead), and spec 01 §7's retry
- * rule (see retry.ts).
+ * Bearer, and spec 01 §7's retry rule (see retry.ts). A staff call goes under the staff API's
+ * prefix with no token: the browser sends the staff session's cookie itself, and a resident's
+ * token is never shown to the staff side.
  */
 import { buildPath, prefixOf, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';

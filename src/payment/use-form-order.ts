@@ -9,6 +9,7 @@ import { PAY_TYPE } from '@core/contract/payment-codes';
 import type { SurveyConfig } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import { payTypeOfValue } from '@core/items/select-pay-type';
+import type { Mode } from '@core/items/define';
 import { bookingLinesOf, formServiceIdOf, takesPaymentPath } from '@core/rules/order';
 import { usesPayment } from '@core/rules/permissions';
 import { useFieldValue, type FormStore } from '../form/form-store';
@@ -25,9 +26,10 @@ const keyOf = (config: Config, type: 'selectProducts' | 'selectPayType'): string
 
 /**
  * `fixed`: an amend of a stored answer (spec 02 §4): its order stands as it was, so sending it
- * never takes the payment path (the figures are still priced, for the list).
+ * never takes the payment path (the figures are still priced, for the list). In admin mode the
+ * pay type is cash whatever the form offers (spec 02 §5), as the server prices it.
  */
-export function useFormOrder(config: Config, store: FormStore, fixed = false): FormOrder {
+export function useFormOrder(config: Config, store: FormStore, fixed = false, mode: Mode = 'user'): FormOrder {
   const active = usesPayment(config);
   const serviceId = active ? (formServiceIdOf(config) ?? '') : '';
   const service = useQuery({ ...paymentServiceQuery(serviceId), enabled: serviceId !== '' });
@@ -45,7 +47,7 @@ export function useFormOrder(config: Config, store: FormStore, fixed = false): F
   }
   if (tax.isError) return { active, order: null, problem: ja.payment.taxNotSet, paymentPath: false };
   if (!tax.data) return { active, order: null, problem: undefined, paymentPath: false };
-  const payType = payTypeOfValue(typeof payTypeValue === 'string' ? payTypeValue : undefined) ?? PAY_TYPE.cashless;
+  const payType = mode === 'admin' ? PAY_TYPE.cash : (payTypeOfValue(typeof payTypeValue === 'string' ? payTypeValue : undefined) ?? PAY_TYPE.cashless);
   const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo(), reserved);
   if ('problem' in priced) return { active, order: null, problem: priced.problem, paymentPath: false };
   if (priced.order === null) return { active, order: null, problem: undefined, paymentPath: false };
@@ -56,8 +58,8 @@ export function useFormOrder(config: Config, store: FormStore, fixed = false): F
  * Rendered only by a payment form, so a form without payment reads no catalogue (and needs no
  * query client, nor this module's code); it reports the order to the form whenever it changes.
  */
-export function OrderWatch({ config, store, fixed, onChange }: { config: Config; store: FormStore; fixed: boolean; onChange: (o: FormOrder) => void }) {
-  const current = useFormOrder(config, store, fixed);
+export function OrderWatch({ config, store, fixed, mode, onChange }: { config: Config; store: FormStore; fixed: boolean; mode: Mode; onChange: (o: FormOrder) => void }) {
+  const current = useFormOrder(config, store, fixed, mode);
   useEffect(() => {
     onChange(current);
   });

@@ -101,7 +101,7 @@ for (const engine of engines()) {
     });
 
     it('stores rows as spec 01 §3 and answers them', async () => {
-      const { status, json } = await put(tokenA, { data: rowsOf('single', { name: '山田', memo: '一回目' }, { userId: 'U-mallory', type: 'admin', isLiffMode: false }) });
+      const { status, json } = await put(tokenA, { data: rowsOf('single', { name: '山田', memo: '一回目' }, { userId: 'U-mallory', type: 'admin', isLiffMode: true, registrantName: 'LINEユーザー' }) });
       expect(status).toBe(200);
       expect(json).toMatchObject({ result: 'OK', partitionKey: 'single#U-alice', answercode: null });
       expect(json.data).toHaveLength(2);
@@ -127,14 +127,14 @@ for (const engine of engines()) {
     it('a single-answer resubmission replaces the answer', async () => {
       const first = await srv.api('GET', '/survey-results/getBySurveyIdUserIdIndex?surveyId=single', { token: tokenA });
       const createdAt = first.json.data[0].createdAt;
-      const { json } = await put(tokenA, { data: rowsOf('single', { name: '山田', colors: ['赤'] }, { registrantName: '山田 花子' }) });
+      const { json } = await put(tokenA, { data: rowsOf('single', { name: '山田', colors: ['赤'] }) });
       expect(json.partitionKey).toBe('single#U-alice');
       const after = await srv.api('GET', '/survey-results/getBySurveyIdUserIdIndex?surveyId=single', { token: tokenA });
       expect(after.json.data.map((r: { sortKey: string; value: string }) => [r.sortKey, r.value])).toEqual([
         ['colors#赤', '赤'],
         ['name', '山田'],
       ]);
-      expect(after.json.data[0].registrantName).toBe('山田 花子');
+      expect(after.json.data[0].registrantName).toBe('LINEユーザー');
       expect(after.json.data[0].createdAt).toBe(createdAt);
       expect(await countRows('single')).toBe(2);
     });

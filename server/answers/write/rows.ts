@@ -10,6 +10,11 @@ import { sortKeyOf } from '../rules';
 /** Spec 01 §3: the generic chat-user label stored when the form names no registrant. */
 export const DEFAULT_REGISTRANT_NAME = 'LINEユーザー';
 
+/** An answer the office registers (spec 01 §6): the staff member's name, never the body's. */
+export interface OfficeEntry {
+  registrantName: string;
+}
+
 export const rowsToStore = (a: {
   config: ServedSurveyConfig;
   rows: readonly AnswerRowInput[];
@@ -20,9 +25,14 @@ export const rowsToStore = (a: {
   createdAt: string;
   now: string;
   status: string | null;
+  /** Set for the office's registration; a resident's answer always has the default registrant. */
+  office: OfficeEntry | null;
 }): Selectable<SurveyResultTable>[] => {
   const items = new Map(a.config.surveySchema.map((i) => [i.itemKey, i]));
-  const registrantName = a.rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;
+  const registrantName = a.office?.registrantName ?? DEFAULT_REGISTRANT_NAME;
+  // Spec 01 §3: type "liff" and isLiffMode for a resident's submission; the office's is neither.
+  const type = a.office ? 'admin' : 'liff';
+  const isLiffMode = a.office ? 0 : 1;
   // Each row one literal: a row spread into another with more fields (`{ ...r, k: v }`) gets a
   // hidden class of its own from V8 on every run, which stays in the old generation until a major GC.
   return a.rows.map((r) => {
@@ -36,10 +46,10 @@ export const rowsToStore = (a: {
       value: r.value,
       // The form's own title wins: what the office reads must be the question that was asked.
       title: item.title || r.title || '',
-      type: 'liff',
+      type,
       check_status: NEW_ANSWER_STATUS,
       user_search_key: null,
-      is_liff_mode: 1,
+      is_liff_mode: isLiffMode,
       registrant_name: registrantName,
       // At a kiosk, the kiosk's name (auth/kiosk.ts kioskVisitor): the answer keeps where it was given.
       user_name: a.user.name ?? null,

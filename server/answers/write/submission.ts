@@ -8,6 +8,7 @@ import type { Checked } from '../check';
 import type { AnswerExtras, OrderPath } from '../extras';
 import type { NamedKeys } from '../partition-key';
 import type { Wanted } from './wanted';
+import type { OfficeEntry } from './rows';
 
 export interface Submission extends Omit<Checked, 'config'> {
   /** The config the rows were checked against, read before the transaction (maybe cached). */
@@ -22,6 +23,8 @@ export interface Submission extends Omit<Checked, 'config'> {
   orderPath?: OrderPath;
   /** The rows' status column: a temporary save's answer is 'temporary' until it is paid. */
   rowStatus?: string | null;
+  /** The office's registration in admin mode (its registrant); absent: a resident's answer. */
+  office?: OfficeEntry | null;
 }
 
 export interface Written {

@@ -57,6 +57,7 @@ export const writeSubmission = async (trx: Transaction<Database>, s: Submission)
     createdAt: appending ? now : held.previous.reduce((min, r) => (r.createdAt < min ? r.createdAt : min), now),
     now,
     status: s.rowStatus ?? null,
+    office: s.office ?? null,
   });
   // A single answer written again drops what the one it replaces kept (writeExtras removes it).
   if (extras.subData !== null || extras.order !== null || (!appending && held.previous.length > 0)) {

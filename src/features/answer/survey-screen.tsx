@@ -35,6 +35,8 @@ import { useRestored } from './restore';
 import { reservedOf } from './reserved';
 import type { AnswerTarget } from './send';
 import { useAnswerSend } from './use-send';
+import { sendAsOffice, useAdminMode } from './admin-mode';
+import type { SendRequest } from '../../form/survey-form';
 import { WithWayBack } from './way-back';
 
 // Shown after a send, not on the first screen: its chunk is fetched once that screen is usable,
@@ -172,6 +174,11 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   }, [sentId, sentFound, dropSent]);
 
   const { send, checkReservation } = useAnswerSend({ surveyId, partitionKey, target, served, saver, rejectedId: restored?.rejectedId ?? null });
+  // Admin mode only for a staff session that may register on this form (admin-mode.ts); the
+  // office's answer is nobody's draft and is checked against the resident's limits by no one but the server.
+  const admin = useAdminMode(surveyId, search);
+  const office = admin.mode === 'admin';
+  const sendOffice = useCallback((request: SendRequest) => sendAsOffice(target, request), [target]);
   const showCompletion = (entry: OutboxEntry) => {
     setSent(entry);
     // In the address, so a reload (or LINE restoring the page) shows this completion again.
@@ -182,7 +189,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
 
   // A sent answer's completion (its 受付番号) needs no item code, and shows whatever the network does.
   const typesMissing = !live && types !== 'ready';
-  if (query.isPending || (typesMissing && types === 'loading') || (sentId !== null && sentFound === undefined)) return <LoadingText />;
+  if (query.isPending || admin.deciding || (typesMissing && types === 'loading') || (sentId !== null && sentFound === undefined)) return <LoadingText />;
   // An unknown or closed form, or a failed load: the text, and a way back rather than a dead end.
   if (query.isError) return <WithWayBack kiosk={kiosk}>{<LoadError error={query.error} wayBack={false} />}</WithWayBack>;
   if (typesMissing && types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
@@ -216,8 +223,9 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   // an answer that can no longer be changed shows as stored.
   const useRestoredValues =
     !edited || (edited.actions.canEdit && deadlinePassed !== true && restored?.values !== undefined && (restored.valuesAt ?? 0) > edited.updatedAt);
-  const initialValues = useRestoredValues ? restored?.values : edited.values;
-  const initialIssues = useRestoredValues ? restored?.issues : undefined;
+  // The office starts each walk-in afresh: a draft on this device is a resident's.
+  const initialValues = office ? undefined : useRestoredValues ? restored?.values : edited.values;
+  const initialIssues = useRestoredValues && !office ? restored?.issues : undefined;
   const delivery: Delivery =
     live?.status === 'delivered' || live?.status === 'needs-auth' || live?.status === 'stalled' ? live.status : 'waiting';
   return (
@@ -259,7 +267,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
             </Text>
           ) : null}
           {edited ? <EditNotice edited={edited} deadlinePassed={deadlinePassed} /> : null}
-          {partitionKey === null && userId && usesPayment(config) ? <PendingPayments surveyId={surveyId} onReleased={refreshSchedules} /> : null}
+          {partitionKey === null && userId && !office && usesPayment(config) ? <PendingPayments surveyId={surveyId} onReleased={refreshSchedules} /> : null}
           {config.surveySchema.length === 0 ? (
             <Text c="dimmed">{ja.survey.noItems}</Text>
           ) : !restored || deadlinePassed === undefined ? (
@@ -267,25 +275,23 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           ) : (
             // A new config version is a new form: start it afresh rather than mix two plans.
             <SurveyForm
-              key={`${config.version}:${generation}`}
+              key={`${config.version}:${generation}:${admin.mode}`}
               config={formConfig ?? config}
               search={search}
               initialValues={initialValues}
               initialIssues={initialIssues}
               readOnly={readOnly}
-              // Admin mode (spec 01 §6) is entered with ?admin=1; who may be admin is not shown in the
-              // spec, and the server checks every answer as a resident's either way.
-              mode={search?.['admin'] === '1' ? 'admin' : 'user'}
+              mode={admin.mode}
               reservationFirst={reservationFirst}
               onCalendarLoadFailure={reservationFirst && canGoBack ? calendarBack : undefined}
               onConfirmClosed={refreshSchedules}
               initialNotice={useRestoredValues ? restored?.errorText : undefined}
               initialRefusalCode={useRestoredValues ? restored?.errorCode : undefined}
-              onValuesChange={saveEdits}
-              checkReservation={checkReservation}
+              onValuesChange={office ? undefined : saveEdits}
+              checkReservation={office ? undefined : checkReservation}
               orderFixed={partitionKey !== null}
               changedFrom={edited?.values}
-              send={send}
+              send={office ? sendOffice : send}
               onSent={showCompletion}
             />
           )}
