@@ -38,6 +38,8 @@ import { LOCAL_PAYMENT_PATH } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
+import { registerStaffOidcRoutes } from './routes/staff-oidc';
+import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { createStaffGate } from './staff/guard';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
@@ -181,6 +183,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileRoutes(ctx);
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
+  registerStaffOidcRoutes(ctx, deps.store);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);
@@ -205,6 +208,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   });
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
+  // The staff dev issuer: only where config chose it (no STAFF_OIDC_ISSUER, a development NODE_ENV).
+  if (config.staff.oidc?.kind === 'dev') app.route(DEV_STAFF_OIDC_PATH, createDevStaffIssuer(config));
   if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
 
   for (const prefix of [API_PREFIX, STAFF_PREFIX]) {
