@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
-import { addStaff, disableStaff } from '../../server/staff/accounts';
+import { addStaff, disableStaff, staffState } from '../../server/staff/accounts';
 import { DEMO_STAFF, DEMO_TEAM } from '../../server/staff/demo-staff';
 import { findStaffByEmail } from '../../server/store/staff';
 
@@ -238,6 +238,8 @@ describe.each(engines())('staff OIDC sign-in (%s)', (engine) => {
     expect(made.ok).toBe(true);
     const ok = await signIn(srv, 'hanako@city.example.jp');
     expect((await me(srv, ok.staffCookie)).json.data).toMatchObject({ role: 'member', email: 'hanako@city.example.jp' });
+    // Bound to the IdP, the account is in use without ever having followed its set-up link.
+    expect(staffState((await findStaffByEmail(srv.deps.store.db, 'hanako@city.example.jp'))!, new Date())).toBe('active');
 
     await addStaff(srv.deps.store, { email: 'taro@city.example.jp', name: '佐藤 太郎', role: 'operator', teams: ['健康課'] }, now);
     await disableStaff(srv.deps.store, 'taro@city.example.jp', now);
