@@ -57,6 +57,18 @@ export const REFUSALS = {
     text: 'サインインに続けて失敗したため、アカウントを一時的にロックしました。15分ほどたってからもう一度お試しください。',
   },
   staff_disabled: { status: 403, text: 'このアカウントは停止されています。管理者にお問い合わせください。' },
+  // Sign-in with the organisation's account (OIDC, server/routes/staff-oidc.ts): the callback sends
+  // the browser to /admin/sign-in?error=<code>, where the console shows the text.
+  staff_oidc_failed: {
+    status: 401,
+    text: '組織のアカウントでのサインインを完了できませんでした。もう一度「組織のアカウントでサインイン」からやり直してください。',
+  },
+  staff_oidc_no_account: {
+    status: 403,
+    text: 'この組織のアカウントに対応する職員アカウントがありません。管理者に職員アカウントの登録を依頼してください。',
+  },
+  staff_oidc_unavailable: { status: 503, text: '組織の認証サービスに接続できませんでした。しばらくしてからもう一度お試しください。' },
+  staff_oidc_off: { status: 404, text: 'この環境では組織のアカウントでサインインできません。メールアドレスとパスワードでサインインしてください。' },
   // Staff sessions and their checks on every staff call (server/staff/guard.ts).
   staff_session_required: { status: 401, text: '職員としてサインインしてください。サインインの有効期限が切れた場合も、もう一度サインインしてください。' },
   staff_forbidden: { status: 403, text: 'この操作を行う権限がありません。' },

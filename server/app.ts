@@ -40,6 +40,8 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
 import { registerStaffMemberRoutes } from './routes/staff-members';
 import { registerStaffRegisterRoutes } from './routes/staff-register';
+import { registerStaffOidcRoutes } from './routes/staff-oidc';
+import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { createStaffGate } from './staff/guard';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
@@ -185,6 +187,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
+  registerStaffOidcRoutes(ctx, deps.store);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);
@@ -209,6 +212,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   });
 
   if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
+  // The staff dev issuer: only where config chose it (no STAFF_OIDC_ISSUER, a development NODE_ENV).
+  if (config.staff.oidc?.kind === 'dev') app.route(DEV_STAFF_OIDC_PATH, createDevStaffIssuer(config));
   if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
 
   for (const prefix of [API_PREFIX, STAFF_PREFIX]) {

@@ -9,6 +9,7 @@ import { createAppWithWrites } from './app';
 import type { Deps } from './route-context';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
+import { ensureDemoStaff } from './staff/demo-staff';
 import { startHoldSweep } from './payments/sweep';
 import { paymentProviderLabel } from './providers/payment';
 import type { StoreOptions } from './store/open';
@@ -38,6 +39,11 @@ export const startServer = async (
   if (config.loadDemo) {
     const loaded = await loadDemoIfEmpty(deps.store);
     if (loaded) log('info', { msg: 'demo forms loaded', ...loaded });
+    // Demo staff sign in through the staff dev issuer only: without it they could not sign in at all.
+    if (config.staff.oidc?.kind === 'dev') {
+      const made = await ensureDemoStaff(deps.store);
+      if (made > 0) log('info', { msg: 'demo staff made', accounts: made });
+    }
   }
   const { app, writes } = createAppWithWrites(deps);
   const { files } = deps;
@@ -96,6 +102,9 @@ export const runMain = async (): Promise<void> => {
     engine: running.deps.store.engine,
     login: config.devIssuer ? 'dev issuer' : 'LINE',
   });
+  if (config.staff.oidc?.kind === 'dev' && config.loadDemo) {
+    jsonLogger('info', { msg: `staff console: open ${config.publicUrl}/admin, choose 「組織のアカウントでサインイン」 and pick a demo staff member (管理者, メンバー, オペレーター or ゲスト) on the dev issuer's page` });
+  }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       jsonLogger('info', { msg: 'shutting down', signal });

@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { STAFF_ROLES } from '../rules/staff';
 import { defineEndpoint } from './define';
-import { envelope } from './envelope';
+import { envelope, errorAnswerSchema } from './envelope';
 import { answerRowInputSchema } from './result-rows';
 import { paymentOrderSchema } from './payment';
 import { putItemAnswerSchema } from './survey';
@@ -68,6 +68,41 @@ export const staffMe = defineEndpoint({
   auth: 'staff',
   staffAction: 'self',
   response: envelope(staffMeSchema),
+});
+
+/**
+ * Sign-in with the organisation's account (OpenID Connect, server/routes/staff-oidc.ts): a browser
+ * navigation, answered by a redirect to the issuer's sign-in page. `returnTo`: the console page to
+ * land on afterwards (a path under /admin; anything else lands on /admin).
+ */
+export const staffOidcStart = defineEndpoint({
+  method: 'GET',
+  path: '/oidc/start',
+  api: 'staff',
+  auth: 'none',
+  query: z.object({ returnTo: z.optional(text(2000)) }),
+  redirects: true,
+  response: errorAnswerSchema,
+});
+
+/**
+ * Where the issuer sends the browser back: on success the staff cookie is set and the browser goes
+ * to the page asked for; otherwise to /admin/sign-in?error=<refusal code>.
+ */
+export const staffOidcCallback = defineEndpoint({
+  method: 'GET',
+  path: '/oidc/callback',
+  api: 'staff',
+  auth: 'none',
+  query: z.object({
+    code: z.optional(text(4000)),
+    state: z.optional(text(500)),
+    iss: z.optional(text(2000)),
+    error: z.optional(text(200)),
+    error_description: z.optional(text(2000)),
+  }),
+  redirects: true,
+  response: errorAnswerSchema,
 });
 
 const setupToken = z.string().check(z.minLength(1), z.maxLength(200));

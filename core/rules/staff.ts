@@ -32,6 +32,28 @@ export const canDo = (role: StaffRole, action: StaffAction): boolean => ROLE_ACT
 export const inTeam = (staff: { role: StaffRole; teams: readonly string[] }, teams: readonly string[]): boolean =>
   staff.role === 'admin' || teams.some((t) => staff.teams.includes(t));
 
+/** The console's start page: where a sign-in lands unless it names another console page. */
+const CONSOLE_HOME = '/admin';
+
+/**
+ * Where a finished sign-in sends the browser: the console page it names (a path under /admin on
+ * this site, as resolved), or the console's start page for anything else, so the sign-in
+ * can never be made into a redirect to another site.
+ */
+export const consoleReturnPath = (raw: string | undefined): string => {
+  // eslint-disable-next-line no-control-regex
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || /[\\\u0000-\u001f\u007f]/.test(raw)) return CONSOLE_HOME;
+  const base = 'http://console.invalid';
+  let u: URL;
+  try {
+    u = new URL(raw, base);
+  } catch {
+    return CONSOLE_HOME;
+  }
+  if (u.origin !== base || !/^\/admin(\/|$)/.test(u.pathname)) return CONSOLE_HOME;
+  return `${u.pathname}${u.search}${u.hash}`;
+};
+
 /** Why a password is refused: codes of the refusal catalogue (core/refusals.ts), which holds their texts. */
 export type PasswordRefusal = Extract<RefusalCode, 'password_too_short' | 'password_too_long' | 'password_common' | 'password_personal'>;
 

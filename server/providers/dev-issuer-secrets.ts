@@ -1,8 +1,9 @@
 /**
- * The dev issuer's two secrets, made on first start and kept in DATA_DIR (also with PostgreSQL:
+ * The dev issuers' secrets, made on first start and kept in DATA_DIR (also with PostgreSQL:
  * they are the issuer's, not the database's), so tokens and a signed-in PWA survive a restart
- * and no two data folders share one: the ES256 signing key (JWK) and the channel secret (HS256
- * tokens, the token endpoint's client_secret). Never a constant in the code: anyone who read the
+ * and no two data folders share one: the ES256 signing keys (JWK; LINE's stand-in and the staff
+ * OIDC one each have theirs) and the channel secret (HS256 tokens, the token endpoint's
+ * client_secret). Never a constant in the code: anyone who read the
  * code could sign in as any resident on a server left in dev mode.
  */
 import crypto from 'node:crypto';
@@ -12,6 +13,8 @@ import { calculateJwkThumbprint, exportJWK, generateKeyPair, importJWK, type JWK
 import { z } from 'zod';
 
 export const DEV_ISSUER_KEY_FILE = 'dev-issuer-key.json';
+/** The staff dev issuer's own key (staff-oidc-dev.ts): another issuer, another key. */
+export const DEV_STAFF_OIDC_KEY_FILE = 'dev-staff-oidc-key.json';
 export const DEV_CHANNEL_SECRET_FILE = 'dev-channel-secret';
 
 /** 32 random bytes: as strong as the HS256 key can use. */
@@ -71,9 +74,9 @@ const newKeyText = async (): Promise<string> => {
   return `${JSON.stringify(jwk, null, 2)}\n`;
 };
 
-export const loadSigningKey = async (dataDir: string): Promise<SigningKey> => {
+export const loadSigningKey = async (dataDir: string, fileName: string = DEV_ISSUER_KEY_FILE): Promise<SigningKey> => {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, DEV_ISSUER_KEY_FILE);
+  const file = path.join(dataDir, fileName);
   await createFileOnce(file, newKeyText);
   let stored: z.infer<typeof storedKeySchema>;
   try {

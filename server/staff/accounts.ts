@@ -36,10 +36,12 @@ export const normaliseEmail = (email: string): string => email.normalize('NFKC')
 
 export type StaffState = 'active' | 'pending' | 'locked' | 'disabled';
 
-/** disabled, locked (now), pending (set-up link not yet followed) or active. */
+/** disabled, locked (now), pending (set-up link not yet followed, no OIDC sign-in yet) or active. */
 export const staffState = (s: StaffRecord, now: Date): StaffState => {
   if (s.disabledAt !== null) return 'disabled';
   if (isLocked(s.lockedUntil === null ? null : Date.parse(s.lockedUntil), now.getTime())) return 'locked';
+  // An account that signs in through the municipality's IdP needs no local credentials.
+  if (s.oidcSubject !== null) return 'active';
   return s.passwordHash === null || s.totpSecret === null ? 'pending' : 'active';
 };
 

@@ -525,6 +525,30 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('team_targets_target').on('team_targets').columns(['target_kind', 'target_id']).execute();
     },
   },
+  // Staff sign-in by OpenID Connect (server/staff/oidc.ts). A staff row is bound to one issuer's
+  // subject on its first OIDC sign-in; a flow under way (state, nonce, PKCE verifier) is a row, not
+  // process memory, so the callback may reach another server process than the start did.
+  '0022_staff_oidc': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('staff').addColumn('oidc_issuer', 'text').execute();
+      await db.schema.alterTable('staff').addColumn('oidc_subject', 'text').execute();
+      // Both engines let unbound rows (nulls) repeat in a unique index.
+      await db.schema.createIndex('staff_oidc_subject').on('staff').columns(['oidc_issuer', 'oidc_subject']).unique().execute();
+      await db.schema
+        .createTable('staff_oidc_flows')
+        // SHA-256 of the state sent to the issuer.
+        .addColumn('state_hash', 'text', (c) => c.primaryKey())
+        // SHA-256 of the browser cookie's value: the callback must come from the browser that started.
+        .addColumn('browser_hash', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('code_verifier', 'text', (c) => c.notNull())
+        .addColumn('return_to', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('staff_oidc_flows_expiry').on('staff_oidc_flows').column('expires_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

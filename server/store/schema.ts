@@ -304,6 +304,20 @@ export interface StaffTable {
   locked_until: string | null;
   created_at: string;
   updated_at: string;
+  /** The OIDC issuer and subject this account signs in as (migration 0022); null until its first OIDC sign-in. */
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
+}
+
+/** A staff OIDC sign-in under way (migration 0022): what the callback checks, kept 10 minutes, used once. */
+export interface StaffOidcFlowTable {
+  state_hash: string;
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  return_to: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A one-time set-up link's token, as SHA-256. */
@@ -389,4 +403,5 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
   team_targets: TeamTargetTable;
+  staff_oidc_flows: StaffOidcFlowTable;
 }

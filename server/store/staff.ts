@@ -27,6 +27,9 @@ export interface StaffRecord {
   lockedUntil: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The OIDC subject this account is bound to (migration 0022), with its issuer; null: not yet. */
+  oidcIssuer: string | null;
+  oidcSubject: string | null;
 }
 
 /** A stored JSON list, read defensively: anything that is not a list of strings is empty. */
@@ -58,6 +61,8 @@ const toRecord = (r: Database['staff']): StaffRecord => ({
   lockedUntil: r.locked_until,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  oidcIssuer: r.oidc_issuer,
+  oidcSubject: r.oidc_subject,
 });
 
 export const findStaffByEmail = async (db: Db, email: string): Promise<StaffRecord | null> => {
@@ -68,6 +73,24 @@ export const findStaffByEmail = async (db: Db, email: string): Promise<StaffReco
 export const findStaffById = async (db: Db, id: string): Promise<StaffRecord | null> => {
   const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toRecord(row) : null;
+};
+
+/** The account bound to this OIDC issuer's subject. */
+export const findStaffBySubject = async (db: Db, issuer: string, subject: string): Promise<StaffRecord | null> => {
+  const row = await db.selectFrom('staff').selectAll().where('oidc_issuer', '=', issuer).where('oidc_subject', '=', subject).executeTakeFirst();
+  return row ? toRecord(row) : null;
+};
+
+/** Binds the account to the subject if it is bound to none yet; false: it is (another request won). */
+export const bindStaffSubject = async (db: Db, a: { id: string; issuer: string; subject: string; now: string }): Promise<boolean> => {
+  const r = await db
+    .updateTable('staff')
+    .set({ oidc_issuer: a.issuer, oidc_subject: a.subject, updated_at: a.now })
+    .where('id', '=', a.id)
+    .where('oidc_subject', 'is', null)
+    .where('disabled_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 };
 
 /** Every account, oldest first (sorted here: the engines' collations differ). */

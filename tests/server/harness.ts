@@ -56,6 +56,8 @@ export const scratchStores = (name: string) => {
 export interface TestServer extends Running {
   engine: Engine;
   dataDir: string;
+  /** The PostgreSQL schema of its database (postgres only). */
+  pgSchema: string | undefined;
   /** fetch against the server; `path` starts with '/'. */
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** fetch an API call under /survey/api/v1/db with an optional Bearer token, JSON body and headers. */
@@ -72,6 +74,11 @@ export interface TestServerOptions {
   /** Folder served as the built PWA (defaults to the repository's dist/). */
   distDir?: string;
   log?: Logger;
+  /**
+   * Another server's database (and DATA_DIR): a second server process on the same data, as behind
+   * a load balancer. Its stop() leaves them to their owner.
+   */
+  sameDatabaseAs?: TestServer;
 }
 
 export const startTestServer = async (
@@ -79,8 +86,10 @@ export const startTestServer = async (
   env: Record<string, string> = {},
   opts: TestServerOptions = {},
 ): Promise<TestServer> => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-test-'));
-  const pgSchema = engine === 'postgres' ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
+  const shared = opts.sameDatabaseAs;
+  if (shared && shared.engine !== engine) throw new Error('sameDatabaseAs: a server of the same engine');
+  const dataDir = shared ? shared.dataDir : fs.mkdtempSync(path.join(os.tmpdir(), 'liff-forms-test-'));
+  const pgSchema = shared ? shared.pgSchema : engine === 'postgres' ? `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}` : undefined;
   const listen = async (port: number) => {
     const config = loadConfig({
       PORT: String(port),
@@ -117,6 +126,7 @@ export const startTestServer = async (
     url: base,
     engine,
     dataDir,
+    pgSchema,
     fetch: doFetch,
     async api(method, apiPath, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -142,6 +152,7 @@ export const startTestServer = async (
     },
     async stop() {
       await running.stop();
+      if (shared) return;
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (pgSchema) await dropSchema(pgSchema);
     },
