@@ -43,6 +43,7 @@ import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { createStaffGate } from './staff/guard';
+import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
@@ -171,6 +172,11 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     route: (e, handler) => {
       route(app, { authenticate, writes, limitWrite, staffGate }, e, handler);
       registered.push(e);
+      if (e.office) {
+        const mirror = officeMirrorOf(e);
+        route(app, { authenticate, writes, limitWrite, staffGate }, mirror, officeHandler(deps.store, handler));
+        registered.push(mirror);
+      }
     },
   };
   registerFeatureGates(app, config.features);

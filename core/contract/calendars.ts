@@ -178,6 +178,7 @@ export const calendarsGetCalendars = defineEndpoint({
   path: '/calendars/getCalendars',
   auth: 'required',
   kiosk: true,
+  office: true,
   response: envelope(z.array(calendarSchema)),
 });
 
@@ -186,6 +187,7 @@ export const calendarsSchedule = defineEndpoint({
   path: '/calendars/schedule/:id',
   auth: 'optional',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   query: dateRangeQuery('start_day', 'end_day'),
   response: envelope(scheduleSchema),
@@ -196,6 +198,7 @@ export const calendarsCategory = defineEndpoint({
   path: '/calendars/categories/:id',
   auth: 'required',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   response: envelope(categorySchema),
 });
@@ -205,6 +208,7 @@ export const calendarsCategories = defineEndpoint({
   path: '/calendars/categories',
   auth: 'optional',
   kiosk: true,
+  office: true,
   query: z.object({
     tag1: z.optional(z.string().check(z.maxLength(200))),
     tag2: z.optional(z.string().check(z.maxLength(200))),
@@ -218,6 +222,7 @@ export const calendarsCategoriesTree = defineEndpoint({
   path: '/calendars/categories_tree',
   auth: 'optional',
   kiosk: true,
+  office: true,
   response: envelope(z.array(categoryNodeSchema)),
 });
 
@@ -226,6 +231,7 @@ export const calendarsTagLabels = defineEndpoint({
   path: '/calendars/tag_labels',
   auth: 'optional',
   kiosk: true,
+  office: true,
   response: envelope(tagLabelsSchema),
 });
 
@@ -235,6 +241,7 @@ export const calendarsInfo = defineEndpoint({
   path: '/calendars/info/:id',
   auth: 'optional',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   response: envelope(calendarSchema),
 });
@@ -245,6 +252,7 @@ export const calendarsCanBeReserve = defineEndpoint({
   path: '/calendars/canBeReserve/:id',
   auth: 'optional',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   response: envelope(z.object({ canBeReserve: z.boolean() })),
 });
@@ -254,6 +262,7 @@ export const calendarsItemInfo = defineEndpoint({
   path: '/calendars/item_info/:id',
   auth: 'optional',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   response: envelope(z.array(reservationItemSchema)),
 });
@@ -268,6 +277,7 @@ export const calendarsReservationPaymentProducts = defineEndpoint({
   path: '/calendars/reservation-payment-products/:id',
   auth: 'required',
   kiosk: true,
+  office: true,
   params: z.object({ id }),
   query: z.object({ serviceId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))) }),
   response: envelope(z.array(paymentProductSchema)),
@@ -278,6 +288,7 @@ export const calendarsDisplaySettings = defineEndpoint({
   path: '/calendars/display_settings',
   auth: 'optional',
   kiosk: true,
+  office: true,
   response: envelope(calendarDisplaySettingsSchema),
 });
 
@@ -287,6 +298,7 @@ export const calendarsDayOffCount = defineEndpoint({
   path: '/calendars/day-off-count',
   auth: 'required',
   kiosk: true,
+  office: true,
   query: dateRangeQuery('fromDate', 'toDate', { categoryId: id }),
   response: envelope(z.object({ count: z.number().check(z.int(), z.minimum(0)) })),
 });
@@ -313,6 +325,7 @@ export const surveyResultsCheckReservation = defineEndpoint({
   path: '/survey-results/checkReservation',
   auth: 'required',
   kiosk: true,
+  office: true,
   body: checkReservationBodySchema,
   response: z.union([
     z.object({ result: z.literal('OK'), checkDetail: z.optional(z.nullable(z.string())) }),

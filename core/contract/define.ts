@@ -40,6 +40,12 @@ export interface EndpointDef {
    */
   kiosk?: true;
   /**
+   * Admin mode (a staff member registering at the counter) calls it too, through the staff API's
+   * office mirror (`${STAFF_PREFIX}/office<path>`, server/office.ts) with the staff session's
+   * cookie instead of a resident's token: the reads a form needs while it is filled in.
+   */
+  office?: true;
+  /**
    * Asks an outside provider that bills per request (facility search, reverse geocoding): counted
    * in the caller's write allowance (server/rate-limit.ts), so a runaway client cannot run up a bill.
    */
@@ -49,6 +55,9 @@ export interface EndpointDef {
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;
+
+/** Where admin mode calls an `office` endpoint: the staff API's mirror of it. */
+export const OFFICE_PREFIX = `${STAFF_PREFIX}/office`;
 
 /** The path prefix of an endpoint's API. */
 export const prefixOf = (e: Pick<EndpointDef, 'api'>): string => (e.api === 'staff' ? STAFF_PREFIX : API_PREFIX);

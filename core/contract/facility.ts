@@ -24,6 +24,7 @@ export const surveyResultsPlaceGoogle = defineEndpoint({
   path: '/survey-results/place-google',
   auth: 'required',
   kiosk: true,
+  office: true,
   billed: true,
   body: z.object({
     surveyId: id,

@@ -14,6 +14,7 @@ export const mapsReverseGeocode = defineEndpoint({
   path: '/maps/reverse-geocode',
   auth: 'required',
   kiosk: true,
+  office: true,
   billed: true,
   query: z.object({ lat: coordinate(90), lng: coordinate(180) }),
   /** `address` null: the service knows no address there (the sea). */

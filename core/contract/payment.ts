@@ -236,6 +236,7 @@ export const paymentOrdersRelease = defineEndpoint({
 export const paymentConfigsTaxSetting = defineEndpoint({
   method: 'GET',
   path: '/payment-configs/tax-setting',
+  office: true,
   auth: 'required',
   response: successAnswer(taxSettingSchema),
 });
@@ -243,6 +244,7 @@ export const paymentConfigsTaxSetting = defineEndpoint({
 export const paymentConfigsService = defineEndpoint({
   method: 'GET',
   path: '/payment-configs/services/:serviceId',
+  office: true,
   auth: 'required',
   params: z.object({ serviceId: id }),
   query: z.object({ include_products: z.optional(queryBool()) }),

@@ -20,6 +20,7 @@ export const surveySearches = defineEndpoint({
   path: '/survey-searches',
   auth: 'required',
   kiosk: true,
+  office: true,
   query: z.object({
     itemKey: id,
     surveyId: id,

@@ -15,6 +15,7 @@ export const surveyConfigsGetItem = defineEndpoint({
   path: '/survey-configs/getItem',
   auth: 'required',
   kiosk: true,
+  office: true,
   query: surveyIdQuery,
   response: envelope(servedSurveyConfigSchema),
 });

@@ -20,6 +20,8 @@ export interface AuthUser {
   picture: string | undefined;
   /** Set when the credential is a kiosk's (userId is then `K:{kioskId}`), never for a resident. */
   kiosk?: KioskPrincipal;
+  /** Set for admin mode's reads through the office mirror (server/office.ts), never for a resident. */
+  office?: { staffId: string };
 }
 
 export interface VerifierOptions {

@@ -32,7 +32,8 @@ export const registerSurveyConfigRoutes = (ctx: RouteContext): void => {
     const cfg = found && offered(found);
     if (!cfg) throw refuse('survey_not_found');
     if (user.kiosk && kioskUnfitOf(cfg)) throw kioskForbidden();
-    if (requiresMembership(cfg) && !user.kiosk) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
+    // A kiosk or the office registers for someone, who may not be a member of this device's account.
+    if (requiresMembership(cfg) && !user.kiosk && !user.office) return { result: 'OK', data: { ...cfg, hasMember: await isMember(store.db, cfg.memberFormId, user.userId) } };
     return { result: 'OK', data: cfg };
   });
 

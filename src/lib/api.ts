@@ -5,7 +5,7 @@
  * prefix with no token: the browser sends the staff session's cookie itself, and a resident's
  * token is never shown to the staff side.
  */
-import { buildPath, prefixOf, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
+import { OFFICE_PREFIX, buildPath, prefixOf, type AnswerOut, type EndpointDef, type RequestOf } from '@core/contract/define';
 import { errorAnswerSchema, type ErrorAnswer } from '@core/contract/envelope';
 import { ApiClientError, isLoginRefused } from './api-error';
 import { takeEarlyResponse } from './early-requests';
@@ -41,6 +41,15 @@ export interface ApiClientDeps {
   retryDeps?: Partial<RetryDeps>;
   retryPolicy?: Partial<RetryPolicy>;
 }
+
+/**
+ * Admin mode (features/answer/admin-gate.tsx) is on: the reads a form needs (`office` endpoints)
+ * go through the staff API's office mirror with the staff session's cookie, not a resident's token.
+ */
+let officeMode = false;
+export const setOfficeMode = (on: boolean): void => {
+  officeMode = on;
+};
 
 const randomId = (): string => {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -103,11 +112,12 @@ export const createApiClient = (deps: ApiClientDeps = {}) => {
   const call = async <E extends EndpointDef>(endpoint: E, ...[request, options]: CallArgs<E>): Promise<AnswerOut<E>> => {
     const req = (request ?? {}) as Partial<RequestOf<E>>;
     const path = buildPath(endpoint.path, req.params as Record<string, string | number> | undefined);
-    const url = `${deps.baseUrl ?? ''}${prefixOf(endpoint)}${path}${queryString(req.query)}`;
+    const viaOffice = officeMode && endpoint.office === true;
+    const url = `${deps.baseUrl ?? ''}${viaOffice ? OFFICE_PREFIX : prefixOf(endpoint)}${path}${queryString(req.query)}`;
 
     const headers: Record<string, string> = { Accept: 'application/json' };
     // A staff call is authorised by its cookie alone: a resident's token is never sent to one.
-    const session = endpoint.api === 'staff' ? null : (deps.getSession ?? getSession)();
+    const session = endpoint.api === 'staff' || viaOffice ? null : (deps.getSession ?? getSession)();
     if (session) headers.Authorization = `Bearer ${session.idToken}`;
     let body: string | undefined;
     if (req.body !== undefined) {

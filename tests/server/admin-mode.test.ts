@@ -239,5 +239,22 @@ for (const engine of engines()) {
       expect(kept.map((row) => [row.check_status, row.user_id, row.value === '書き換え'])).toEqual(kept.map(() => ['未対応', userId, false]));
       expect(kept.length).toBe(r.json.data.length);
     });
+
+    it('admin mode reads the form through the office mirror: the staff session, its role and team, no LINE token', async () => {
+      const get = (cookie: string | null, path: string) =>
+        srv.fetch(`${STAFF_PREFIX}/office${path}`, { headers: cookie ? { cookie } : {} }).then(async (r) => ({ status: r.status, json: (await r.json()) as any }));
+      const own = await get(operator, '/survey-configs/getItem?surveyId=madoguchi');
+      expect(own.status).toBe(200);
+      expect(own.json.data.surveySchema.some((i: { itemKey: string }) => i.itemKey === 'uketsuke')).toBe(true);
+      expect((await get(operator, '/calendars/categories_tree')).status).toBe(200);
+      // Another team's form, a guest, no session, a resident's token: refused.
+      const other = await staffCookie('operator', ['別の課'], '別課 太郎');
+      expect((await get(other, '/survey-configs/getItem?surveyId=madoguchi')).json.code).toBe('staff_team_forbidden');
+      const guest = await staffCookie('guest', [TEAM], '見学 次郎');
+      expect((await get(guest, '/survey-configs/getItem?surveyId=madoguchi')).json.code).toBe('staff_forbidden');
+      expect((await get(null, '/survey-configs/getItem?surveyId=madoguchi')).status).toBe(401);
+      const withToken = await srv.fetch(`${STAFF_PREFIX}/office/survey-configs/getItem?surveyId=madoguchi`, { headers: { authorization: `Bearer ${resident}` } });
+      expect(withToken.status).toBe(401);
+    });
   });
 }

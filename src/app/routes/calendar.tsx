@@ -24,7 +24,8 @@ export const calendarRoute = createRoute({
   path: '/calendar/$id',
   validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
   // A form the server said is not open needs no sign-in to say so (CalendarRoute says 本帳票が無効).
-  beforeLoad: (ctx) => (closedOnServer(ctx.params.id) ? undefined : requireSession(ctx)),
+  // ?admin=1: the screen decides (features/answer/admin-gate.tsx), sending a non-staff visitor to sign in.
+  beforeLoad: (ctx) => (closedOnServer(ctx.params.id) || ctx.search.admin === '1' ? undefined : requireSession(ctx)),
   loader: ({ context, params }) => {
     if (getSession()) void context.queryClient.prefetchQuery(surveyConfigQuery(params.id));
   },

@@ -14,8 +14,9 @@ export const Route = createRoute({
   validateSearch: (search: Record<string, unknown>): PlainSearch => stringsOnly(search),
   // Auth guard (spec 01 §4): remember where the resident was going, then sign in. A form the
   // server said is not open needs no sign-in to say so (SurveyRoute says 本帳票が無効).
-  beforeLoad: ({ location, preload, params }) => {
-    if (getSession() || closedOnServer(params.id)) return;
+  beforeLoad: ({ location, preload, params, search }) => {
+    // ?admin=1: the screen decides (features/answer/admin-gate.tsx), sending a non-staff visitor to sign in.
+    if (getSession() || closedOnServer(params.id) || search.admin === '1') return;
     if (!preload) rememberTarget(`${location.pathname}${location.searchStr}`);
     throw redirect({ to: '/login', search: {}, replace: true });
   },

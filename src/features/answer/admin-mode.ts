@@ -26,8 +26,12 @@ export const useAdminMode = (surveyId: string, search: Readonly<Record<string, s
       return unwrap(await call(staffForm, { params: { surveyId } }, { signal, retry: { maxAttempts: 1, networkRetries: 0 } }));
     },
     enabled: asked,
+    // Asked once per visit of the page: the gate (admin-gate.tsx) and the screen read the same
+    // answer, and a refused one is not asked again when the screen mounts (which would unmount it).
     retry: false,
-    staleTime: 0,
+    retryOnMount: false,
+    refetchOnMount: false,
+    staleTime: Infinity,
     gcTime: 0,
   });
   if (!asked) return { mode: 'user', deciding: false };

@@ -36,6 +36,7 @@ import { reservedOf } from './reserved';
 import type { AnswerTarget } from './send';
 import { useAnswerSend } from './use-send';
 import { sendAsOffice, useAdminMode } from './admin-mode';
+import { AdminGate, asksAdmin } from './admin-gate';
 import type { SendRequest } from '../../form/survey-form';
 import { WithWayBack } from './way-back';
 
@@ -63,7 +64,9 @@ export interface SurveyScreenProps {
 export function SurveyRoute() {
   const { id } = useParams({ from: '/survey/$id' });
   const search = useSearch({ from: '/survey/$id' });
-  return closedBeforeSignIn(id) ? <ClosedForm /> : <SurveyScreen surveyId={id} search={search} />;
+  if (closedBeforeSignIn(id)) return <ClosedForm />;
+  const screen = <SurveyScreen surveyId={id} search={search} />;
+  return asksAdmin(search) ? <AdminGate surveyId={id} search={search}>{screen}</AdminGate> : screen;
 }
 
 /**
@@ -75,7 +78,9 @@ export function SurveyRoute() {
 export function CalendarRoute() {
   const { id } = useParams({ from: '/calendar/$id' });
   const search = useSearch({ from: '/calendar/$id' });
-  return closedBeforeSignIn(id) ? <ClosedForm /> : <SurveyScreen surveyId={id} search={search} reservationFirst />;
+  if (closedBeforeSignIn(id)) return <ClosedForm />;
+  const screen = <SurveyScreen surveyId={id} search={search} reservationFirst />;
+  return asksAdmin(search) ? <AdminGate surveyId={id} search={search}>{screen}</AdminGate> : screen;
 }
 
 type Search = Record<string, string | undefined>;
