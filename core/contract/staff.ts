@@ -138,6 +138,8 @@ export const staffFormSchema = z.object({
   counts: z.optional(z.object({ byStatus: z.record(z.string(), z.number()), total: z.number(), lastSevenDays: z.number() })),
 });
 
+export type StaffForm = z.infer<typeof staffFormSchema>;
+
 /** The forms within this person's reach (their teams', every form for an admin). */
 export const staffForms = defineEndpoint({
   method: 'GET',
