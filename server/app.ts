@@ -39,6 +39,7 @@ import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
 import { registerStaffMemberRoutes } from './routes/staff-members';
+import { registerStaffAnswerRoutes } from './routes/staff-answers';
 import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
@@ -192,6 +193,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
+  registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
   registerPlaceRoutes(ctx, deps.places);

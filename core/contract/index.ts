@@ -15,6 +15,7 @@ import * as searches from './searches';
 import * as kiosk from './kiosk';
 import * as staff from './staff';
 import * as staffMembers from './staff-members';
+import * as staffAnswers from './staff-answers';
 
 export * from './define';
 export * from './envelope';
@@ -32,6 +33,7 @@ export * from './searches';
 export * from './kiosk';
 export * from './staff';
 export * from './staff-members';
+export * from './staff-answers';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -131,6 +133,9 @@ export const endpoints = {
   staffMemberForms: staffMembers.staffMemberForms,
   staffMembers: staffMembers.staffMembers,
   staffMember: staffMembers.staffMember,
+  staffFormAnswers: staffAnswers.staffFormAnswers,
+  staffFormAnswer: staffAnswers.staffFormAnswer,
+  staffAnswerFile: staffAnswers.staffAnswerFile,
   staffRegisterAnswer: staff.staffRegisterAnswer,
 } as const satisfies Record<string, EndpointDef>;
 

@@ -134,7 +134,11 @@ export const staffFormSchema = z.object({
   teams: z.array(z.string()),
   /** This person may register answers on it in admin mode (spec 01 §6): role handle, in its team. */
   canRegister: z.boolean(),
+  /** The form's answers per status and those received in the last 7 days (the forms list only). */
+  counts: z.optional(z.object({ byStatus: z.record(z.string(), z.number()), total: z.number(), lastSevenDays: z.number() })),
 });
+
+export type StaffForm = z.infer<typeof staffFormSchema>;
 
 /** The forms within this person's reach (their teams', every form for an admin). */
 export const staffForms = defineEndpoint({

@@ -25,6 +25,7 @@ type AuditAction =
   | 'team.change'
   | 'answer.list'
   | 'answer.read'
+  | 'answer.file'
   | 'answer.status'
   | 'answer.register'
   | 'export.csv'

@@ -22,6 +22,7 @@ import type { Store } from '../store/open';
 import { findStaffByEmail, findStaffById } from '../store/staff';
 import { listSurveyTitles } from '../store/configs';
 import { teamTargets } from '../store/teams';
+import { answerCounts } from '../store/answer-heads';
 import { deleteExpiredStaffSessions } from '../store/staff-sessions';
 import { completeSetup, normaliseEmail, verifyLocalSignIn, type SignInResult } from '../staff/accounts';
 import { setupTokenAccount } from '../staff/setup';
@@ -30,6 +31,9 @@ import { clearStaffCookie, endStaffSession, openStaffSession, setStaffCookie, ty
 import { auditFromOf } from '../staff/guard';
 import { requireReach } from '../staff/reach';
 import { recordAudit } from '../audit/record';
+
+/** "The last 7 days" of the forms list: the 7 × 24 hours before the request. */
+const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The issuer name authenticator apps show beside the account. */
 const TOTP_ISSUER = 'さくらフォーム';
@@ -127,7 +131,9 @@ export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
 
   ctx.route(staffForms, async ({ staff }) => {
     const [titles, teams] = await Promise.all([listSurveyTitles(store.db), teamTargets(store.db, 'survey')]);
-    const forms = titles.filter((f) => inTeam(staff, teams.get(f.surveyId) ?? [])).map((f) => formOf(staff, f, teams.get(f.surveyId) ?? []));
+    const reached = titles.filter((f) => inTeam(staff, teams.get(f.surveyId) ?? []));
+    const counts = await answerCounts(store.db, reached.map((f) => f.surveyId), new Date(clock().getTime() - RECENT_MS).toISOString());
+    const forms = reached.map((f) => ({ ...formOf(staff, f, teams.get(f.surveyId) ?? []), counts: counts.get(f.surveyId) ?? { byStatus: {}, total: 0, lastSevenDays: 0 } }));
     return { result: 'OK' as const, data: { forms } };
   });
 

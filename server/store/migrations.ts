@@ -549,6 +549,15 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('staff_oidc_flows_expiry').on('staff_oidc_flows').column('expires_at').execute();
     },
   },
+  // The console's answers of a form (issue 57, store/answer-heads.ts): heads in keyset order by
+  // received instant, with or without a status filter, and the answers booked on a day.
+  '0027_answer_indexes': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('survey_results_survey_created').on('survey_results').columns(['survey_id', 'created_at', 'partition_key', 'check_status']).execute();
+      await db.schema.createIndex('survey_results_survey_status_created').on('survey_results').columns(['survey_id', 'check_status', 'created_at', 'partition_key']).execute();
+      await db.schema.createIndex('reservations_survey_day').on('reservations').columns(['survey_id', 'day', 'partition_key']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

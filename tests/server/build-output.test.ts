@@ -58,4 +58,14 @@ describe('the staff console in the build', () => {
     expect(sw).not.toContain('assets/console/');
     expect(firstChunk().code).not.toContain('職員サインイン');
   });
+
+  it('loads the data grid and its stylesheet with the console only, out of the precache', () => {
+    const consoleDir = path.join(outDir, 'assets/console');
+    const css = fs.readdirSync(consoleDir).filter((f) => f.endsWith('.css'));
+    expect(css.some((f) => fs.readFileSync(path.join(consoleDir, f), 'utf8').includes('mantine-datatable'))).toBe(true);
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    for (const href of html.match(/assets\/[^"]+\.css/g) ?? []) expect(fs.readFileSync(path.join(outDir, href), 'utf8')).not.toContain('mantine-datatable');
+    const sw = fs.readFileSync(path.join(outDir, 'sw.js'), 'utf8');
+    expect(sw).not.toContain('answers-screen');
+  });
 });

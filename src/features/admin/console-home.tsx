@@ -4,11 +4,12 @@
  * the sign-in page and back here after.
  */
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
 import { ConsoleFrame } from './console-frame';
 import { useStaffForms, useStaffMe } from './staff-queries';
+import { FormCounts } from './form-counts';
 
 export function ConsoleHomePage() {
   const me = useStaffMe();
@@ -33,6 +34,8 @@ export function ConsoleHomePage() {
               <Table.Tr>
                 <Table.Th>{jaConsole.home.form}</Table.Th>
                 <Table.Th>{jaConsole.home.teams}</Table.Th>
+                <Table.Th>{jaConsole.home.counts}</Table.Th>
+                <Table.Th>{jaConsole.home.recent}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -40,12 +43,18 @@ export function ConsoleHomePage() {
               {forms.data.map((f) => (
                 <Table.Tr key={f.surveyId}>
                   <Table.Td>
-                    <Text fw={500}>{f.title}</Text>
+                    <Anchor component={Link} to={`/admin/forms/${encodeURIComponent(f.surveyId)}`} fw={500}>
+                      {f.title}
+                    </Anchor>
                     <Text size="xs" c="dimmed">
                       {f.surveyId}
                     </Text>
                   </Table.Td>
                   <Table.Td>{f.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    <FormCounts counts={f.counts} />
+                  </Table.Td>
+                  <Table.Td>{f.counts?.lastSevenDays ?? 0}</Table.Td>
                   <Table.Td>
                     {f.canRegister ? (
                       <Anchor href={`/survey/${encodeURIComponent(f.surveyId)}?admin=1`}>{jaConsole.home.register}</Anchor>
