@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { SchemaItem, ServedSurveyConfig } from '@core/form/survey-config';
-import { NEW_ANSWER_STATUS } from '@core/rules/status';
+import type { CheckStatus } from '@core/contract/result-rows';
 import type { AuthUser } from '../../auth/verify';
 import type { SurveyResultTable } from '../../store/schema';
 import { sortKeyOf } from '../rules';
@@ -20,6 +20,8 @@ export const rowsToStore = (a: {
   createdAt: string;
   now: string;
   status: string | null;
+  /** 未対応 for a new answer, 変更あり for a resident's change of a stored one (write-submission.ts). */
+  check: CheckStatus;
 }): Selectable<SurveyResultTable>[] => {
   const items = new Map(a.config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = a.rows.find((r) => r.registrantName)?.registrantName ?? DEFAULT_REGISTRANT_NAME;
@@ -37,7 +39,7 @@ export const rowsToStore = (a: {
       // The form's own title wins: what the office reads must be the question that was asked.
       title: item.title || r.title || '',
       type: 'liff',
-      check_status: NEW_ANSWER_STATUS,
+      check_status: a.check,
       user_search_key: null,
       is_liff_mode: 1,
       registrant_name: registrantName,
