@@ -3,10 +3,8 @@
  * the transaction of the change itself, so the history and the answer never disagree. Append-only.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { AnswerEventTable, Database } from './schema';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AnswerEvent {
   partitionKey: string;
@@ -38,14 +36,3 @@ export const insertAnswerEvents = async (trx: Transaction<Database>, events: rea
   for (let i = 0; i < events.length; i += CHUNK) await trx.insertInto('answer_events').values(events.slice(i, i + CHUNK).map(rowOf)).execute();
 };
 
-/** The answer's events, oldest first. */
-export const listAnswerEvents = async (db: Db, partitionKey: string): Promise<AnswerEvent[]> =>
-  (await db.selectFrom('answer_events').selectAll().where('partition_key', '=', partitionKey).orderBy('at').orderBy('id').execute()).map((r) => ({
-    partitionKey: r.partition_key,
-    at: r.at,
-    actor: { kind: r.actor_kind as AnswerEvent['actor']['kind'], id: r.actor_id, name: r.actor_name },
-    kind: r.kind as 'status',
-    from: r.from_value,
-    to: r.to_value,
-    note: r.note,
-  }));
