@@ -77,6 +77,25 @@ export const REFUSALS = {
   staff_network_forbidden: { status: 403, text: 'このネットワークからは職員画面を利用できません。' },
   /** A resident's write that asks for admin mode (spec 01 §6): a registrant name of its own, or isLiffMode false. */
   admin_mode_forbidden: { status: 403, text: 'この操作は職員としてサインインしたときだけ行えます。' },
+  // Staff changing answers' statuses (core/rules/status-effects.ts, server/answers/staff-status.ts).
+  status_not_settable: { status: 400, text: (p: { status: string }) => `「${p.status}」は職員が設定できない状態です。` },
+  status_answer_not_found: { status: 404, text: (p: { partitionKey: string }) => `回答が見つかりません（${p.partitionKey}）。一覧を更新してからやり直してください。` },
+  status_answer_ended: {
+    status: 409,
+    text: (p: { partitionKey: string; status: string }) => `「${p.status}」の回答は状態を変更できません（${p.partitionKey}）。`,
+  },
+  status_refund_unavailable: {
+    status: 409,
+    text: (p: { partitionKey: string }) => `決済済みの注文を返金できないため、キャンセルできません（${p.partitionKey}）。決済の設定と注文の状態をご確認ください。`,
+  },
+  status_refund_too_old: {
+    status: 409,
+    text: (p: { partitionKey: string }) => `決済から30日を過ぎているため、返金できずキャンセルできません（${p.partitionKey}）。`,
+  },
+  status_refund_failed: {
+    status: 503,
+    text: (p: { partitionKey: string }) => `決済会社で返金できなかったため、キャンセルしませんでした（${p.partitionKey}）。しばらくしてからやり直してください。`,
+  },
 
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },

@@ -43,6 +43,7 @@ import { registerStaffAnswerRoutes } from './routes/staff-answers';
 import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
+import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -196,6 +197,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
+  registerStaffStatusRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -41,6 +41,8 @@ const envSchema = z.object({
   PAYMENT_MERCHANT_ID: z.preprocess(emptyIsUnset, z.string().optional()),
   PAYMENT_SERVICE_ID: z.preprocess(emptyIsUnset, z.string().optional()),
   PAYMENT_HASH_KEY: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** The provider's refund API (server to server); unset: the real provider's refunds are off. */
+  PAYMENT_REFUND_URL: z.preprocess(emptyIsUnset, z.string().url().optional()),
   /** Minutes a temporary (unpaid) answer holds its reservation slots. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(30),
   /** Seconds between two sweeps for unpaid holds past their time (payments on only). */
@@ -147,7 +149,7 @@ export interface AppConfig {
    * development NODE_ENV with the dev issuer (no LINE channel, no PAYMENT_PROVIDER_URL);
    * null: payments are off (a temporary save answers 現在決済を受け付けておりません。).
    */
-  payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string } | { kind: 'local' } | null;
+  payment: { kind: 'provider'; url: string; merchantId: string; serviceId: string; hashKey: string; refundUrl: string | null } | { kind: 'local' } | null;
   paymentHoldMinutes: number;
   paymentSweepSeconds: number;
   /**
@@ -321,7 +323,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   const payment: AppConfig['payment'] = !features.payment
     ? null
     : e.PAYMENT_PROVIDER_URL
-    ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string }
+    ? { kind: 'provider', url: e.PAYMENT_PROVIDER_URL, merchantId: e.PAYMENT_MERCHANT_ID as string, serviceId: e.PAYMENT_SERVICE_ID as string, hashKey: e.PAYMENT_HASH_KEY as string, refundUrl: e.PAYMENT_REFUND_URL ?? null }
     : sandbox
       ? { kind: 'local' }
       : null;

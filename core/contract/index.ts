@@ -16,6 +16,7 @@ import * as kiosk from './kiosk';
 import * as staff from './staff';
 import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
+import * as staffStatuses from './staff-statuses';
 
 export * from './define';
 export * from './envelope';
@@ -34,6 +35,7 @@ export * from './kiosk';
 export * from './staff';
 export * from './staff-members';
 export * from './staff-answers';
+export * from './staff-statuses';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -137,6 +139,7 @@ export const endpoints = {
   staffFormAnswer: staffAnswers.staffFormAnswer,
   staffAnswerFile: staffAnswers.staffAnswerFile,
   staffRegisterAnswer: staff.staffRegisterAnswer,
+  staffAnswersStatus: staffStatuses.staffAnswersStatus,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

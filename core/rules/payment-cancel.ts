@@ -39,3 +39,18 @@ export const paymentCancelRefusal = (payment: PaymentForCancel, userId: string, 
   if (payment.selectedPayType !== PAY_TYPE.cash && nowSeconds - payment.createdAt >= PAYMENT_CANCEL_DAYS * 86_400) return 'paymentTooOld';
   return null;
 };
+
+/**
+ * What a staff キャンセル does with the answer's card order (issue 57): 'none' when nothing was
+ * taken (not applicable, already refunded or cancelled) or it was cash (given back at the counter,
+ * not through the provider); 'refund' for a completed or authorised card payment; 'tooOld' when
+ * that payment is past the same 30 days a resident's cancel has.
+ */
+export type StaffRefund = 'none' | 'refund' | 'tooOld';
+
+const REFUNDABLE_STATUSES: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.creditAuthorised]);
+
+export const staffRefundOf = (payment: PaymentForCancel, nowSeconds: number): StaffRefund => {
+  if (!REFUNDABLE_STATUSES.has(payment.status ?? PAYMENT_STATUS.notApplicable) || payment.selectedPayType === PAY_TYPE.cash) return 'none';
+  return nowSeconds - payment.createdAt >= PAYMENT_CANCEL_DAYS * 86_400 ? 'tooOld' : 'refund';
+};

@@ -3,20 +3,17 @@
  * them, how a cancelled reservation is displayed, and which statuses still allow a resident to
  * edit or cancel. The server and the PWA both read these, so a status rule is written once.
  *
- * Transitions, as the spec gives them:
- * - a new answer is 未対応;
- * - 完了 is closed by the office: it cannot be edited (the spec says nothing against cancelling
- *   it, and the server has always let a resident withdraw it, so cancel stays allowed);
- * - キャンセル cannot be changed at all (neither edited nor cancelled again);
- * - 取り消し (the old record of an amended appending answer) and NG (a plain answer cancelled)
- *   are ended: nothing more happens to them.
+ * What each status allows and does is one table, status-effects.ts: the rules below read it.
  */
 import type { CheckStatus } from '../contract/result-rows';
+import { STATUS_EFFECTS, effectsOf, type StatusRefusal } from './status-effects';
 
 export type { CheckStatus };
 
 /** Spec 01 §9: "default new status 未対応". */
 export const NEW_ANSWER_STATUS: CheckStatus = '未対応';
+/** Issue 57: what the system sets when a resident changes a stored answer (status-effects.ts: setBy system). */
+export const CHANGED_ANSWER_STATUS: CheckStatus = '変更あり';
 /** Spec 01 §4: set on the old record when an edited appending answer is resubmitted. */
 export const AMENDED_STATUS: CheckStatus = '取り消し';
 /** A cancelled reservation. */
@@ -62,13 +59,12 @@ export interface TimeDisplay {
 export const reservationTimeDisplay = (status: CheckStatus, time: string): TimeDisplay =>
   status === 'キャンセル' ? { time, struckThrough: true, label: CANCELLED_TIME_LABEL } : { time, struckThrough: false, label: null };
 
-/** Over: neither edited nor cancelled again. */
-export const ENDED_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>(['キャンセル', 'NG', '取り消し']);
+/** Over: neither edited nor cancelled again (the table's statuses that refuse a cancel). */
+export const ENDED_STATUSES: ReadonlySet<CheckStatus> = new Set<CheckStatus>(
+  (Object.keys(STATUS_EFFECTS) as CheckStatus[]).filter((s) => STATUS_EFFECTS[s].residentCancel !== null),
+);
 
 export const isEnded = (status: CheckStatus): boolean => ENDED_STATUSES.has(status);
-
-/** Why a status refuses an action, as message keys (the PWA's ja.ts and the server hold the texts). */
-export type StatusRefusal = 'completed' | 'cancelled' | 'ended';
 
 export type AnswerAction = 'edit' | 'cancel';
 
@@ -76,12 +72,8 @@ export type AnswerAction = 'edit' | 'cancel';
 export const ALREADY_CANCELLED_CODE = 'already_cancelled';
 
 /** null when the status allows the action; else why not. */
-export const statusRefusal = (status: CheckStatus, action: AnswerAction): StatusRefusal | null => {
-  if (status === 'キャンセル') return 'cancelled';
-  if (status === 'NG' || status === '取り消し') return 'ended';
-  if (status === '完了' && action === 'edit') return 'completed';
-  return null;
-};
+export const statusRefusal = (status: CheckStatus, action: AnswerAction): StatusRefusal | null =>
+  action === 'edit' ? effectsOf(status).residentEdit : effectsOf(status).residentCancel;
 
 export const canEditStatus = (status: CheckStatus): boolean => statusRefusal(status, 'edit') === null;
 export const canCancelStatus = (status: CheckStatus): boolean => statusRefusal(status, 'cancel') === null;
@@ -96,7 +88,8 @@ export const cancelledStatus = (hasReservation: boolean): CheckStatus =>
  * cannot reopen an answer that another row says is over.
  */
 export const answerStatusOf = (statuses: readonly CheckStatus[]): CheckStatus => {
-  const rank = (s: CheckStatus) => (s === 'キャンセル' ? 0 : s === 'NG' || s === '取り消し' ? 1 : s === '完了' ? 2 : 3);
+  const order: Record<StatusRefusal | 'none', number> = { cancelled: 0, ended: 1, completed: 2, none: 3 };
+  const rank = (s: CheckStatus) => order[effectsOf(s).residentEdit ?? 'none'];
   let best: CheckStatus = statuses[0] ?? NEW_ANSWER_STATUS;
   for (const s of statuses) if (rank(s) < rank(best)) best = s;
   return best;

@@ -84,13 +84,15 @@ export const changeStay = async (trx: Transaction<Database>, s: NewStay & { part
   return { ...old, ...set };
 };
 
+/** by 'staff': the office's キャンセル (server/answers/staff-status.ts), not bound by the resident's deadline. */
 export const cancelStay = async (
   trx: Transaction<Database>,
   s: { ward: Ward; userId: string; partitionKey: string; today: Temporal.PlainDate },
+  by: 'resident' | 'staff' = 'resident',
 ): Promise<StayRow> => {
   const old = await lockStay(trx, s.ward.surveyId, s.userId, s.partitionKey);
   if (!old) throw noStay();
-  refuseChange(old, s.ward, s.today);
+  if (by === 'resident') refuseChange(old, s.ward, s.today);
   await applyMoves(trx, s.ward.surveyId, nightMoves(nightsOfRow(old), []));
   await releaseBedNights(trx, old.partition_key);
   const set = { check_status: CANCELLED_CHECK, updated_at: new Date().toISOString() };

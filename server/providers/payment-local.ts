@@ -8,12 +8,15 @@
  * POST result: the chosen card. Like the provider, it first posts the result notification
  * (pagecon) to the server, server to server, then sends the browser to the success, error or
  * cancel URL (303). A notification the server does not answer OK sends the browser to error.
+ * POST refund: a signed refund request (sps-refund.ts), server to server. Its ledger keeps one
+ * refund per tracking id: asking again answers the refund already made, as the provider does.
  */
 import crypto from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { Temporal } from 'temporal-polyfill';
 import type { Logger } from '../log';
 import { fieldValue, fieldsOfForm, requestDateOf, signNotification, type Field } from '../payments/sps-form';
+import { signRefundResponse, type RefundResponse } from '../payments/sps-refund';
 import type { PaymentProvider } from './payment';
 
 export const TEST_CARDS = [
@@ -21,6 +24,23 @@ export const TEST_CARDS = [
   { card: 'declined', number: '4000 0000 0000 0002', label: '拒否される（エラー）', result: 'NG' },
   { card: 'cancel', number: '', label: '購入をやめる（キャンセル）', result: 'CN' },
 ] as const;
+
+export interface LocalRefund {
+  trackingId: string;
+  orderId: string;
+  refundId: string;
+  at: string;
+  /** How many requests asked for it (the first refunded; the others were answered the same). */
+  requests: number;
+}
+
+/** The refunds the local provider made, by tracking id: one ledger per provider (tests read it). */
+const ledgers = new WeakMap<PaymentProvider, Map<string, LocalRefund>>();
+export const localRefunds = (provider: PaymentProvider): Map<string, LocalRefund> => {
+  let ledger = ledgers.get(provider);
+  if (!ledger) ledgers.set(provider, (ledger = new Map()));
+  return ledger;
+};
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] as string);
@@ -123,6 +143,22 @@ ${cards}
     }
     const to = !accepted ? 'error_url' : card.result === 'OK' ? 'success_url' : card.result === 'CN' ? 'cancel_url' : 'error_url';
     return c.redirect(fieldValue(fields, to) ?? '/', 303);
+  });
+
+  app.post('/refund', async (c) => {
+    const fields = fieldsOfForm(await c.req.text());
+    const now = requestDateOf(Temporal.Now.instant());
+    const answer = (r: Omit<RefundResponse, 'res_date'>) =>
+      c.body(new URLSearchParams(signRefundResponse({ ...r, res_date: now }, provider.merchant.hashKey).map((f) => [f.name, f.value])).toString(), 200, {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
+    const trackingId = fieldValue(fields, 'tracking_id') ?? '';
+    if (!genuine(fields) || trackingId === '') return answer({ res_result: 'NG', res_sps_transaction_id: '', res_process_date: '', res_err_code: 'bad_request' });
+    const ledger = localRefunds(provider);
+    const done = ledger.get(trackingId) ?? { trackingId, orderId: fieldValue(fields, 'cust_order_id') ?? '', refundId: crypto.randomUUID().replaceAll('-', ''), at: now, requests: 0 };
+    done.requests += 1;
+    ledger.set(trackingId, done);
+    return answer({ res_result: 'OK', res_sps_transaction_id: done.refundId, res_process_date: done.at, res_err_code: '' });
   });
 
   return app;

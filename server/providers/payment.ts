@@ -9,7 +9,8 @@ import crypto from 'node:crypto';
 import { Temporal } from 'temporal-polyfill';
 import type { PaymentOrder, ProviderForm } from '@core/contract/payment';
 import type { AppConfig } from '../config';
-import { notificationOf, paymentFields, verifyFields, type Field, type FormContext, type MerchantSettings, type Notification } from '../payments/sps-form';
+import { fieldsOfForm, notificationOf, paymentFields, verifyFields, type Field, type FormContext, type MerchantSettings, type Notification } from '../payments/sps-form';
+import { refundFields, refundResultOf, type RefundRequest, type RefundResult } from '../payments/sps-refund';
 
 export interface PaymentProvider {
   kind: 'provider' | 'local';
@@ -21,7 +22,31 @@ export interface PaymentProvider {
   verify(fields: readonly Field[]): boolean;
   /** The notification a body carries, when it is the provider's (its fields, its hash); else null. */
   notification(fields: readonly Field[]): Notification | null;
+  /**
+   * Gives a settled payment's whole amount back (sps-refund.ts), server to server. Asking again
+   * for the same tracking id answers the refund already made: the provider refunds once.
+   * `not_configured`: this provider has no refund API set (PAYMENT_REFUND_URL).
+   */
+  refund(r: RefundRequest, now?: Temporal.Instant): Promise<RefundResult>;
 }
+
+/** How long a refund call may take before it counts as failed (it runs inside the status change's transaction). */
+const REFUND_TIMEOUT_MS = 10_000;
+
+const postRefund = async (url: string, fields: readonly Field[], hashKey: string): Promise<RefundResult> => {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields.map((f) => [f.name, f.value])).toString(),
+      signal: AbortSignal.timeout(REFUND_TIMEOUT_MS),
+    });
+    if (!res.ok) return { ok: false, code: `http_${res.status}` };
+    return refundResultOf(fieldsOfForm(await res.text()), hashKey);
+  } catch {
+    return { ok: false, code: 'unreachable' };
+  }
+};
 
 /** Where the local provider is mounted (app.ts). */
 export const LOCAL_PAYMENT_PATH = '/dev/payment';
@@ -29,10 +54,15 @@ export const LOCAL_PAYMENT_PATH = '/dev/payment';
 export const createPaymentProvider = (config: AppConfig): PaymentProvider | null => {
   const p = config.payment;
   if (!p) return null;
-  const [kind, action, merchant]: [PaymentProvider['kind'], string, MerchantSettings] =
+  const [kind, action, merchant, refundUrl]: [PaymentProvider['kind'], string, MerchantSettings, string | null] =
     p.kind === 'provider'
-      ? ['provider', p.url, { merchantId: p.merchantId, serviceId: p.serviceId, hashKey: p.hashKey }]
-      : ['local', `${config.publicUrl}${LOCAL_PAYMENT_PATH}/pay`, { merchantId: '30132', serviceId: '101', hashKey: crypto.randomBytes(20).toString('hex') }];
+      ? ['provider', p.url, { merchantId: p.merchantId, serviceId: p.serviceId, hashKey: p.hashKey }, p.refundUrl]
+      : [
+          'local',
+          `${config.publicUrl}${LOCAL_PAYMENT_PATH}/pay`,
+          { merchantId: '30132', serviceId: '101', hashKey: crypto.randomBytes(20).toString('hex') },
+          `${config.publicUrl}${LOCAL_PAYMENT_PATH}/refund`,
+        ];
   return {
     kind,
     action,
@@ -40,6 +70,8 @@ export const createPaymentProvider = (config: AppConfig): PaymentProvider | null
     form: (order, ctx, now = Temporal.Now.instant()) => ({ action, method: 'POST', fields: paymentFields(order, merchant, { ...ctx, now }) }),
     verify: (fields) => verifyFields(fields, merchant.hashKey),
     notification: (fields) => notificationOf(fields, merchant.hashKey),
+    refund: async (r, now = Temporal.Now.instant()) =>
+      refundUrl === null ? { ok: false, code: 'not_configured' } : postRefund(refundUrl, refundFields(r, merchant, now), merchant.hashKey),
   };
 };
 

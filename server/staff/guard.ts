@@ -13,6 +13,7 @@ import { refuse } from '@core/refusals';
 import type { AppConfig } from '../config';
 import type { Store } from '../store/open';
 import { readStaffSession, staffTokenOf, type StaffPrincipal } from './session';
+import { requireReach } from './reach';
 
 /**
  * The caller's address: the socket's peer, or behind a trusted reverse proxy the last entry of
@@ -74,6 +75,10 @@ export const createStaffGate = (store: Store, config: Pick<AppConfig, 'publicUrl
     const staff = token ? await readStaffSession(store, token, now(), config.staff) : null;
     if (!staff) throw refuse('staff_session_required');
     if (!e.staffAction || !canDo(staff.role, e.staffAction)) throw refuse('staff_forbidden');
+    // The form's or calendar's team before the body is read: a person outside it learns nothing
+    // of what the call would take (handlers may ask requireReach again for the teams).
+    if (e.path.includes(':surveyId')) await requireReach(store, staff, 'survey', c.req.param('surveyId') ?? '');
+    if (e.path.includes(':calendarId')) await requireReach(store, staff, 'calendar', c.req.param('calendarId') ?? '');
     return staff;
   };
 };

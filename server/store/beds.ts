@@ -175,6 +175,10 @@ export const lockStay = async (trx: Transaction<Database>, surveyId: string, use
   return row ?? null;
 };
 
+/** Whose stay of this ward the partition key is; null when there is none. */
+export const ownerOfStay = async (db: Db, surveyId: string, partitionKey: string): Promise<string | null> =>
+  (await db.selectFrom('bed_stays').select('user_id').where('survey_id', '=', surveyId).where('partition_key', '=', partitionKey).executeTakeFirst())?.user_id ?? null;
+
 export const updateStay = async (
   trx: Transaction<Database>,
   partitionKey: string,

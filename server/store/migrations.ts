@@ -549,6 +549,37 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('staff_oidc_flows_expiry').on('staff_oidc_flows').column('expires_at').execute();
     },
   },
+  // An answer's history (issue 57): each change of its status, with who made it (staff, resident,
+  // system) and the staff member's note; and each refund a status change made, keyed by the order
+  // (one refund per order), written in the status change's transaction (server/payments/refund.ts).
+  '0025_answer_events': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('answer_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .addColumn('actor_kind', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('actor_name', 'text')
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('from_value', 'text')
+        .addColumn('to_value', 'text')
+        .addColumn('note', 'text')
+        .execute();
+      await db.schema.createIndex('answer_events_answer').on('answer_events').columns(['partition_key', 'at']).execute();
+      await db.schema
+        .createTable('payment_refunds')
+        .addColumn('order_id', 'text', (c) => c.primaryKey())
+        .addColumn('tracking_id', 'text', (c) => c.notNull().unique())
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('amount_with_tax', 'integer', (c) => c.notNull())
+        .addColumn('refund_id', 'text', (c) => c.notNull())
+        .addColumn('actor_id', 'text', (c) => c.notNull())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
   // The console's answers of a form (issue 57, store/answer-heads.ts): heads in keyset order by
   // received instant, with or without a status filter, and the answers booked on a day.
   '0027_answer_indexes': {

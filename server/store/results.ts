@@ -62,6 +62,11 @@ export const listUserPartition = async (
 ): Promise<ResultRow[]> =>
   ordered(userRows(db, surveyId, userId).where('partition_key', '=', partitionKey));
 
+/** Whose answer of this form the partition key is; null when the form has no such answer. */
+export const ownerOfPartition = async (db: Db, surveyId: string, partitionKey: string): Promise<string | null> =>
+  (await db.selectFrom('survey_results').select('user_id').where('survey_id', '=', surveyId).where('partition_key', '=', partitionKey).limit(1).executeTakeFirst())
+    ?.user_id ?? null;
+
 /** Whether any row, anyone's, uses this partition key (new keys must not collide). */
 export const partitionKeyTaken = async (db: Db, partitionKey: string): Promise<boolean> =>
   (await db.selectFrom('survey_results').select('sort_key').where('partition_key', '=', partitionKey).limit(1).executeTakeFirst()) !==

@@ -373,6 +373,37 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** One change in an answer's history (server/store/answer-events.ts). */
+export interface AnswerEventTable {
+  id: string;
+  partition_key: string;
+  /** ISO-8601 UTC instant. */
+  at: string;
+  /** 'staff' | 'resident' | 'system'. */
+  actor_kind: string;
+  /** The staff account id, the resident's user id, or the system's job name. */
+  actor_id: string;
+  actor_name: string | null;
+  /** 'status' (from → to a check status). */
+  kind: string;
+  from_value: string | null;
+  to_value: string | null;
+  note: string | null;
+}
+
+/** A refund a status change made (server/payments/refund.ts): one per order, ever. */
+export interface PaymentRefundTable {
+  order_id: string;
+  /** The provider's id of the settled payment the refund names. */
+  tracking_id: string;
+  partition_key: string;
+  amount_with_tax: number;
+  /** The provider's id of the refund. */
+  refund_id: string;
+  actor_id: string;
+  at: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -404,4 +435,6 @@ export interface Database {
   audit_log: AuditLogTable;
   team_targets: TeamTargetTable;
   staff_oidc_flows: StaffOidcFlowTable;
+  answer_events: AnswerEventTable;
+  payment_refunds: PaymentRefundTable;
 }

@@ -87,5 +87,17 @@ export const jaConsole = {
     phase: '手続き',
     lines: '明細',
   },
+  status: {
+    label: '状態',
+    choose: '新しい状態',
+    note: 'メモ（任意・500文字まで）',
+    change: '状態を変更',
+    confirmTitle: '状態の変更',
+    confirm: '{count}件の回答の状態を「{status}」に変更します。よろしいですか？',
+    cancelNote: 'キャンセルにすると予約枠・病床を戻し、決済済みの注文は返金します。',
+    doChange: '変更する',
+    back: 'やめる',
+    none: '回答を選んでください。',
+  },
 } as const;
 

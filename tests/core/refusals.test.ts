@@ -25,6 +25,12 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   content_type_mismatch: { type: 'image/png' },
   size_mismatch: { size: 10 },
   reservation_limit: { per: 'day' },
+  status_not_settable: { status: '変更あり' },
+  status_answer_not_found: { partitionKey: 'f#U1#1' },
+  status_answer_ended: { partitionKey: 'f#U1#1', status: '取り消し' },
+  status_refund_unavailable: { partitionKey: 'f#U1#1' },
+  status_refund_too_old: { partitionKey: 'f#U1#1' },
+  status_refund_failed: { partitionKey: 'f#U1#1' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

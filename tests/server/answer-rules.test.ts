@@ -130,9 +130,10 @@ for (const engine of engines()) {
               ['取り消し', 1],
               ['取り消し', 1],
             ]);
+            // A resident's change: the system marks it 変更あり for the office (status-effects.ts).
             expect(await checksOf(r.json.partitionKey)).toEqual([
-              ['未対応', 1],
-              ['未対応', 1],
+              ['変更あり', 1],
+              ['変更あり', 1],
             ]);
           } else {
             expect(r.json).toMatchObject({ result: 'ERROR', errorMessage: expect.any(String) });

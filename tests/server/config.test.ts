@@ -72,7 +72,7 @@ describe('the card payment provider', () => {
 
   it('is the real provider when configured, its origin allowed as a form action', () => {
     const config = loadConfig({ NODE_ENV: 'production', ...LINE, ...PROVIDER });
-    expect(config.payment).toEqual({ kind: 'provider', url: PROVIDER.PAYMENT_PROVIDER_URL, merchantId: '30132', serviceId: '101', hashKey: 'c48e0e5d' });
+    expect(config.payment).toEqual({ kind: 'provider', url: PROVIDER.PAYMENT_PROVIDER_URL, merchantId: '30132', serviceId: '101', hashKey: 'c48e0e5d', refundUrl: null });
     expect(config.paymentProviderOrigin).toBe('https://pay.example.jp');
     expect(loadConfig({ ...PROVIDER, PAYMENT_PROVIDER_ORIGIN: 'https://other.example.jp' }).paymentProviderOrigin).toBe('https://other.example.jp');
   });

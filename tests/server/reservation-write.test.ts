@@ -168,7 +168,7 @@ for (const engine of engines()) {
       expect(await slotOf('cal-a', 8, '2')).toMatchObject({ reserved: 1 });
       expect(await slotOf('cal-a', 8, '3')).toMatchObject({ reserved: 2 });
       const old = await srv.deps.store.db.selectFrom('survey_results').select('check_status').where('partition_key', '=', moved.json.partitionKey).execute();
-      expect(old.every((r) => r.check_status === '未対応')).toBe(true);
+      expect(old.every((r) => r.check_status === '変更あり')).toBe(true);
       expect(b.status).toBe(200);
     });
 

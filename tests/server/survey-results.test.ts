@@ -194,7 +194,8 @@ for (const engine of engines()) {
       expect(amended.status).toBe(200);
       expect(amended.json.partitionKey).not.toBe(oldKey);
       expect(Number(amended.json.answercode)).toBeGreaterThan(Number(first.json.answercode));
-      expect(amended.json.data.every((r: { check: string }) => r.check === '未対応')).toBe(true);
+      // The system marks a resident's change 変更あり (core/rules/status-effects.ts).
+      expect(amended.json.data.every((r: { check: string }) => r.check === '変更あり')).toBe(true);
 
       const old = await srv.api('GET', `/survey-results/getBySurveyIdPartitionKeyIndex?surveyId=append&partitionKey=${encodeURIComponent(oldKey)}`, { token: tokenA });
       expect(old.json.data.map((r: { check: string; value: string }) => [r.check, r.value])).toEqual([
@@ -217,7 +218,7 @@ for (const engine of engines()) {
       expect(amends.filter((a) => a.status === 200)).toHaveLength(1);
       expect(amends.filter((a) => a.status === 409 && a.json.code === 'not_editable')).toHaveLength(5);
       const rows = await srv.api('GET', '/survey-results/getBySurveyIdUserIdIndex?surveyId=append', { token: tokenD });
-      expect(rows.json.data.map((r: { check: string }) => r.check).sort()).toEqual(['取り消し', '未対応']);
+      expect(rows.json.data.map((r: { check: string }) => r.check).sort()).toEqual(['取り消し', '変更あり']);
     });
 
     it('concurrent single-answer submissions from one user leave exactly one answer', async () => {

@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { SchemaItem, ServedSurveyConfig } from '@core/form/survey-config';
-import { NEW_ANSWER_STATUS } from '@core/rules/status';
+import type { CheckStatus } from '@core/contract/result-rows';
 import type { AuthUser } from '../../auth/verify';
 import type { SurveyResultTable } from '../../store/schema';
 import { sortKeyOf } from '../rules';
@@ -27,6 +27,8 @@ export const rowsToStore = (a: {
   status: string | null;
   /** Set for the office's registration; a resident's answer always has the default registrant. */
   office: OfficeEntry | null;
+  /** 未対応 for a new answer, 変更あり for a resident's change of a stored one (write-submission.ts). */
+  check: CheckStatus;
 }): Selectable<SurveyResultTable>[] => {
   const items = new Map(a.config.surveySchema.map((i) => [i.itemKey, i]));
   const registrantName = a.office?.registrantName ?? DEFAULT_REGISTRANT_NAME;
@@ -47,7 +49,7 @@ export const rowsToStore = (a: {
       // The form's own title wins: what the office reads must be the question that was asked.
       title: item.title || r.title || '',
       type,
-      check_status: NEW_ANSWER_STATUS,
+      check_status: a.check,
       user_search_key: null,
       is_liff_mode: isLiffMode,
       registrant_name: registrantName,

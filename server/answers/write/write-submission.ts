@@ -4,7 +4,10 @@
  * server/store/. How the statements run: server/store/README.md.
  */
 import type { Transaction } from 'kysely';
+import type { ResultRow } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
+import { AMENDED_STATUS, CHANGED_ANSWER_STATUS, NEW_ANSWER_STATUS, answerStatusOf } from '@core/rules/status';
+import { insertAnswerEvents, type AnswerEvent } from '../../store/answer-events';
 import { nextAnswerCode, toResultRow } from '../../store/results';
 import { writeExtras } from '../../store/extras';
 import type { Database } from '../../store/schema';
@@ -58,12 +61,14 @@ export const writeSubmission = async (trx: Transaction<Database>, s: Submission)
     now,
     status: s.rowStatus ?? null,
     office: s.office ?? null,
+    check: held.edited ? CHANGED_ANSWER_STATUS : NEW_ANSWER_STATUS,
   });
   // A single answer written again drops what the one it replaces kept (writeExtras removes it).
   if (extras.subData !== null || extras.order !== null || (!appending && held.previous.length > 0)) {
     await writeExtras(trx, { partitionKey, surveyId, userId }, extras, now);
   }
   await finishAnswer(trx, { reservations: reservations.reservations, rows: stored, slotOps: reservations.slotOps });
+  if (held.edited) await insertAnswerEvents(trx, changeEvents(s, held.edited, held.target, partitionKey, now));
   return {
     partitionKey,
     answerCode: stored[0]?.answer_code ?? null,
@@ -72,4 +77,12 @@ export const writeSubmission = async (trx: Transaction<Database>, s: Submission)
     extras,
     released,
   };
+};
+
+/** The history of a resident's change: the answer is 変更あり, and an amend's old record 取り消し. */
+const changeEvents = (s: Submission, edited: readonly ResultRow[], target: string | null, partitionKey: string, at: string): AnswerEvent[] => {
+  const from = answerStatusOf(edited.map((r) => r.check));
+  const actor = { kind: 'resident' as const, id: s.user.userId, name: s.user.name ?? null };
+  const event = (key: string, to: string): AnswerEvent => ({ partitionKey: key, at, actor, kind: 'status', from, to, note: null });
+  return target ? [event(target, AMENDED_STATUS), event(partitionKey, CHANGED_ANSWER_STATUS)] : [event(partitionKey, CHANGED_ANSWER_STATUS)];
 };
