@@ -124,6 +124,11 @@ export const endpoints = {
   staffMe: staff.staffMe,
   staffSetupStart: staff.staffSetupStart,
   staffSetupComplete: staff.staffSetupComplete,
+  staffSetupPasskeyOptions: staff.staffSetupPasskeyOptions,
+  staffPasskeySignInOptions: staff.staffPasskeySignInOptions,
+  staffPasskeySignIn: staff.staffPasskeySignIn,
+  staffPasskeyAddOptions: staff.staffPasskeyAddOptions,
+  staffPasskeyAdd: staff.staffPasskeyAdd,
   staffForms: staff.staffForms,
   staffForm: staff.staffForm,
 } as const satisfies Record<string, EndpointDef>;
