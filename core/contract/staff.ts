@@ -86,8 +86,8 @@ const creationOptions = z.custom<PublicKeyCredentialCreationOptionsJSON>((v) => 
 const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>((v) => typeof v === 'object' && v !== null);
 
 const base64url = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/));
-/** What the server reads of the client's extension outputs: nothing (credProps and the like are dropped). */
-const extensionResults = z.object({});
+/** The client's extension outputs: credProps (whether the passkey is discoverable) is kept, the rest dropped. */
+const extensionResults = z.object({ credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })) });
 
 /** A new passkey as the browser answers navigator.credentials.create() (RegistrationResponseJSON). */
 const registrationResponse = z.object({
