@@ -51,7 +51,7 @@ export const REFUSALS = {
   },
   staff_totp_code_invalid: { status: 400, text: '確認コードが正しくありません。認証アプリに表示されている最新のコードを入力してください。' },
   staff_sign_in_failed: { status: 401, text: 'メールアドレス、パスワードまたは確認コードが正しくありません。' },
-  staff_second_factor_required: { status: 401, text: '認証アプリの確認コード（6桁）またはリカバリーコードを入力してください。' },
+  staff_second_factor_required: { status: 401, text: '認証アプリの確認コード（6桁）またはリカバリーコードを入力するか、パスキーでサインインしてください。' },
   staff_locked: {
     status: 429,
     text: 'サインインに続けて失敗したため、アカウントを一時的にロックしました。15分ほどたってからもう一度お試しください。',
@@ -69,6 +69,13 @@ export const REFUSALS = {
   },
   staff_oidc_unavailable: { status: 503, text: '組織の認証サービスに接続できませんでした。しばらくしてからもう一度お試しください。' },
   staff_oidc_off: { status: 404, text: 'この環境では組織のアカウントでサインインできません。メールアドレスとパスワードでサインインしてください。' },
+  // Passkeys (WebAuthn) as the second factor (server/staff/passkeys.ts).
+  staff_passkey_invalid: { status: 400, text: 'パスキーを登録できませんでした。もう一度お試しください。' },
+  staff_passkey_failed: {
+    status: 401,
+    text: 'パスキーで確認できませんでした。もう一度お試しいただくか、確認コードまたはリカバリーコードでサインインしてください。',
+  },
+  staff_passkey_none: { status: 400, text: 'このアカウントにはパスキーが登録されていません。確認コードまたはリカバリーコードを入力してください。' },
   // Staff sessions and their checks on every staff call (server/staff/guard.ts).
   staff_session_required: { status: 401, text: '職員としてサインインしてください。サインインの有効期限が切れた場合も、もう一度サインインしてください。' },
   staff_forbidden: { status: 403, text: 'この操作を行う権限がありません。' },

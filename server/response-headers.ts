@@ -20,8 +20,9 @@ export const API_CACHE_CONTROL = 'no-store';
 /**
  * Browser features the app does not use are denied to it and to anything it frames. Geolocation is
  * kept for the page's own origin: spec 02's location item (位置情報を入力) fills in the resident's
- * position. Files and photos are picked through <input type=file>, which needs no camera grant;
- * card payment leaves for the provider's page, not the Payment Request API. Features the default
+ * position; so is WebAuthn's get, the staff console's passkey sign-in (issue 56). Files and photos
+ * are picked through <input type=file>, which needs no camera grant; card payment leaves for the
+ * provider's page, not the Payment Request API. Features the default
  * leaves to the page's own origin and the app may use (clipboard for the 受付番号 copy, fullscreen)
  * are not named. Only features Chromium recognises are listed: it logs every unknown name as an
  * error on each page (Web Bluetooth is not a policy feature there, so it is not named).
@@ -41,7 +42,7 @@ export const PERMISSIONS_POLICY = [
   'microphone=()',
   'midi=()',
   'payment=()',
-  'publickey-credentials-get=()',
+  'publickey-credentials-get=(self)',
   'screen-wake-lock=()',
   'serial=()',
   'usb=()',

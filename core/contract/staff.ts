@@ -5,6 +5,7 @@
  * of the form or calendar it touches. Writes must come from the console's own origin (Origin
  * header), so another site cannot make a staff member's browser send one.
  */
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import * as z from 'zod/mini';
 import { STAFF_ROLES } from '../rules/staff';
 import { defineEndpoint } from './define';
@@ -117,14 +118,119 @@ export const staffSetupStart = defineEndpoint({
   response: envelope(z.object({ email: z.string(), name: z.string(), totpSecret: z.string(), otpauthUri: z.string() })),
 });
 
-/** Completes it: the password and the first code of the authenticator; answers the recovery codes, shown once. */
+/** Options for navigator.credentials.create() (WebAuthn), as @simplewebauthn makes them: passed on unread. */
+const creationOptions = z.custom<PublicKeyCredentialCreationOptionsJSON>((v) => typeof v === 'object' && v !== null);
+/** Options for navigator.credentials.get(). */
+const requestOptions = z.custom<PublicKeyCredentialRequestOptionsJSON>((v) => typeof v === 'object' && v !== null);
+
+const base64url = (max: number) => z.string().check(z.maxLength(max), z.regex(/^[A-Za-z0-9_-]*$/));
+/** The client's extension outputs: credProps (whether the passkey is discoverable) is kept, the rest dropped. */
+const extensionResults = z.object({ credProps: z.optional(z.object({ rk: z.optional(z.boolean()) })) });
+
+/** A new passkey as the browser answers navigator.credentials.create() (RegistrationResponseJSON). */
+const registrationResponse = z.object({
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    attestationObject: base64url(32768),
+    authenticatorData: z.optional(base64url(32768)),
+    transports: z.optional(z.array(text(32)).check(z.maxLength(10))),
+    publicKeyAlgorithm: z.optional(z.number()),
+    publicKey: z.optional(base64url(8192)),
+  }),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: extensionResults,
+});
+export type PasskeyRegistration = z.infer<typeof registrationResponse>;
+
+/** A passkey's signature as the browser answers navigator.credentials.get() (AuthenticationResponseJSON). */
+const authenticationResponse = z.object({
+  id: base64url(1400),
+  rawId: base64url(1400),
+  type: z.literal('public-key'),
+  response: z.object({
+    clientDataJSON: base64url(8192),
+    authenticatorData: base64url(32768),
+    signature: base64url(2048),
+    userHandle: z.optional(base64url(512)),
+  }),
+  authenticatorAttachment: z.optional(z.enum(['platform', 'cross-platform'])),
+  clientExtensionResults: extensionResults,
+});
+export type PasskeyAssertion = z.infer<typeof authenticationResponse>;
+
+/** A passkey's label as its owner sees it (this device, a security key). */
+const passkeyName = text(60);
+
+/** The set-up link's other second factor: WebAuthn options to make a passkey for this account (5 minutes). */
+export const staffSetupPasskeyOptions = defineEndpoint({
+  method: 'POST',
+  path: '/setup/passkey-options',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({ token: setupToken }),
+  response: envelope(z.object({ options: creationOptions })),
+});
+
+/**
+ * Completes it: the password and either the first code of the authenticator app or the new
+ * passkey made with the options above; answers the recovery codes, shown once.
+ */
 export const staffSetupComplete = defineEndpoint({
   method: 'POST',
   path: '/setup/complete',
   api: 'staff',
   auth: 'none',
-  body: z.object({ token: setupToken, password: text(1024), totpSecret: text(128), code: text(16) }),
+  body: z.union([
+    z.object({ token: setupToken, password: text(1024), totpSecret: text(128), code: text(16) }),
+    z.object({ token: setupToken, password: text(1024), passkey: registrationResponse, passkeyName: z.optional(passkeyName) }),
+  ]),
   response: envelope(z.object({ recoveryCodes: z.array(z.string()) })),
+});
+
+/**
+ * Sign-in with a passkey as the second factor, first step: the password is checked (a wrong one
+ * counts a failure, as /sign-in does) and the answer is the options for this account's passkeys.
+ */
+export const staffPasskeySignInOptions = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/passkey/options',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({ email: text(320), password: text(1024) }),
+  response: envelope(z.object({ options: requestOptions })),
+});
+
+/** Second step: the passkey's signature over the challenge of the first; opens the session. */
+export const staffPasskeySignIn = defineEndpoint({
+  method: 'POST',
+  path: '/sign-in/passkey',
+  api: 'staff',
+  auth: 'none',
+  body: z.object({ email: text(320), response: authenticationResponse }),
+  response: envelope(staffMeSchema),
+});
+
+/** A signed-in person adds another passkey: options first (their passkeys excluded), then the new one. */
+export const staffPasskeyAddOptions = defineEndpoint({
+  method: 'POST',
+  path: '/passkeys/options',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'self',
+  response: envelope(z.object({ options: creationOptions })),
+});
+
+export const staffPasskeyAdd = defineEndpoint({
+  method: 'POST',
+  path: '/passkeys',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'self',
+  body: z.object({ response: registrationResponse, name: z.optional(passkeyName) }),
+  response: envelope(z.object({ name: z.string(), createdAt: z.string() })),
 });
 
 export const staffFormSchema = z.object({

@@ -19,6 +19,7 @@ type AuditAction =
   | 'staff.sign_in'
   | 'staff.sign_out'
   | 'staff.setup'
+  | 'staff.passkey_add'
   | 'staff.add'
   | 'staff.change'
   | 'staff.disable'

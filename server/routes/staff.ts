@@ -1,9 +1,8 @@
 /**
  * The staff console's own calls (core/contract/staff.ts): sign-in and sign-out, who am I, the
- * set-up link, and the forms within reach. Sign-in writes through the store itself rather than
- * the handler's one commit: a refused sign-in must still count its failure and leave its audit row.
+ * set-up link, and the forms within reach; the passkey calls are in staff-passkeys.ts, what every
+ * sign-in does at its end in staff-sign-in.ts.
  */
-import type { Context } from 'hono';
 import {
   staffForm,
   staffForms,
@@ -13,24 +12,24 @@ import {
   staffSignIn,
   staffSignInOptions,
   staffSignOut,
-  type StaffMe,
 } from '@core/contract/staff';
 import { canDo, inTeam } from '@core/rules/staff';
 import { refuse, type RefusalCode } from '@core/refusals';
 import type { RouteContext } from '../route-context';
 import type { Store } from '../store/open';
-import { findStaffByEmail, findStaffById } from '../store/staff';
+import { findStaffById } from '../store/staff';
 import { listSurveyTitles } from '../store/configs';
 import { teamTargets } from '../store/teams';
 import { answerCounts } from '../store/answer-heads';
-import { deleteExpiredStaffSessions } from '../store/staff-sessions';
-import { completeSetup, normaliseEmail, verifyLocalSignIn, type SignInResult } from '../staff/accounts';
+import { completeSetup, verifyLocalSignIn, type SignInRefused } from '../staff/accounts';
+import { relyingPartyOf } from '../staff/passkeys';
 import { setupTokenAccount } from '../staff/setup';
 import { newTotpSecret, totpUri } from '../staff/totp';
-import { clearStaffCookie, endStaffSession, openStaffSession, setStaffCookie, type StaffPrincipal } from '../staff/session';
-import { auditFromOf } from '../staff/guard';
+import { clearStaffCookie, endStaffSession, type StaffPrincipal } from '../staff/session';
 import { requireReach } from '../staff/reach';
 import { recordAudit } from '../audit/record';
+import { fromOf, meOf, openSignIn, refuseSignIn } from './staff-sign-in';
+import { registerStaffPasskeyRoutes } from './staff-passkeys';
 
 /** "The last 7 days" of the forms list: the 7 × 24 hours before the request. */
 const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -38,66 +37,36 @@ const RECENT_MS = 7 * 24 * 60 * 60 * 1000;
 /** The issuer name authenticator apps show beside the account. */
 const TOTP_ISSUER = 'さくらフォーム';
 
-const REFUSAL_OF: Record<Exclude<SignInResult['kind'], 'ok'>, RefusalCode> = {
+/** The passkey's default label, when the console sends none. */
+const PASSKEY_NAME = 'パスキー';
+
+const REFUSAL_OF: Record<SignInRefused['kind'], RefusalCode> = {
   bad_credentials: 'staff_sign_in_failed',
   locked: 'staff_locked',
   disabled: 'staff_disabled',
   second_factor_required: 'staff_second_factor_required',
 };
 
-export const meOf = (s: Pick<StaffPrincipal, 'id' | 'email' | 'name' | 'role' | 'teams' | 'idleExpiresAt' | 'expiresAt'>): StaffMe => ({
-  id: s.id,
-  email: s.email,
-  name: s.name,
-  role: s.role,
-  teams: s.teams,
-  can: {
-    read: canDo(s.role, 'read'),
-    handle: canDo(s.role, 'handle'),
-    configure: canDo(s.role, 'configure'),
-    manageStaff: canDo(s.role, 'manageStaff'),
-    readAudit: canDo(s.role, 'readAudit'),
-  },
-  idleExpiresAt: s.idleExpiresAt,
-  expiresAt: s.expiresAt,
-});
-
 export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
   const { config } = ctx.deps;
   const clock = () => new Date();
-  const fromOf = (c: Context) => auditFromOf(c, config.trustProxy);
+  const rp = relyingPartyOf(config.publicUrl);
 
   ctx.route(staffSignInOptions, async () => ({ result: 'OK' as const, data: { oidc: config.staff.oidc !== null } }));
 
   ctx.route(staffSignIn, async ({ body, c }) => {
     const now = clock();
-    const email = normaliseEmail(body.email);
-    const r = await verifyLocalSignIn(store, email, body.password, body.code, now);
-    if (r.kind !== 'ok') {
-      // Asking for the second factor is no failure; every other refusal is in the trail.
-      if (r.kind !== 'second_factor_required') {
-        const known = await findStaffByEmail(store.db, email);
-        await store.write((trx) =>
-          recordAudit(trx, { actor: { kind: 'staff', id: known?.id ?? `email:${email}` }, action: 'staff.sign_in', outcome: 'refused', from: fromOf(c), detail: { method: 'local', reason: r.kind } }, now),
-        );
-      }
-      throw refuse(REFUSAL_OF[r.kind]);
-    }
-    const opened = await store.write(async (trx) => {
-      // Sessions past their time are swept here, where staff arrive, rather than by a timer per process.
-      await deleteExpiredStaffSessions(trx, now.toISOString());
-      const s = await openStaffSession(trx, r.staff.id, now, config.staff);
-      await recordAudit(trx, { actor: { kind: 'staff', id: r.staff.id }, action: 'staff.sign_in', from: fromOf(c), detail: { method: 'local', via: r.via } }, now);
-      return s;
-    });
-    setStaffCookie(c, opened.token, config.publicUrl);
-    return { result: 'OK' as const, data: meOf({ ...r.staff, ...opened }) };
+    const r = await verifyLocalSignIn(store, body.email, body.password, body.code, now);
+    // Asking for the second factor is no failure; every other refusal is in the trail.
+    if (r.kind === 'second_factor_required') throw refuse(REFUSAL_OF[r.kind]);
+    if (r.kind !== 'ok') return refuseSignIn(store, c, config, { email: body.email, reason: r.kind, code: REFUSAL_OF[r.kind] }, now);
+    return { result: 'OK' as const, data: await openSignIn(store, c, config, r.staff, r.via, now) };
   });
 
   ctx.route(staffSignOut, async ({ staff, c }) => {
     await store.write(async (trx) => {
       await endStaffSession(trx, staff.sessionId);
-      await recordAudit(trx, { actor: { kind: 'staff', id: staff.id }, action: 'staff.sign_out', from: fromOf(c) }, clock());
+      await recordAudit(trx, { actor: { kind: 'staff', id: staff.id }, action: 'staff.sign_out', from: fromOf(c, config) }, clock());
     });
     clearStaffCookie(c, config.publicUrl);
     return { result: 'OK' as const, data: {} };
@@ -115,12 +84,19 @@ export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
 
   ctx.route(staffSetupComplete, async ({ body, c }) => {
     const now = clock();
-    const r = await completeSetup(store, body, now, (trx, staffId) =>
-      recordAudit(trx, { actor: { kind: 'staff', id: staffId }, action: 'staff.setup', targets: { kind: 'staff', ids: [staffId] }, from: fromOf(c) }, now),
+    const factor = 'passkey' in body ? { passkey: { response: body.passkey, name: body.passkeyName?.trim() || PASSKEY_NAME, rp } } : { totpSecret: body.totpSecret, code: body.code };
+    const r = await completeSetup(store, { token: body.token, password: body.password, ...factor }, now, (trx, staffId) =>
+      recordAudit(
+        trx,
+        { actor: { kind: 'staff', id: staffId }, action: 'staff.setup', targets: { kind: 'staff', ids: [staffId] }, from: fromOf(c, config), detail: { factor: 'passkey' in factor ? 'passkey' : 'totp' } },
+        now,
+      ),
     );
     if (!r.ok) throw refuse(r.refusal);
     return { result: 'OK' as const, data: { recoveryCodes: r.recoveryCodes } };
   });
+
+  registerStaffPasskeyRoutes(ctx, store, { rp, passkeyName: PASSKEY_NAME });
 
   const formOf = (staff: StaffPrincipal, f: { surveyId: string; title: string }, teams: string[]) => ({
     surveyId: f.surveyId,

@@ -549,6 +549,39 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('staff_oidc_flows_expiry').on('staff_oidc_flows').column('expires_at').execute();
     },
   },
+  // Passkeys (WebAuthn) as a staff second factor beside TOTP (issue 56). Challenges are rows, not
+  // process memory: the options and the answer may reach two different server processes.
+  '0024_staff_passkeys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('staff_passkeys')
+        // The credential's id as the authenticator made it, base64url.
+        .addColumn('credential_id', 'text', (c) => c.primaryKey())
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        // The COSE public key, base64url.
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        // The authenticator's signature counter (an unsigned 32-bit number, so bigint); 0: it keeps none.
+        .addColumn('sign_count', 'bigint', (c) => c.notNull())
+        // JSON list of transports ('internal', 'usb', 'hybrid'…), a hint for the next sign-in.
+        .addColumn('transports', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('last_used_at', 'text')
+        .execute();
+      await db.schema.createIndex('staff_passkeys_staff').on('staff_passkeys').column('staff_id').execute();
+      await db.schema
+        .createTable('webauthn_challenges')
+        // SHA-256 of the challenge (base64url) sent in the options.
+        .addColumn('challenge_hash', 'text', (c) => c.primaryKey())
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        // 'register' or 'authenticate'.
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('webauthn_challenges_expires').on('webauthn_challenges').column('expires_at').execute();
+    },
+  },
   // An answer's history (issue 57): each change of its status, with who made it (staff, resident,
   // system) and the staff member's note; and each refund a status change made, keyed by the order
   // (one refund per order), written in the status change's transaction (server/payments/refund.ts).

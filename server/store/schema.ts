@@ -346,6 +346,32 @@ export interface StaffSessionTable {
   expires_at: string;
 }
 
+/** A staff member's passkey (WebAuthn credential, migration 0024, server/staff/passkeys.ts). */
+export interface StaffPasskeyTable {
+  /** base64url, as the authenticator made it. */
+  credential_id: string;
+  staff_id: string;
+  /** COSE public key, base64url. */
+  public_key: string;
+  /** The signature counter last seen; a bigint, read back as a string on PostgreSQL. */
+  sign_count: number | string;
+  /** JSON list of transports. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A WebAuthn challenge handed out and not yet answered; used once (deleted), 5 minutes at most. */
+export interface WebauthnChallengeTable {
+  /** SHA-256 of the challenge's base64url text. */
+  challenge_hash: string;
+  staff_id: string;
+  purpose: 'register' | 'authenticate';
+  created_at: string;
+  expires_at: string;
+}
+
 /**
  * The staff side's audit trail (server/audit/): append-only, hash-chained in seq order. The JSON
  * columns hold canonical JSON, and the hash is taken over the columns as stored.
@@ -437,4 +463,6 @@ export interface Database {
   staff_oidc_flows: StaffOidcFlowTable;
   answer_events: AnswerEventTable;
   payment_refunds: PaymentRefundTable;
+  staff_passkeys: StaffPasskeyTable;
+  webauthn_challenges: WebauthnChallengeTable;
 }

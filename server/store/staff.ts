@@ -1,10 +1,10 @@
 /**
- * Data access for staff accounts, set-up tokens and sessions (migration 0019). Secrets arrive
- * here already hashed (server/staff/): nothing in this file sees a password, token or code. Every
- * write that two requests could race (a TOTP step, a recovery code, a failure count, a token) is
- * one conditional statement that only one of them can win.
+ * Data access for staff accounts, set-up tokens and sessions (migration 0019; passkeys are in
+ * passkeys.ts). Secrets arrive here already hashed (server/staff/): nothing in this file sees a
+ * password, token or code. Every write that two requests could race (a TOTP step, a recovery
+ * code, a failure count, a token) is one conditional statement that only one of them can win.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, SqlBool, Transaction } from 'kysely';
 import { STAFF_ROLES, type StaffRole } from '@core/rules/staff';
 import type { Database } from './schema';
 
@@ -19,6 +19,8 @@ export interface StaffRecord {
   passwordHash: string | null;
   totpSecret: string | null;
   totpLastStep: number | null;
+  /** Whether at least one passkey (migration 0024) is registered to the account. */
+  hasPasskey: boolean;
   recoveryCodeHashes: string[];
   /** The stored JSON as read, for the conditional write that uses one of the codes. */
   recoveryCodesJson: string;
@@ -45,7 +47,17 @@ const stringList = (json: string): string[] => {
 /** An unknown stored role gets the least: guest. */
 const roleOf = (s: string): StaffRole => (STAFF_ROLES as readonly string[]).includes(s) ? (s as StaffRole) : 'guest';
 
-const toRecord = (r: Database['staff']): StaffRecord => ({
+/** The account's row with whether it has a passkey, in the same statement. */
+const staffRows = (db: Db) =>
+  db
+    .selectFrom('staff')
+    .selectAll('staff')
+    .select((eb) =>
+      eb.exists(eb.selectFrom('staff_passkeys').select('staff_passkeys.credential_id').whereRef('staff_passkeys.staff_id', '=', 'staff.id')).as('has_passkey'),
+    );
+
+// SQLite answers EXISTS as 1 or 0, PostgreSQL as a boolean.
+const toRecord = (r: Database['staff'] & { has_passkey: SqlBool }): StaffRecord => ({
   id: r.id,
   email: r.email,
   name: r.name,
@@ -54,6 +66,7 @@ const toRecord = (r: Database['staff']): StaffRecord => ({
   passwordHash: r.password_hash,
   totpSecret: r.totp_secret,
   totpLastStep: r.totp_last_step === null ? null : Number(r.totp_last_step),
+  hasPasskey: r.has_passkey === true || Number(r.has_passkey) === 1,
   recoveryCodeHashes: stringList(r.recovery_code_hashes),
   recoveryCodesJson: r.recovery_code_hashes,
   disabledAt: r.disabled_at,
@@ -66,18 +79,18 @@ const toRecord = (r: Database['staff']): StaffRecord => ({
 });
 
 export const findStaffByEmail = async (db: Db, email: string): Promise<StaffRecord | null> => {
-  const row = await db.selectFrom('staff').selectAll().where('email', '=', email).executeTakeFirst();
+  const row = await staffRows(db).where('staff.email', '=', email).executeTakeFirst();
   return row ? toRecord(row) : null;
 };
 
 export const findStaffById = async (db: Db, id: string): Promise<StaffRecord | null> => {
-  const row = await db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await staffRows(db).where('staff.id', '=', id).executeTakeFirst();
   return row ? toRecord(row) : null;
 };
 
 /** The account bound to this OIDC issuer's subject. */
 export const findStaffBySubject = async (db: Db, issuer: string, subject: string): Promise<StaffRecord | null> => {
-  const row = await db.selectFrom('staff').selectAll().where('oidc_issuer', '=', issuer).where('oidc_subject', '=', subject).executeTakeFirst();
+  const row = await staffRows(db).where('staff.oidc_issuer', '=', issuer).where('staff.oidc_subject', '=', subject).executeTakeFirst();
   return row ? toRecord(row) : null;
 };
 
@@ -95,7 +108,7 @@ export const bindStaffSubject = async (db: Db, a: { id: string; issuer: string; 
 
 /** Every account, oldest first (sorted here: the engines' collations differ). */
 export const listStaffRecords = async (db: Db): Promise<StaffRecord[]> => {
-  const rows = await db.selectFrom('staff').selectAll().execute();
+  const rows = await staffRows(db).execute();
   const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
   rows.sort((a, b) => byCodeUnits(a.created_at, b.created_at) || byCodeUnits(a.email, b.email));
   return rows.map(toRecord);
@@ -186,12 +199,13 @@ export const replaceRecoveryCodes = async (db: Db, a: { id: string; before: stri
 };
 
 /**
- * Sets the password and the second factor chosen through a set-up link; the lock and failures
- * start afresh, and sessions opened with the former credentials end.
+ * Sets the password and the second factor chosen through a set-up link (a TOTP secret, or none
+ * when a passkey is added next in the same transaction); the lock and failures start afresh, and
+ * the former passkeys and the sessions opened with the former credentials end.
  */
 export const setCredentials = async (
   db: Db,
-  a: { id: string; passwordHash: string; totpSecret: string; totpStep: number; recoveryCodeHashes: readonly string[]; now: string },
+  a: { id: string; passwordHash: string; totpSecret: string | null; totpStep: number | null; recoveryCodeHashes: readonly string[]; now: string },
 ): Promise<void> => {
   await db
     .updateTable('staff')
@@ -207,6 +221,7 @@ export const setCredentials = async (
     .where('id', '=', a.id)
     .execute();
   await db.deleteFrom('staff_sessions').where('staff_id', '=', a.id).execute();
+  await db.deleteFrom('staff_passkeys').where('staff_id', '=', a.id).execute();
 };
 
 /** A new set-up token; the account's earlier unused ones stop working. */

@@ -130,6 +130,9 @@ describe('response headers (http PUBLIC_URL)', () => {
       for (const feature of policy.split(',').map((d) => d.trim().split('=')[0] ?? '')) expect(CHROMIUM_FEATURES, `${p}: ${feature}`).toContain(feature);
       // Spec 02's location item asks for the resident's own position: this origin only.
       expect(policy, p).toContain('geolocation=(self)');
+      // The staff console signs in with a passkey on its own origin (creating one is allowed to self by default).
+      expect(policy, p).toContain('publickey-credentials-get=(self)');
+      expect(policy, p).not.toContain('publickey-credentials-create=()');
       expect(res.headers.get('strict-transport-security'), p).toBeNull();
     }
     // Scripts, styles and the manifest: no browser applies it there, and each byte is on the first visit.

@@ -1,12 +1,12 @@
-/** /admin/setup#token=…: choose a password, enrol the authenticator app, keep the recovery codes. */
-import { Alert, Button, Image, Stack, Text, TextInput, Title } from '@mantine/core';
+/** /admin/setup#token=…: choose a password, enrol the authenticator app or a passkey, keep the recovery codes. */
+import { Alert, Button, Image, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { renderSVG } from 'uqr';
 import { fill } from '../../messages/fill';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
 import { ConsoleFrame } from './console-frame';
-import { useSetup } from './use-setup';
+import { useSetup, type SetupFactor } from './use-setup';
 
 const qrDataUri = (text: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text))}`;
 
@@ -50,14 +50,34 @@ export function SetupPage() {
               <input type="email" autoComplete="username" value={s.account.email} readOnly hidden />
               <TextInput label={jaConsole.setup.password} type="password" autoComplete="new-password" required value={s.password} onChange={(e) => s.setPassword(e.currentTarget.value)} />
               <TextInput label={jaConsole.setup.passwordAgain} type="password" autoComplete="new-password" required value={s.passwordAgain} onChange={(e) => s.setPasswordAgain(e.currentTarget.value)} />
-              <Text size="sm">{jaConsole.setup.qrLead}</Text>
-              <Image src={qrDataUri(s.account.otpauthUri)} alt={jaConsole.setup.qrLead} w={200} h={200} />
-              <Text size="sm">
-                {jaConsole.setup.secretLabel}: <Text component="code" ff="monospace" data-testid="totp-secret">
-                  {s.account.totpSecret}
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id="setup-factor">
+                  {jaConsole.setup.factor}
                 </Text>
-              </Text>
-              <TextInput label={jaConsole.setup.code} autoComplete="one-time-code" inputMode="numeric" required value={s.code} onChange={(e) => s.setCode(e.currentTarget.value)} />
+                <SegmentedControl
+                  aria-labelledby="setup-factor"
+                  value={s.factor}
+                  onChange={(v) => s.setFactor(v as SetupFactor)}
+                  data={[
+                    { value: 'totp', label: jaConsole.setup.factorTotp },
+                    { value: 'passkey', label: jaConsole.setup.factorPasskey },
+                  ]}
+                />
+              </Stack>
+              {s.factor === 'passkey' ? (
+                <Text size="sm">{jaConsole.setup.passkeyLead}</Text>
+              ) : (
+                <>
+                  <Text size="sm">{jaConsole.setup.qrLead}</Text>
+                  <Image src={qrDataUri(s.account.otpauthUri)} alt={jaConsole.setup.qrLead} w={200} h={200} />
+                  <Text size="sm">
+                    {jaConsole.setup.secretLabel}: <Text component="code" ff="monospace" data-testid="totp-secret">
+                      {s.account.totpSecret}
+                    </Text>
+                  </Text>
+                  <TextInput label={jaConsole.setup.code} autoComplete="one-time-code" inputMode="numeric" required value={s.code} onChange={(e) => s.setCode(e.currentTarget.value)} />
+                </>
+              )}
               {s.error ? (
                 <Alert color="red" variant="light" role="alert">
                   <Text className="app-pre-wrap">{s.error}</Text>

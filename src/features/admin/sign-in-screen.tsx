@@ -1,7 +1,7 @@
 /**
- * /admin/sign-in: a local account's email, password and second factor, and, where the server has
- * an OIDC issuer, the organisation's sign-in. `?error=` carries a refusal code back from the OIDC
- * callback; `?expired=1` says the session ended.
+ * /admin/sign-in: a local account's email, password and second factor (a code, or a passkey),
+ * and, where the server has an OIDC issuer, the organisation's sign-in. `?error=` carries a
+ * refusal code back from the OIDC callback; `?expired=1` says the session ended.
  */
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -70,6 +70,11 @@ export function SignInPage() {
                 value={form.code}
                 onChange={(e) => form.setCode(e.currentTarget.value)}
               />
+            ) : null}
+            {form.needsCode && form.passkeys ? (
+              <Button type="button" variant="light" size="md" disabled={form.busy} onClick={() => void form.withPasskey()}>
+                {jaConsole.signIn.passkey}
+              </Button>
             ) : null}
             {form.error ? (
               <Alert color="red" variant="light" role="alert">

@@ -1,14 +1,18 @@
 /**
  * The local sign-in: email and password, then the second factor when the server asks for it
- * (staff_second_factor_required), in one form. The server's refusal texts are shown as they are.
+ * (staff_second_factor_required), in one form: a code typed, or a passkey (its options asked for
+ * with the password, its signature sent back). The server's refusal texts are shown as they are.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { staffSignIn } from '@core/contract/staff';
+import { staffPasskeySignIn, staffPasskeySignInOptions, staffSignIn, type StaffMe } from '@core/contract/staff';
 import { call, unwrap } from '../../lib/api';
 import { isApiClientError } from '../../lib/api-error';
 import { ja } from '../../messages/ja';
+import { passkeyErrorText, passkeysSupported, signWithPasskey } from './passkey';
 import { staffMeQuery } from './staff-queries';
+
+const once = { retry: { maxAttempts: 1 } } as const;
 
 export const useSignIn = (onSignedIn: () => void) => {
   const queryClient = useQueryClient();
@@ -19,14 +23,17 @@ export const useSignIn = (onSignedIn: () => void) => {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const signedIn = (me: StaffMe) => {
+    queryClient.setQueryData(staffMeQuery.queryKey, me);
+    onSignedIn();
+  };
+
   const submit = async () => {
     if (busy) return;
     setBusy(true);
     setError(null);
     try {
-      const me = unwrap(await call(staffSignIn, { body: { email, password, ...(needsCode ? { code } : {}) } }, { retry: { maxAttempts: 1 } }));
-      queryClient.setQueryData(staffMeQuery.queryKey, me);
-      onSignedIn();
+      signedIn(unwrap(await call(staffSignIn, { body: { email, password, ...(needsCode ? { code } : {}) } }, once)));
     } catch (e) {
       if (isApiClientError(e) && e.code === 'staff_second_factor_required') {
         setNeedsCode(true);
@@ -40,5 +47,20 @@ export const useSignIn = (onSignedIn: () => void) => {
     }
   };
 
-  return { email, setEmail, password, setPassword, code, setCode, needsCode, error, busy, submit };
+  const withPasskey = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { options } = unwrap(await call(staffPasskeySignInOptions, { body: { email, password } }, once));
+      const response = await signWithPasskey(options);
+      signedIn(unwrap(await call(staffPasskeySignIn, { body: { email, response } }, once)));
+    } catch (e) {
+      setError(passkeyErrorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { email, setEmail, password, setPassword, code, setCode, needsCode, error, busy, submit, withPasskey, passkeys: passkeysSupported() };
 };
