@@ -63,6 +63,8 @@ export const REFUSALS = {
   staff_team_forbidden: { status: 403, text: '担当チームの帳票・カレンダーではないため、操作できません。' },
   staff_origin_refused: { status: 403, text: '別のサイトから送られた操作は受け付けられません。職員画面から操作してください。' },
   staff_network_forbidden: { status: 403, text: 'このネットワークからは職員画面を利用できません。' },
+  // The day sheet (server/routes/staff-day-sheet.ts): a mark on a booking that is no longer on this calendar.
+  booking_not_found: { status: 404, text: 'この予約は見つかりません。キャンセルされたか、別の日時に変更された可能性があります。' },
 
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },

@@ -38,6 +38,7 @@ import { LOCAL_PAYMENT_PATH } from './providers/payment';
 import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
+import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { createStaffGate } from './staff/guard';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
 import { releaseExpired } from './payments/settle';
@@ -181,6 +182,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileRoutes(ctx);
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
+  registerStaffDaySheetRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -14,6 +14,7 @@ import * as maps from './maps';
 import * as searches from './searches';
 import * as kiosk from './kiosk';
 import * as staff from './staff';
+import * as staffDaySheet from './staff-day-sheet';
 
 export * from './define';
 export * from './envelope';
@@ -30,6 +31,7 @@ export * from './maps';
 export * from './searches';
 export * from './kiosk';
 export * from './staff';
+export * from './staff-day-sheet';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -126,6 +128,9 @@ export const endpoints = {
   staffSetupComplete: staff.staffSetupComplete,
   staffForms: staff.staffForms,
   staffForm: staff.staffForm,
+  staffCalendars: staffDaySheet.staffCalendars,
+  staffDaySheet: staffDaySheet.staffDaySheet,
+  staffArrivalMark: staffDaySheet.staffArrivalMark,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

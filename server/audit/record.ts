@@ -27,6 +27,7 @@ type AuditAction =
   | 'answer.read'
   | 'answer.status'
   | 'answer.register'
+  | 'answer.arrival'
   | 'export.csv'
   | 'config.save';
 

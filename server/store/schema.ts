@@ -359,6 +359,18 @@ export interface AuditLogTable {
   hash: string;
 }
 
+/** A booking's arrival mark at the counter (migration 0026), for the day and slot it was made on. */
+export interface ArrivalTable {
+  partition_key: string;
+  item_key: string;
+  calendar_id: string;
+  day: string;
+  slot: string;
+  mark: string;
+  marked_at: string;
+  staff_id: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -389,4 +401,5 @@ export interface Database {
   staff_sessions: StaffSessionTable;
   audit_log: AuditLogTable;
   team_targets: TeamTargetTable;
+  arrivals: ArrivalTable;
 }
