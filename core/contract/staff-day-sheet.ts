@@ -21,7 +21,6 @@ export const arrivalSchema = z.object({
   at: z.string(),
   staffName: z.string(),
 });
-export type Arrival = z.infer<typeof arrivalSchema>;
 
 export const staffCalendarSchema = z.object({
   calendarId: z.string(),
@@ -30,7 +29,6 @@ export const staffCalendarSchema = z.object({
   categories: z.array(z.array(z.string())),
   teams: z.array(z.string()),
 });
-export type StaffCalendar = z.infer<typeof staffCalendarSchema>;
 
 export const dayBookingSchema = z.object({
   partitionKey: z.string(),

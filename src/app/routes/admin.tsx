@@ -5,6 +5,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { laterRouteComponent } from '../later-route';
 import { Route as rootRoute } from './root';
+import { adminCalendarRoutes } from './admin-calendars';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -33,4 +34,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...adminCalendarRoutes];

@@ -4,7 +4,7 @@
  * the sign-in page and back here after.
  */
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
-import { Navigate } from '@tanstack/react-router';
+import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
 import { ConsoleFrame } from './console-frame';
@@ -21,6 +21,9 @@ export function ConsoleHomePage() {
         <Title order={1} size="h3">
           {jaConsole.home.heading}
         </Title>
+        <Anchor component={Link} to="/admin/calendars">
+          {jaConsole.home.calendars}
+        </Anchor>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (
           <Alert color="gray" variant="light">
