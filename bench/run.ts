@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`) runs one.
  */
 import { runApiBench } from './api.bench';
+import { runDaySheetBench } from './day-sheet';
 import { runFirstChunkBench } from './first-chunk.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
@@ -16,6 +17,7 @@ const all: Record<string, () => Promise<void>> = {
   offline: runOfflineBench,
   wire: runWireBench,
   'first-chunk': runFirstChunkBench,
+  'day-sheet': runDaySheetBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);

@@ -103,6 +103,8 @@ export const REFUSALS = {
     status: 503,
     text: (p: { partitionKey: string }) => `決済会社で返金できなかったため、キャンセルしませんでした（${p.partitionKey}）。しばらくしてからやり直してください。`,
   },
+  // The day sheet (server/routes/staff-day-sheet.ts): a mark on a booking that is no longer on this calendar.
+  booking_not_found: { status: 404, text: 'この予約は見つかりません。キャンセルされたか、別の日時に変更された可能性があります。' },
 
   // Writes and their keys (server/idempotency.ts).
   temporary_locked: { status: 409, text: '複数のリクエストが送信されました。予約が正しく行われているかご確認ください。' },

@@ -17,6 +17,7 @@ import * as staff from './staff';
 import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
+import * as staffDaySheet from './staff-day-sheet';
 
 export * from './define';
 export * from './envelope';
@@ -36,6 +37,7 @@ export * from './staff';
 export * from './staff-members';
 export * from './staff-answers';
 export * from './staff-statuses';
+export * from './staff-day-sheet';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -145,6 +147,9 @@ export const endpoints = {
   staffAnswerFile: staffAnswers.staffAnswerFile,
   staffRegisterAnswer: staff.staffRegisterAnswer,
   staffAnswersStatus: staffStatuses.staffAnswersStatus,
+  staffCalendars: staffDaySheet.staffCalendars,
+  staffDaySheet: staffDaySheet.staffDaySheet,
+  staffArrivalMark: staffDaySheet.staffArrivalMark,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

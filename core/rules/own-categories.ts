@@ -28,3 +28,20 @@ export const offeredRoots = <N extends { name: string }>(
   item: { categories_tree?: CategoryPath | undefined },
   owned: ReadonlySet<string>,
 ): N[] => roots.filter((r) => !owned.has(r.name) || r.name === item.categories_tree?.large);
+
+/**
+ * Whether a form's reservation item can book a category at this path (its names per level): the
+ * levels it fixes must match, and a large category another form owns is offered only to the
+ * item that names it (offeredRoots). What the day sheet's walk-in offers for a calendar.
+ */
+export const offersCategory = (
+  item: ReservationLike & { isFixedMediumCategory?: boolean | undefined; isFixedSmallCategory?: boolean | undefined },
+  path: { large: string; medium: string | null; small: string | null },
+  owned: ReadonlySet<string>,
+): boolean => {
+  const t = item.categories_tree;
+  if (item.isFixedLargeCategory === true && t?.large && t.large !== path.large) return false;
+  if (item.isFixedMediumCategory === true && t?.medium && t.medium !== path.medium) return false;
+  if (item.isFixedSmallCategory === true && t?.small && t.small !== path.small) return false;
+  return !owned.has(path.large) || t?.large === path.large;
+};

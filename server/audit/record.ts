@@ -29,6 +29,7 @@ type AuditAction =
   | 'answer.file'
   | 'answer.status'
   | 'answer.register'
+  | 'answer.arrival'
   | 'export.csv'
   | 'config.save';
 

@@ -613,6 +613,25 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // The day sheet's arrival marks (issue 57): 来院 / 未来院 per booking (answer and reservation
+  // item), with the day and slot it was made for, so a booking moved to another day starts unmarked.
+  '0026_arrivals': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('arrivals')
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('item_key', 'text', (c) => c.notNull())
+        .addColumn('calendar_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('slot', 'text', (c) => c.notNull())
+        // 'arrived' | 'noShow' (core/contract/staff-day-sheet.ts ARRIVAL_MARKS).
+        .addColumn('mark', 'text', (c) => c.notNull())
+        .addColumn('marked_at', 'text', (c) => c.notNull())
+        .addColumn('staff_id', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('arrivals_pk', ['partition_key', 'item_key'])
+        .execute();
+    },
+  },
   // The console's answers of a form (issue 57, store/answer-heads.ts): heads in keyset order by
   // received instant, with or without a status filter, and the answers booked on a day.
   '0027_answer_indexes': {

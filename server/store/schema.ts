@@ -430,6 +430,18 @@ export interface PaymentRefundTable {
   at: string;
 }
 
+/** A booking's arrival mark at the counter (migration 0026), for the day and slot it was made on. */
+export interface ArrivalTable {
+  partition_key: string;
+  item_key: string;
+  calendar_id: string;
+  day: string;
+  slot: string;
+  mark: string;
+  marked_at: string;
+  staff_id: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -465,4 +477,5 @@ export interface Database {
   payment_refunds: PaymentRefundTable;
   staff_passkeys: StaffPasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
+  arrivals: ArrivalTable;
 }

@@ -75,6 +75,5 @@ export const formatTime = (label: string): string => {
 export const formatTimeRange = (coma: { start: string; end: string } | undefined): string =>
   coma ? fill(ja.calendar.timeRange, { start: formatTime(coma.start), end: formatTime(coma.end) }) : '';
 
-/** Slot keys in their natural order ("2" before "10"). */
-export const sortSlotKeys = (keys: Iterable<string>): string[] =>
-  [...keys].sort((a, b) => a.localeCompare(b, 'ja', { numeric: true }));
+/** Slot keys in their natural order ("2" before "10"): the one rule, in core. */
+export { sortSlotKeys } from '@core/rules/slot-keys';

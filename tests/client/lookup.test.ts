@@ -7,7 +7,8 @@ import { installNavigationGuard } from '../../src/app/navigation-guard';
 import { displayOf } from '../../src/items/display';
 import { loadItemUis } from '../../src/items/registry';
 import { answersOf, foreignChatUser, groupByReservationDate } from '../../src/features/lookup/answers';
-import { isNameItem, offeredConditions } from '../../src/features/lookup/prefill';
+import { offeredConditions } from '../../src/features/lookup/prefill';
+import { isNameItem } from '@core/rules/name-item';
 import { RESIDENT_SHOWN_STATUSES } from '@core/rules/status';
 import { ja } from '../../src/messages/ja';
 

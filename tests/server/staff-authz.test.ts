@@ -2,8 +2,9 @@
  * Every staff call, as the OpenAPI document lists them (so a new one cannot be left out):
  * without a staff session — no credentials, a resident's ID token, a kiosk's credential — each
  * answers 401; with one, the role × action table of core/rules/staff.ts decides (403
- * staff_forbidden exactly where canDo says no), and a call on a form answers 403
- * staff_team_forbidden to a person outside the form's teams (an admin reaches every form).
+ * staff_forbidden exactly where canDo says no), and a call on a form (surveyId) or a calendar
+ * (calendarId) answers 403 staff_team_forbidden to a person outside its teams (an admin reaches
+ * every one).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +21,26 @@ const forms = [
   { surveyId: 'authz-other', surveyTitle: '他のチームの帳票', surveySchema: [{ itemKey: 'shimei', type: 'text', title: 'お名前' }] },
 ];
 
-/** A path with its parameters filled: a form's id for surveyId, else a placeholder. */
-const fill = (path: string, surveyId: string) => path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === 'surveyId' ? surveyId : 'x'));
+const calendars = [
+  { sortKey: 'authz-cal-own', calendarOff: 0, comaList: { '1': { start: '09:00', end: '10:00' } } },
+  { sortKey: 'authz-cal-other', calendarOff: 0, comaList: { '1': { start: '09:00', end: '10:00' } } },
+];
+
+/** The records a team test reaches, by the path parameter that names them. */
+const TARGET_PARAMS = { surveyId: { own: 'authz-own', other: 'authz-other' }, calendarId: { own: 'authz-cal-own', other: 'authz-cal-other' } } as const;
+type Reach = 'own' | 'other';
+
+/** A path with its parameters filled: the own or the other team's form or calendar, else a placeholder. */
+const fill = (path: string, reach: Reach) =>
+  path.replace(/\{([^}]+)\}/g, (_, name: string) => (name in TARGET_PARAMS ? TARGET_PARAMS[name as keyof typeof TARGET_PARAMS][reach] : 'x'));
+
+/**
+ * A body each write passes its schema with, for the team test: the team is checked in the handler,
+ * after the request is parsed. Writes not listed send {}.
+ */
+const SAMPLE_BODIES: Record<string, unknown> = {
+  'PUT /staff/calendars/{calendarId}/arrivals': { partitionKey: 'x', itemKey: 'x', mark: 'arrived' },
+};
 
 describe.each(engines())('staff calls: sessions, roles and teams (%s)', (engine) => {
   let srv: TestServer;
@@ -32,9 +51,11 @@ describe.each(engines())('staff calls: sessions, roles and teams (%s)', (engine)
 
   beforeAll(async () => {
     srv = await startTestServer(engine);
-    await importBundle(srv.deps.store, { surveyConfigs: forms }, 'fixture');
+    await importBundle(srv.deps.store, { surveyConfigs: forms, calendars }, 'fixture');
     await giveTeam(srv.deps.store, '窓口', 'survey', ['authz-own']);
     await giveTeam(srv.deps.store, '別課', 'survey', ['authz-other']);
+    await giveTeam(srv.deps.store, '窓口', 'calendar', ['authz-cal-own']);
+    await giveTeam(srv.deps.store, '別課', 'calendar', ['authz-cal-other']);
     for (const role of STAFF_ROLES) staff.set(role, await makeStaff(srv.deps.store, { role, teams: role === 'admin' ? [] : ['窓口'] }));
 
     const doc = (await (await srv.fetch('/survey/api/v1/openapi.json')).json()) as {
@@ -76,7 +97,7 @@ describe.each(engines())('staff calls: sessions, roles and teams (%s)', (engine)
   it('every secured staff call answers 401 to no session, a resident token and a kiosk credential', async () => {
     const secured = ops.filter((o) => o.secured);
     for (const op of secured) {
-      const path = fill(op.path, 'authz-own').slice('/staff'.length);
+      const path = fill(op.path, 'own').slice('/staff'.length);
       for (const authorization of [undefined, `Bearer ${residentToken}`, `Bearer ${kioskToken}`]) {
         const res = await staffFetch(srv, op.method, path, { headers: authorization ? { authorization } : {}, ...(op.method !== 'GET' ? { body: {} } : {}) });
         expect(res.status, `${op.method} ${op.path} with ${authorization?.slice(0, 13) ?? 'nothing'}`).toBe(401);
@@ -91,7 +112,7 @@ describe.each(engines())('staff calls: sessions, roles and teams (%s)', (engine)
     for (const role of STAFF_ROLES) {
       const cookie = await signIn(srv, staff.get(role) as TestStaff);
       for (const op of secured) {
-        const res = await staffFetch(srv, op.method, fill(op.path, 'authz-own').slice('/staff'.length), { cookie, ...(op.method !== 'GET' ? { body: {} } : {}) });
+        const res = await staffFetch(srv, op.method, fill(op.path, 'own').slice('/staff'.length), { cookie, ...(op.method !== 'GET' ? { body: {} } : {}) });
         const forbidden = res.status === 403 && res.json.code === 'staff_forbidden';
         expect(forbidden, `${role} ${op.method} ${op.path}: ${res.status} ${res.json?.code ?? ''}`).toBe(!canDo(role, op.action as StaffAction));
         expect(res.status).not.toBe(401);
@@ -100,15 +121,16 @@ describe.each(engines())('staff calls: sessions, roles and teams (%s)', (engine)
     }
   });
 
-  it('a call on a form outside the person’s teams is 403 staff_team_forbidden, for every role but admin', async () => {
-    const onForms = ops.filter((o) => o.secured && o.params.includes('surveyId'));
-    expect(onForms.length).toBeGreaterThan(0);
+  it('a call on a form or calendar outside the person’s teams is 403 staff_team_forbidden, for every role but admin', async () => {
+    const onTargets = ops.filter((o) => o.secured && o.params.some((p) => p in TARGET_PARAMS));
+    expect(onTargets.filter((o) => o.params.includes('surveyId')).length).toBeGreaterThan(0);
+    expect(onTargets.filter((o) => o.params.includes('calendarId')).length).toBeGreaterThan(0);
     for (const role of STAFF_ROLES) {
       const cookie = await signIn(srv, staff.get(role) as TestStaff);
-      for (const op of onForms.filter((o) => canDo(role, o.action as StaffAction))) {
-        const body = op.method !== 'GET' ? { body: {} } : {};
-        const other = await staffFetch(srv, op.method, fill(op.path, 'authz-other').slice('/staff'.length), { cookie, ...body });
-        const own = await staffFetch(srv, op.method, fill(op.path, 'authz-own').slice('/staff'.length), { cookie, ...body });
+      for (const op of onTargets.filter((o) => canDo(role, o.action as StaffAction))) {
+        const body = op.method !== 'GET' ? { body: SAMPLE_BODIES[`${op.method} ${op.path}`] ?? {} } : {};
+        const other = await staffFetch(srv, op.method, fill(op.path, 'other').slice('/staff'.length), { cookie, ...body });
+        const own = await staffFetch(srv, op.method, fill(op.path, 'own').slice('/staff'.length), { cookie, ...body });
         expect(other.json.code === 'staff_team_forbidden', `${role} ${op.method} ${op.path} (other team)`).toBe(role !== 'admin');
         expect(own.json?.code, `${role} ${op.method} ${op.path} (own team)`).not.toBe('staff_team_forbidden');
       }

@@ -6,6 +6,7 @@ import { createRoute } from '@tanstack/react-router';
 import { laterRouteComponent } from '../later-route';
 import { Route as rootRoute } from './root';
 import { answerRoutes } from './admin-answers';
+import { adminCalendarRoutes } from './admin-calendars';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -34,4 +35,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes];

@@ -22,6 +22,9 @@ export function ConsoleHomePage() {
         <Title order={1} size="h3">
           {jaConsole.home.heading}
         </Title>
+        <Anchor component={Link} to="/admin/calendars">
+          {jaConsole.home.calendars}
+        </Anchor>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (
           <Alert color="gray" variant="light">

@@ -1,0 +1,31 @@
+/**
+ * The day sheet's routes (issue 57): /admin/calendars (the calendars within reach) and
+ * /admin/calendars/$calendarId?date=YYYY-MM-DD (one day; today without a date). Each screen
+ * comes from a console chunk of its own.
+ */
+import { createRoute } from '@tanstack/react-router';
+import { isoDateSchema } from '@core/contract/calendars';
+import { laterRouteComponent } from '../later-route';
+import { Route as rootRoute } from './root';
+
+export interface DaySheetSearch {
+  date?: string | undefined;
+}
+
+const calendarsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/calendars',
+  component: laterRouteComponent(() => import('../../features/admin/day-sheet/calendars-screen'), 'CalendarsPage'),
+});
+
+const daySheetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/calendars/$calendarId',
+  validateSearch: (s: Record<string, unknown>): DaySheetSearch => {
+    const date = isoDateSchema.safeParse(s['date']);
+    return { date: date.success ? date.data : undefined };
+  },
+  component: laterRouteComponent(() => import('../../features/admin/day-sheet/day-sheet-screen'), 'DaySheetPage'),
+});
+
+export const adminCalendarRoutes = [calendarsRoute, daySheetRoute];

@@ -1,0 +1,68 @@
+/**
+ * /admin/calendars: the calendars of the person's teams (every one for an admin), each with the
+ * categories that lead to it, opening its day sheet.
+ */
+import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Link, Navigate } from '@tanstack/react-router';
+import { jaConsole } from '../../../messages/ja-console';
+import { LoadingText } from '../../../ui/loading-text';
+import { ConsoleFrame } from '../console-frame';
+import { useStaffMe } from '../staff-queries';
+import { useStaffCalendars } from './day-sheet-queries';
+
+const t = jaConsole.calendars;
+
+export function CalendarsPage() {
+  const me = useStaffMe();
+  const calendars = useStaffCalendars(Boolean(me.data));
+  if (me.isPending) return <LoadingText />;
+  if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin/calendars' }} replace />;
+  return (
+    <ConsoleFrame me={me.data}>
+      <Stack>
+        <Title order={1} size="h3">
+          {t.heading}
+        </Title>
+        {calendars.isPending ? <LoadingText /> : null}
+        {calendars.data?.length === 0 ? (
+          <Alert color="gray" variant="light">
+            {t.none}
+          </Alert>
+        ) : null}
+        {calendars.data && calendars.data.length > 0 ? (
+          <Table striped highlightOnHover withTableBorder data-testid="console-calendars">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t.calendar}</Table.Th>
+                <Table.Th>{t.categories}</Table.Th>
+                <Table.Th>{t.teams}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {calendars.data.map((c) => (
+                <Table.Tr key={c.calendarId}>
+                  <Table.Td>
+                    <Anchor fw={500} renderRoot={(props) => <Link {...props} to="/admin/calendars/$calendarId" params={{ calendarId: c.calendarId }} />}>
+                      {c.name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {c.calendarId}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    {c.categories.map((path) => (
+                      <Text size="sm" key={path.join('/')}>
+                        {path.join(' › ')}
+                      </Text>
+                    ))}
+                  </Table.Td>
+                  <Table.Td>{c.teams.join('、')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </ConsoleFrame>
+  );
+}
