@@ -55,11 +55,17 @@ describe.each(engines())('staff day sheet (%s)', (engine) => {
     operator = await signIn(srv, await makeStaff(srv.deps.store, { role: 'operator', teams: ['受付'], name: '受付 花子' }));
     guest = await signIn(srv, await makeStaff(srv.deps.store, { role: 'guest', teams: ['受付'] }));
     outsider = await signIn(srv, await makeStaff(srv.deps.store, { role: 'member', teams: ['健診'] }));
-    admin = await signIn(srv, await makeStaff(srv.deps.store, { role: 'admin' }));
+    admin = await signIn(srv, await makeStaff(srv.deps.store, { role: 'admin', name: '窓口 三郎' }));
 
     booked['ichiro'] = await reserve('U-ds-1', value('naika-b', 'v1', 1, '3'), 'rsv', [{ itemKey: 'name', value: '予約 一郎' }]);
     booked['jiro'] = await reserve('U-ds-2', value('naika-b', 'v1', 1, '1'), 'rsv', [{ itemKey: 'name', value: '予約 二郎' }]);
-    booked['saburo'] = await reserve('U-ds-3', value('naika-b', 'v1', 1, '1'), 'rsv-noname', [], { registrantName: '窓口 三郎' });
+    // Registered at the counter (a resident may not name a registrant): the staff member's name.
+    const office = await staffFetch(srv, 'POST', '/survey-results/register', {
+      cookie: admin,
+      body: { data: [{ surveyId: 'rsv-noname', itemKey: 'yoyaku', value: value('naika-b', 'v1', 1, '1') }] },
+    });
+    expect(office.status, JSON.stringify(office.json)).toBe(200);
+    booked['saburo'] = office.json.partitionKey as string;
     const cancelled = await reserve('U-ds-4', value('naika-b', 'v1', 1, '2'), 'rsv', [{ itemKey: 'name', value: '取消 四郎' }]);
     const c = await srv.api('POST', '/survey-results/cancelItem', { token: await srv.token('U-ds-4'), body: { surveyId: 'rsv', partitionKey: cancelled } });
     expect(c.status).toBe(200);
