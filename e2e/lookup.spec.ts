@@ -135,7 +135,8 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await expect(old.getByTestId('answer-status')).toHaveText('取り消し');
   await expect(old.getByTestId('answer-edit')).toHaveCount(0);
   await expect(old.getByTestId('answer-cancel')).toHaveCount(0);
-  const fresh = page.locator('[data-testid="answer-card"][data-status="未対応"]');
+  // The resident's change is the system's 変更あり for the office (core/rules/status-effects.ts).
+  const fresh = page.locator('[data-testid="answer-card"][data-status="変更あり"]');
   await expect(fresh).toHaveCount(1);
   await expect(fresh).toContainText('3');
   const newCode = await fresh.getAttribute('data-answer-code');
