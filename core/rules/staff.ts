@@ -50,7 +50,8 @@ export const consoleReturnPath = (raw: string | undefined): string => {
   } catch {
     return CONSOLE_HOME;
   }
-  if (u.origin !== base || !/^\/admin(\/|$)/.test(u.pathname)) return CONSOLE_HOME;
+  // The sign-in page itself is no place to come back to after signing in.
+  if (u.origin !== base || !/^\/admin(\/|$)/.test(u.pathname) || u.pathname.startsWith('/admin/sign-in')) return CONSOLE_HOME;
   return `${u.pathname}${u.search}${u.hash}`;
 };
 

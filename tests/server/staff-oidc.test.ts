@@ -122,6 +122,7 @@ describe.each(engines())('staff OIDC sign-in (%s)', (engine) => {
     ['/adminx', '/admin'],
     ['/admin/../survey', '/admin'],
     ['/\\evil.example', '/admin'],
+    ['/admin/sign-in?returnTo=%2Fadmin', '/admin'],
   ])('returnTo %s lands on %s', async (returnTo, kept) => {
     const { authorize } = await start(srv, returnTo);
     const row = await srv.deps.store.db.selectFrom('staff_oidc_flows').select('return_to').where('nonce', '=', authorize.searchParams.get('nonce') as string).executeTakeFirstOrThrow();

@@ -7,13 +7,12 @@ import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { REFUSALS, type RefusalCode } from '@core/refusals';
 import { STAFF_PREFIX } from '@core/contract/define';
+import { consoleReturnPath } from '@core/rules/staff';
 import { jaConsole } from '../../messages/ja-console';
 import { useSignInOptions } from './staff-queries';
 import { useSignIn } from './use-sign-in';
 import { ConsoleFrame } from './console-frame';
 
-/** Only a console path is a place to return to after sign-in. */
-export const consolePath = (p: string | undefined): string => (p && /^\/admin(\/|$)/.test(p) && !p.startsWith('/admin/sign-in') ? p : '/admin');
 
 /** The text of a refusal code sent back in the URL; a code that is not ours, or needs parameters, shows nothing. */
 const refusalOf = (code: string | undefined): string | null => {
@@ -25,7 +24,7 @@ const refusalOf = (code: string | undefined): string | null => {
 export function SignInPage() {
   const search = useSearch({ from: '/admin/sign-in' });
   const navigate = useNavigate();
-  const returnTo = consolePath(search.returnTo);
+  const returnTo = consoleReturnPath(search.returnTo);
   const form = useSignIn(() => void navigate({ to: returnTo, replace: true }));
   const options = useSignInOptions();
   const notice = refusalOf(search.error) ?? (search.expired ? jaConsole.signIn.expired : null);
