@@ -45,6 +45,7 @@ import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
+import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -200,6 +201,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffOidcRoutes(ctx, deps.store);
   registerStaffStatusRoutes(ctx);
   registerStaffDaySheetRoutes(ctx);
+  registerStaffBedWardRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -18,6 +18,7 @@ import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
+import * as staffBedWards from './staff-bed-wards';
 
 export * from './define';
 export * from './envelope';
@@ -38,6 +39,7 @@ export * from './staff-members';
 export * from './staff-answers';
 export * from './staff-statuses';
 export * from './staff-day-sheet';
+export * from './staff-bed-wards';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -150,6 +152,8 @@ export const endpoints = {
   staffCalendars: staffDaySheet.staffCalendars,
   staffDaySheet: staffDaySheet.staffDaySheet,
   staffArrivalMark: staffDaySheet.staffArrivalMark,
+  staffBedWards: staffBedWards.staffBedWards,
+  staffWardNights: staffBedWards.staffWardNights,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

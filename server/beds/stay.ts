@@ -31,6 +31,7 @@ import {
 import { refuse } from '@core/refusals';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { StayRow, Ward } from '../store/beds';
+import { DEFAULT_REGISTRANT_NAME } from '../answers/write/rows';
 
 /** Spec 02 §8. */
 
@@ -146,7 +147,7 @@ export const stayResultRows = (row: StayRow): ResultRow[] => {
     check: row.check_status as CheckStatus,
     userSearchKey: null,
     isLiffMode: true,
-    registrantName: 'LINEユーザー',
+    registrantName: DEFAULT_REGISTRANT_NAME,
     userName: null,
     clinicAttributes: null,
     answerCode: null,

@@ -22,6 +22,7 @@ import { filterDetail, filterOfQuery } from '../answers/answer-filter';
 import { answerPage, columnValues, decodeCursor, encodeCursor, findAnswer } from '../answers/answer-list';
 import { placeReader } from '../answers/answer-display';
 import { answerPageOf } from '../answers/answer-page';
+import { findStayAnswer } from '../answers/stay-answer';
 import { refusalOf } from './files';
 
 const PAGE = 50;
@@ -44,7 +45,8 @@ export const registerStaffAnswerRoutes = (ctx: RouteContext, store: Store): void
 
   const answerOf = async (staff: StaffPrincipal, surveyId: string, partitionKey: string) => {
     const cfg = await formOf(staff, surveyId);
-    const answer = await findAnswer(store.db, cfg.surveyId, partitionKey);
+    // A bed form's answers are its stays (their own table).
+    const answer = (await findAnswer(store.db, cfg.surveyId, partitionKey)) ?? (await findStayAnswer(store.db, cfg.surveyId, partitionKey));
     if (!answer) throw refuse('result_not_found');
     return { cfg, answer };
   };

@@ -641,6 +641,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('reservations_survey_day').on('reservations').columns(['survey_id', 'day', 'partition_key']).execute();
     },
   },
+  // The console's ward occupancy (store/bed-ward.ts): a ward's stays that end after the first night
+  // shown. By discharge day, not admission: every stay of the past starts before the range too.
+  '0030_bed_ward_console': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('bed_stays_survey_end').on('bed_stays').columns(['survey_id', 'end_date']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {
