@@ -60,6 +60,8 @@ export const wardNightsSchema = z.object({
   from: z.string(),
   /** The last night shown. */
   to: z.string(),
+  /** The form has a select bed item: its stays hold a bed each (else only a place of the count). */
+  choosesBed: z.boolean(),
   /** The ward's beds, and any bed a stay holds that the ward no longer lists (named by its id). */
   beds: z.array(bedSchema),
   nights: z.array(wardNightSchema),

@@ -70,6 +70,7 @@ export const wardNightsOf = async (db: Db, ward: Ward, config: ServedSurveyConfi
     title: config?.surveyTitle ?? ward.surveyId,
     from: first,
     to: last,
+    choosesBed: config?.surveySchema.some((i) => i.type === 'selectBed') ?? false,
     beds,
     nights: nights.map((night) => {
       const n = byNight.get(night);

@@ -87,7 +87,7 @@ describe.each(engines())('staff bed wards (%s)', (engine) => {
     const res = await nights(operator);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const w = res.json.data;
-    expect(w).toMatchObject({ surveyId: 'bed', title: '入院予約', from: day(9), to: day(14) });
+    expect(w).toMatchObject({ surveyId: 'bed', title: '入院予約', from: day(9), to: day(14), choosesBed: false });
     expect(w.beds).toEqual([
       { bedId: 'b1', bedName: '1号床' },
       { bedId: 'b2', bedName: '2号床' },
@@ -122,6 +122,7 @@ describe.each(engines())('staff bed wards (%s)', (engine) => {
   it('shows the bed each stay holds on a ward whose form chooses one', async () => {
     const res = await nights(admin, 'bedpick', `?from=${day(0)}&nights=4`);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.choosesBed).toBe(true);
     const n = res.json.data.nights as Night[];
     const goro = stay['goro'] as string;
     expect(n.map((x) => x.beds)).toEqual([
