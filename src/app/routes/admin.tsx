@@ -7,6 +7,7 @@ import { laterRouteComponent } from '../later-route';
 import { Route as rootRoute } from './root';
 import { answerRoutes } from './admin-answers';
 import { adminCalendarRoutes } from './admin-calendars';
+import { adminBedWardRoutes } from './admin-bed-wards';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -35,4 +36,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes];

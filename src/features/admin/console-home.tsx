@@ -3,7 +3,7 @@
  * 窓口で登録 (admin mode, spec 01 §6) on those they may register on. Without a session it goes to
  * the sign-in page and back here after.
  */
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
@@ -22,9 +22,14 @@ export function ConsoleHomePage() {
         <Title order={1} size="h3">
           {jaConsole.home.heading}
         </Title>
-        <Anchor component={Link} to="/admin/calendars">
-          {jaConsole.home.calendars}
-        </Anchor>
+        <Group gap="lg">
+          <Anchor component={Link} to="/admin/calendars">
+            {jaConsole.home.calendars}
+          </Anchor>
+          <Anchor component={Link} to="/admin/bed-wards">
+            {jaConsole.home.wards}
+          </Anchor>
+        </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (
           <Alert color="gray" variant="light">

@@ -1,0 +1,31 @@
+/**
+ * The bed wards' routes (issue 57): /admin/bed-wards (the wards within reach) and
+ * /admin/bed-wards/$surveyId?from=YYYY-MM-DD (a ward's nights; from today without a date). Each
+ * screen comes from a console chunk of its own.
+ */
+import { createRoute } from '@tanstack/react-router';
+import { isoDateSchema } from '@core/contract/calendars';
+import { laterRouteComponent } from '../later-route';
+import { Route as rootRoute } from './root';
+
+export interface WardSearch {
+  from?: string | undefined;
+}
+
+const wardsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bed-wards',
+  component: laterRouteComponent(() => import('../../features/admin/bed-wards/wards-screen'), 'WardsPage'),
+});
+
+const wardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bed-wards/$surveyId',
+  validateSearch: (s: Record<string, unknown>): WardSearch => {
+    const from = isoDateSchema.safeParse(s['from']);
+    return { from: from.success ? from.data : undefined };
+  },
+  component: laterRouteComponent(() => import('../../features/admin/bed-wards/ward-screen'), 'WardPage'),
+});
+
+export const adminBedWardRoutes = [wardsRoute, wardRoute];
