@@ -46,6 +46,7 @@ import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oid
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
+import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -202,6 +203,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffStatusRoutes(ctx);
   registerStaffDaySheetRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
+  registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

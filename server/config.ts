@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Largest request body accepted, in bytes. */
   BODY_LIMIT: z.coerce.number().int().positive().default(4 * 1024 * 1024),
   LOG_REQUESTS: z.enum(['0', '1']).default('1'),
+  /** 1: at start, check every held count against its reservations and log what differs (no repair). */
+  CHECK_COUNTS_AT_START: z.enum(['0', '1']).default('0'),
   /** Kiosk tablets: seconds without a touch before a visitor's answer is wiped (a kiosk's own --idle wins). */
   KIOSK_IDLE_SECONDS: z.coerce.number().int().min(KIOSK_IDLE_MIN_SECONDS).default(90),
   /** Writes (idempotent calls) per minute per resident; 0: no limit. Empty is unset (not 0: no silent "off"). */
@@ -162,6 +164,8 @@ export interface AppConfig {
   loadDemo: boolean;
   bodyLimit: number;
   logRequests: boolean;
+  /** CHECK_COUNTS_AT_START: the held counts checked once at start (server/store/count-check.ts), logged. */
+  checkCountsAtStart: boolean;
   /** Kiosk tablets' idle time in seconds, for kiosks enrolled without one of their own. */
   kioskIdleSeconds: number;
   /** Writes per minute per user (server/rate-limit.ts); 0: no limit. */
@@ -368,6 +372,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     loadDemo: (e.LOAD_DEMO ?? (sandbox ? '1' : '0')) === '1',
     bodyLimit: e.BODY_LIMIT,
     logRequests: e.LOG_REQUESTS === '1',
+    checkCountsAtStart: e.CHECK_COUNTS_AT_START === '1',
     kioskIdleSeconds: e.KIOSK_IDLE_SECONDS,
     writeRateLimit: {
       perMinute: e.WRITE_RATE_LIMIT,

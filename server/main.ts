@@ -16,6 +16,7 @@ import type { StoreOptions } from './store/open';
 import { startPipeline } from './files/pipeline';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
+import { logCountCheck } from './counts';
 
 export interface Running {
   url: string;
@@ -45,6 +46,7 @@ export const startServer = async (
       if (made > 0) log('info', { msg: 'demo staff made', accounts: made });
     }
   }
+  if (config.checkCountsAtStart) await logCountCheck(deps.store, log);
   const { app, writes } = createAppWithWrites(deps);
   const { files } = deps;
   files.pipeline = startPipeline({

@@ -19,6 +19,7 @@ import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffBedWards from './staff-bed-wards';
+import * as staffCounts from './staff-counts';
 
 export * from './define';
 export * from './envelope';
@@ -40,6 +41,7 @@ export * from './staff-answers';
 export * from './staff-statuses';
 export * from './staff-day-sheet';
 export * from './staff-bed-wards';
+export * from './staff-counts';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -154,6 +156,8 @@ export const endpoints = {
   staffArrivalMark: staffDaySheet.staffArrivalMark,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
+  staffCountsCheck: staffCounts.staffCountsCheck,
+  staffCountsRepair: staffCounts.staffCountsRepair,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -31,7 +31,8 @@ type AuditAction =
   | 'answer.register'
   | 'answer.arrival'
   | 'export.csv'
-  | 'config.save';
+  | 'config.save'
+  | 'counts.repair';
 
 export interface AuditEntry {
   /** A staff member (their account id), the system (a CLI, a job) or a resident. */
