@@ -4,7 +4,9 @@
  * command line and the start-up log alike — and the admin's repair sets it right, audited; a clean
  * database reports nothing, and anyone but an admin is refused. A repair racing bookings loses none.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimSlot, insertReservations } from '../../server/store/reservations';
 import { importBundle } from '../../server/forms/import';
 import { runCheckCounts } from '../../server/cli/check-counts';
 import { verifyChain } from '../../server/audit/verify';
@@ -156,5 +158,39 @@ describe.each(engines())('held counts: check and repair (%s)', (engine) => {
     expect((await check()).json.data).toEqual({ count: 0, differences: [] });
     const held = await db().selectFrom('reservations').select('cost').where('calendar_id', '=', 'cal-b').where('day', '=', day(4)).execute();
     expect(held.length).toBe(bookings.filter((b) => b.status === 200).length);
+  });
+
+  it('a booking that holds the slot when the repair comes is waited for and counted, not overwritten', async () => {
+    const ref = { calendarId: 'cal-b', day: day(5), slot: '2' };
+    await db().updateTable('slots').set({ reserved: 4 }).where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).where('slot', '=', ref.slot).execute();
+    let finish = () => {};
+    const held = new Promise<void>((r) => (finish = r));
+    let claimed = () => {};
+    const hasClaimed = new Promise<void>((r) => (claimed = r));
+    // The write path's last step (finish.ts), left open: its row written, its slot claimed and locked.
+    const booking = srv.deps.store.write(async (trx) => {
+      await insertReservations(trx, [
+        { partition_key: 'rsv#U-count-open#1', item_key: 'yoyaku', survey_id: 'rsv', user_id: 'U-count-open', calendar_id: ref.calendarId, category_id: 'naika-b', item_id: 'v1', day: ref.day, slot: ref.slot, cost: 1, created_at: new Date().toISOString() },
+      ]);
+      expect(await claimSlot(trx, ref, 1)).toBe(true);
+      claimed();
+      await held;
+    });
+    await hasClaimed;
+    const repair = staffFetch(srv, 'POST', '/counts/repair', { cookie: admin, body: {} });
+    if (engine === 'postgres') {
+      // Until the repair waits on a row lock (the booking's), or 2 s at most.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(db());
+        if (Number(rows[0]?.n) > 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } else await new Promise((r) => setTimeout(r, 100));
+    finish();
+    await booking;
+    const res = await repair;
+    expect(res.status).toBe(200);
+    expect(res.json.data.differences).toEqual([{ kind: 'slot', ...ref, stored: 5, actual: 1 }]);
+    expect((await check()).json.data).toEqual({ count: 0, differences: [] });
   });
 });
