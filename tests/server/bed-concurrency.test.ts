@@ -10,6 +10,7 @@ import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
 import { bedBundle, day, stayRows } from './bed-fixture';
 import { mulberry32 } from '../prng';
+import { checkCounts } from '../../server/store/count-check';
 
 /** The ward's nights checked against the live stays; the stays held must each have all their nights. */
 const ledger = async (srv: TestServer) => {
@@ -85,6 +86,8 @@ for (const engine of engines()) {
       const second = await Promise.all(ops);
       for (const r of second) expect([200, 409]).toContain(r.status);
       expectBooksBalanced(await ledger(srv));
+      // The drift check (issue 58) agrees with the ledger: no night differs from its stays.
+      expect(await checkCounts(srv.deps.store.db)).toEqual([]);
     }, 180_000);
   });
 }

@@ -2,13 +2,15 @@
  * No slot is ever given to more people than its quota, whatever the load (issue 6), on SQLite and
  * PostgreSQL through the real HTTP server: 200 residents racing for a slot of 10; then 2,000 random
  * reserve / change / cancel operations over 5 small slots, with a sampler reading the slots while
- * they run. Bounded loops on loopback only.
+ * they run, and the held-count check (server/store/count-check.ts) finding nothing after them.
+ * Bounded loops on loopback only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBundle } from '../../server/forms/import';
 import { engines, startTestServer, type TestServer } from './harness';
 import { bundle, day, value } from './reservation-fixture';
 import { mulberry32 } from '../prng';
+import { checkCounts } from '../../server/store/count-check';
 
 for (const engine of engines()) {
   describe(`reservation concurrency (${engine})`, () => {
@@ -129,6 +131,8 @@ for (const engine of engines()) {
       }
       // What the residents were told matches what is stored: each one's live answer holds a place.
       expect(end.reduce((n, s) => n + s.reserved, 0)).toBe(users.filter((u) => u.live).length);
+      // The drift check (issue 58) agrees: every counter of the database equals its reservations.
+      expect(await checkCounts(srv.deps.store.db)).toEqual([]);
     }, 300_000);
   });
 }
