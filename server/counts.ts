@@ -20,9 +20,23 @@ export const countsAnswer = (all: readonly CountDifference[]): { count: number; 
 /** A counter's key in the audit trail and the logs: `slot:calendar|day|slot`, `bedNight:ward|night`. */
 export const counterKey = (d: CountDifference): string => (d.kind === 'slot' ? `slot:${d.calendarId}|${d.day}|${d.slot}` : `bedNight:${d.surveyId}|${d.night}`);
 
-/** Repairs in `trx` and records who did it, last (the audit chain's lock is held until the commit). */
-export const repairCountsAudited = async (trx: Transaction<Database>, by: Pick<AuditEntry, 'actor' | 'from'>, at: Date = new Date()): Promise<CountDifference[]> => {
-  const repaired = await repairCounts(trx);
+/**
+ * Repairs what the check `found` (run before the transaction) in `trx` and records who did it,
+ * last (the audit chain's lock is held until the commit). It runs and is recorded even when the
+ * check found nothing.
+ */
+export const repairCountsAudited = async (
+  trx: Transaction<Database>,
+  found: readonly CountDifference[],
+  by: Pick<AuditEntry, 'actor' | 'from'>,
+  at: Date = new Date(),
+): Promise<CountDifference[]> => {
+  const repaired = await repairCounts(trx, found);
+  await recordRepair(trx, repaired, by, at);
+  return repaired;
+};
+
+const recordRepair = async (trx: Transaction<Database>, repaired: readonly CountDifference[], by: Pick<AuditEntry, 'actor' | 'from'>, at: Date): Promise<void> => {
   const shown = countsAnswer(repaired);
   await recordAudit(
     trx,
@@ -34,7 +48,6 @@ export const repairCountsAudited = async (trx: Transaction<Database>, by: Pick<A
     },
     at,
   );
-  return repaired;
 };
 
 /**

@@ -38,7 +38,8 @@ export const runCheckCounts = async (args: readonly string[], io: CountsCliIo = 
   const config = loadConfig(io.env ?? process.env);
   return withStore(config, async (store) => {
     if (repair) {
-      const repaired = await store.write((trx) => repairCountsAudited(trx, { actor: { kind: 'system', id: 'cli' } }));
+      const found = await checkCounts(store.db);
+      const repaired = await store.write((trx) => repairCountsAudited(trx, found, { actor: { kind: 'system', id: 'cli' } }));
       for (const d of repaired) out(line(d));
       out(`counts: ${repaired.length} 件を修正しました / repaired`);
     }

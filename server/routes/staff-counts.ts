@@ -1,7 +1,7 @@
 /**
  * The held counts' check and repair (core/contract/staff-counts.ts), admin only: the check is a
- * plain read of every counter; the repair sets the differing ones right in one transaction with
- * its audit row (counts.repair, server/counts.ts).
+ * plain read of every counter; the repair reads the same, then sets the differing ones right in one
+ * transaction with its audit row (counts.repair, server/counts.ts).
  */
 import { staffCountsCheck, staffCountsRepair } from '@core/contract/staff-counts';
 import type { RouteContext } from '../route-context';
@@ -14,10 +14,11 @@ export const registerStaffCountRoutes = (ctx: RouteContext): void => {
 
   ctx.route(staffCountsCheck, async () => ({ result: 'OK' as const, data: countsAnswer(await checkCounts(store.db)) }));
 
-  ctx.route(staffCountsRepair, async ({ staff, c, commit }) =>
-    commit(async (trx) => {
-      const repaired = await repairCountsAudited(trx, { actor: { kind: 'staff', id: staff.id }, from: auditFromOf(c, config.trustProxy) });
+  ctx.route(staffCountsRepair, async ({ staff, c, commit }) => {
+    const found = await checkCounts(store.db);
+    return commit(async (trx) => {
+      const repaired = await repairCountsAudited(trx, found, { actor: { kind: 'staff', id: staff.id }, from: auditFromOf(c, config.trustProxy) });
       return { result: 'OK' as const, data: countsAnswer(repaired) };
-    }),
-  );
+    });
+  });
 };

@@ -121,14 +121,17 @@ const setNight = async (trx: Transaction<Database>, surveyId: string, night: str
 };
 
 /**
- * Sets every differing counter to its count, in `trx`, under the locks above; answers what it
- * changed (stored: the value it found under the lock). A counter that came right meanwhile is
- * left alone and not answered.
+ * Sets the counters `found` by checkCounts to their counts, in `trx`, under the locks above;
+ * answers what it changed (stored: the value it found under the lock). A counter that came right
+ * meanwhile is left alone and not answered. The check runs before the transaction, so on SQLite
+ * the write lock is held for the few rows that differ, not for a scan of every counter.
  */
-export const repairCounts = async (trx: Transaction<Database>): Promise<CountDifference[]> => {
+export const repairCounts = async (trx: Transaction<Database>, found: readonly CountDifference[]): Promise<CountDifference[]> => {
   const repaired: CountDifference[] = [];
-  // checkCounts answers slots in lock order first, then nights in theirs.
-  for (const d of await checkCounts(trx)) {
+  // Slots in lock order first, then nights in theirs, as checkCounts answers them.
+  const slots = found.filter((d): d is SlotDifference => d.kind === 'slot').sort(slotOrder);
+  const nights = found.filter((d): d is NightDifference => d.kind === 'bedNight').sort(nightOrder);
+  for (const d of [...slots, ...nights]) {
     if (d.kind === 'slot') {
       const stored = await lockSlot(trx, d);
       const actual = await countSlot(trx, d);

@@ -4,9 +4,13 @@
  * command line and the start-up log alike — and the admin's repair sets it right, audited; a clean
  * database reports nothing, and anyone but an admin is refused. A repair racing bookings loses none.
  */
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimSlot, insertReservations } from '../../server/store/reservations';
+import { readWard } from '../../server/store/beds';
+import { createStay } from '../../server/beds/write';
+import type { Database } from '../../server/store/schema';
 import { importBundle } from '../../server/forms/import';
 import { runCheckCounts } from '../../server/cli/check-counts';
 import { verifyChain } from '../../server/audit/verify';
@@ -160,26 +164,24 @@ describe.each(engines())('held counts: check and repair (%s)', (engine) => {
     expect(held.length).toBe(bookings.filter((b) => b.status === 200).length);
   });
 
-  it('a booking that holds the slot when the repair comes is waited for and counted, not overwritten', async () => {
-    const ref = { calendarId: 'cal-b', day: day(5), slot: '2' };
-    await db().updateTable('slots').set({ reserved: 4 }).where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).where('slot', '=', ref.slot).execute();
+  /**
+   * A write left open after its claims (`claim` runs in its transaction), a repair started, the
+   * write committed once the repair waits on its row lock (PostgreSQL; 2 s at most): answers the
+   * repair's differences.
+   */
+  const repairDuring = async (claim: (trx: Transaction<Database>) => Promise<void>) => {
     let finish = () => {};
     const held = new Promise<void>((r) => (finish = r));
     let claimed = () => {};
     const hasClaimed = new Promise<void>((r) => (claimed = r));
-    // The write path's last step (finish.ts), left open: its row written, its slot claimed and locked.
-    const booking = srv.deps.store.write(async (trx) => {
-      await insertReservations(trx, [
-        { partition_key: 'rsv#U-count-open#1', item_key: 'yoyaku', survey_id: 'rsv', user_id: 'U-count-open', calendar_id: ref.calendarId, category_id: 'naika-b', item_id: 'v1', day: ref.day, slot: ref.slot, cost: 1, created_at: new Date().toISOString() },
-      ]);
-      expect(await claimSlot(trx, ref, 1)).toBe(true);
+    const write = srv.deps.store.write(async (trx) => {
+      await claim(trx);
       claimed();
       await held;
     });
     await hasClaimed;
     const repair = staffFetch(srv, 'POST', '/counts/repair', { cookie: admin, body: {} });
     if (engine === 'postgres') {
-      // Until the repair waits on a row lock (the booking's), or 2 s at most.
       for (let i = 0; i < 100; i++) {
         const { rows } = await sql<{ n: string }>`select count(*) as n from pg_locks where not granted`.execute(db());
         if (Number(rows[0]?.n) > 0) break;
@@ -187,10 +189,36 @@ describe.each(engines())('held counts: check and repair (%s)', (engine) => {
       }
     } else await new Promise((r) => setTimeout(r, 100));
     finish();
-    await booking;
+    await write;
     const res = await repair;
     expect(res.status).toBe(200);
-    expect(res.json.data.differences).toEqual([{ kind: 'slot', ...ref, stored: 5, actual: 1 }]);
+    return res.json.data.differences;
+  };
+
+  it('a booking that holds the slot when the repair comes is waited for and counted, not overwritten', async () => {
+    const ref = { calendarId: 'cal-b', day: day(5), slot: '2' };
+    await db().updateTable('slots').set({ reserved: 4 }).where('calendar_id', '=', ref.calendarId).where('day', '=', ref.day).where('slot', '=', ref.slot).execute();
+    // The write path's last step (finish.ts): its row written, its slot claimed and locked.
+    const found = await repairDuring(async (trx) => {
+      await insertReservations(trx, [
+        { partition_key: 'rsv#U-count-open#1', item_key: 'yoyaku', survey_id: 'rsv', user_id: 'U-count-open', calendar_id: ref.calendarId, category_id: 'naika-b', item_id: 'v1', day: ref.day, slot: ref.slot, cost: 1, created_at: new Date().toISOString() },
+      ]);
+      expect(await claimSlot(trx, ref, 1)).toBe(true);
+    });
+    expect(found).toEqual([{ kind: 'slot', ...ref, stored: 5, actual: 1 }]);
+    expect((await check()).json.data).toEqual({ count: 0, differences: [] });
+  });
+
+  it('a stay that holds the night when the repair comes is waited for and counted, not overwritten', async () => {
+    const night = bedDay(20);
+    await db().updateTable('bed_nights').set({ reserved: 2 }).where('survey_id', '=', 'bed').where('night', '=', night).execute();
+    const ward = await readWard(db(), 'bed');
+    const start = Temporal.PlainDate.from(night);
+    const found = await repairDuring(async (trx) => {
+      const stay = { start, end: start.add({ days: 1 }), startSession: '午後' as const, endSession: '午前' as const, nights: 1 };
+      await createStay(trx, { ward: ward as NonNullable<typeof ward>, userId: 'U-count-stay', stay, fields: [], bedId: null });
+    });
+    expect(found).toEqual([{ kind: 'bedNight', surveyId: 'bed', night, stored: 3, actual: 1 }]);
     expect((await check()).json.data).toEqual({ count: 0, differences: [] });
   });
 });
