@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`) runs one.
  */
 import { runApiBench } from './api.bench';
 import { runDaySheetBench } from './day-sheet';
+import { runExportBench } from './export.bench';
 import { runFirstChunkBench } from './first-chunk.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
@@ -18,6 +19,7 @@ const all: Record<string, () => Promise<void>> = {
   wire: runWireBench,
   'first-chunk': runFirstChunkBench,
   'day-sheet': runDaySheetBench,
+  export: runExportBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);

@@ -40,6 +40,7 @@ import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
 import { registerStaffMemberRoutes } from './routes/staff-members';
 import { registerStaffAnswerRoutes } from './routes/staff-answers';
+import { registerStaffExportRoutes } from './routes/staff-exports';
 import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
@@ -197,6 +198,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
+  // Before the answer routes: /answers/export is not an answer's :partitionKey.
+  registerStaffExportRoutes(ctx, deps.store);
   registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);

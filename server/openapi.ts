@@ -99,7 +99,12 @@ const idempotencyHeader: Json = {
 const operationOf = (name: string, e: EndpointDef, components: Record<string, unknown>): Json => {
   const answer = { 'application/json': { schema: schemaOf(e.response, 'output', `${name}.response`, components) } };
   // A redirecting call's contract schema is its refusal (survey/tap); every other answers 200 with it.
-  const responses = e.redirects
+  const responses = e.file
+    ? {
+        '200': { description: 'The file, streamed', content: Object.fromEntries(e.file.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) },
+        default: { description: 'Refused', content: answer },
+      }
+    : e.redirects
     ? {
         '302': { description: 'Redirect to the target', headers: { Location: { schema: { type: 'string' } } } },
         default: { description: 'Refused', content: answer },

@@ -52,6 +52,8 @@ export interface EndpointDef {
   billed?: true;
   /** Succeeds with a redirect (302) rather than JSON; `response` is then the refusal's schema. */
   redirects?: boolean;
+  /** Succeeds with a file download of one of these media types (streamed); `response` is then the refusal's schema. */
+  file?: readonly string[];
 }
 
 export const defineEndpoint = <const E extends EndpointDef>(e: E): E => e;

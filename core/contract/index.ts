@@ -20,6 +20,7 @@ import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
+import * as staffExports from './staff-exports';
 
 export * from './define';
 export * from './envelope';
@@ -42,6 +43,7 @@ export * from './staff-statuses';
 export * from './staff-day-sheet';
 export * from './staff-bed-wards';
 export * from './staff-counts';
+export * from './staff-exports';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -146,6 +148,8 @@ export const endpoints = {
   staffMemberForms: staffMembers.staffMemberForms,
   staffMembers: staffMembers.staffMembers,
   staffMember: staffMembers.staffMember,
+  // Before staffFormAnswer, whose :partitionKey would take `export`.
+  staffAnswersExport: staffExports.staffAnswersExport,
   staffFormAnswers: staffAnswers.staffFormAnswers,
   staffFormAnswer: staffAnswers.staffFormAnswer,
   staffAnswerFile: staffAnswers.staffAnswerFile,

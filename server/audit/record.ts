@@ -27,6 +27,7 @@ type AuditAction =
   | 'answer.list'
   | 'answer.read'
   | 'answer.file'
+  | 'answer.export'
   | 'answer.status'
   | 'answer.register'
   | 'answer.arrival'

@@ -8,7 +8,6 @@ import type { Context } from 'hono';
 import { staffAnswerFile, staffFormAnswer, staffFormAnswers } from '@core/contract/staff-answers';
 import type { SecureFileStatus } from '@core/contract/files';
 import { refuse } from '@core/refusals';
-import { itemDefOf } from '@core/items/registry';
 import type { RouteContext } from '../route-context';
 import type { Store } from '../store/open';
 import { findSurveyConfig } from '../store/configs';
@@ -22,12 +21,11 @@ import { filterDetail, filterOfQuery } from '../answers/answer-filter';
 import { answerPage, columnValues, decodeCursor, encodeCursor, findAnswer } from '../answers/answer-list';
 import { placeReader } from '../answers/answer-display';
 import { answerPageOf } from '../answers/answer-page';
+import { columnsOf, listItemsOf } from '../answers/answer-columns';
 import { findStayAnswer } from '../answers/stay-answer';
 import { refusalOf } from './files';
 
 const PAGE = 50;
-/** Columns when none are chosen: the searchable items, else the form's first few. */
-const FIRST_COLUMNS = 4;
 
 export const registerStaffAnswerRoutes = (ctx: RouteContext, store: Store): void => {
   const { config, files } = ctx.deps;
@@ -53,13 +51,8 @@ export const registerStaffAnswerRoutes = (ctx: RouteContext, store: Store): void
 
   ctx.route(staffFormAnswers, async ({ staff, params, query, c }) => {
     const cfg = await formOf(staff, params.surveyId);
-    const items = cfg.surveySchema
-      .filter((i) => itemDefOf(i.type).valueKind !== 'none')
-      .map((i) => ({ itemKey: i.itemKey, title: i.title || i.itemKey, type: i.type, isSearchable: i.isSearchable?.value === true, isAdminItem: i.isAdminItem === true }));
-    const chosen = query.col === undefined ? [] : Array.isArray(query.col) ? query.col : [query.col];
-    const known = new Set(items.map((i) => i.itemKey));
-    const searchable = items.filter((i) => i.isSearchable).map((i) => i.itemKey);
-    const columns = chosen.length > 0 ? chosen.filter((k) => known.has(k)) : searchable.length > 0 ? searchable : items.slice(0, FIRST_COLUMNS).map((i) => i.itemKey);
+    const items = listItemsOf(cfg);
+    const columns = columnsOf(items, query.col);
     const filter = filterOfQuery(cfg, query);
     const order = query.order ?? 'newest';
     const page = await answerPage(store.db, cfg, filter, { order, after: decodeCursor(order, query.cursor), limit: query.limit ?? PAGE });

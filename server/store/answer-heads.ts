@@ -74,11 +74,14 @@ export const rowsOfAnswers = async (db: Db, surveyId: string, partitionKeys: rea
   const rows = await db
     .selectFrom('survey_results')
     .select(['partition_key', 'sort_key', 'user_id', 'item_key', 'value', 'title', 'check_status', 'answer_code', 'registrant_name', 'created_at', 'updated_at'])
+    .select('survey_id')
     .where('partition_key', 'in', [...partitionKeys])
-    .where('survey_id', '=', surveyId)
     .execute();
-  rows.sort((x, y) => byCodeUnits(x.partition_key, y.partition_key) || byCodeUnits(x.sort_key, y.sort_key));
-  return rows.map((r) => ({
+  // The form is matched here, not in SQL: with survey_id in the WHERE, SQLite's planner walks the
+  // form's index (every row of the form) instead of the primary key's lookups of these keys.
+  const own = rows.filter((r) => r.survey_id === surveyId);
+  own.sort((x, y) => byCodeUnits(x.partition_key, y.partition_key) || byCodeUnits(x.sort_key, y.sort_key));
+  return own.map((r) => ({
     partitionKey: r.partition_key,
     sortKey: r.sort_key,
     userId: r.user_id,
