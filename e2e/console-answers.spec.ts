@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
@@ -87,6 +88,17 @@ for (const viewport of [
     await expect(table).not.toContainText(`E2E${run}1`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await expectAxeClean(page, 'console answers');
+
+    // The filtered answers as CSV: UTF-8 with a BOM, the one answer, Japanese intact.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: '絞り込んだ回答を出力' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^粗大ごみ収集 申込_回答_\d{8}-\d{4}\.csv$/);
+    const bytes = readFileSync(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^受付番号,状態,受付日時,/);
+    expect(lines[1]).toContain(`E2E${run}0,未対応,`);
+    expect(lines[1]).toContain(name);
 
     await table.getByRole('link', { name: '詳細' }).click();
     await expect(page.getByRole('heading', { name: /回答の詳細/ })).toBeVisible();

@@ -80,6 +80,11 @@ export const jaConsole = {
     open: '詳細',
     dateHint: 'YYYY-MM-DD',
   },
+  export: {
+    format: '出力形式',
+    formats: { csv: 'CSV（UTF-8）', 'csv-sjis': 'CSV（Shift_JIS）', xlsx: 'Excel（.xlsx）' },
+    download: '絞り込んだ回答を出力',
+  },
   answer: {
     back: '回答一覧へ',
     heading: '回答の詳細',

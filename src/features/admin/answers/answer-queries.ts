@@ -22,7 +22,8 @@ export interface AnswersFilter {
 
 export const EMPTY_FILTER: AnswersFilter = { status: [], from: '', to: '', reservationDay: '', itemKey: '', itemValue: '', text: '' };
 
-const queryOf = (f: AnswersFilter, columns: string[] | null, cursor: string | null) => ({
+/** The list's query for this filter, columns and cursor: also what an export of the same answers sends. */
+export const answersQueryOf = (f: AnswersFilter, columns: string[] | null, cursor: string | null) => ({
   ...(f.status.length > 0 ? { status: f.status } : {}),
   ...(f.from ? { from: f.from } : {}),
   ...(f.to ? { to: f.to } : {}),
@@ -36,7 +37,7 @@ const queryOf = (f: AnswersFilter, columns: string[] | null, cursor: string | nu
 export const useFormAnswers = (surveyId: string, filter: AnswersFilter, columns: string[] | null, cursor: string | null) =>
   useQuery({
     queryKey: ['staff', 'answers', surveyId, filter, columns, cursor],
-    queryFn: async () => unwrap(await call(staffFormAnswers, { params: { surveyId }, query: queryOf(filter, columns, cursor) }, once)),
+    queryFn: async () => unwrap(await call(staffFormAnswers, { params: { surveyId }, query: answersQueryOf(filter, columns, cursor) }, once)),
     placeholderData: keepPreviousData,
   });
 

@@ -14,6 +14,7 @@ import { useStaffMe } from '../staff-queries';
 import { AnswerFilters, ColumnChooser } from './answer-filters';
 import { StatusBadge } from './status-badge';
 import { useAnswers } from './use-answers';
+import { ExportLink } from '../export/export-link';
 
 const t = jaConsole.answers;
 type Row = NonNullable<ReturnType<typeof useAnswers>['answers']['data']>['answers'][number];
@@ -55,6 +56,7 @@ export function AnswersPage() {
         {list.answers.error ? <Alert color="red">{list.answers.error.message}</Alert> : null}
         <AnswerFilters draft={list.draft} setDraft={list.setDraft} items={data?.items ?? []} apply={list.apply} clear={list.clear} />
         <ColumnChooser items={data?.items ?? []} columns={list.columns} toggle={list.toggleColumn} />
+        <ExportLink surveyId={surveyId} role={me.data.role} filter={list.applied} columns={list.columns} />
         <DataTable<Row>
           data-testid="answers-table"
           withTableBorder

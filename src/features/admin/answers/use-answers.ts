@@ -16,6 +16,7 @@ export const useAnswers = (surveyId: string) => {
   return {
     draft,
     setDraft,
+    applied,
     answers,
     columns: columns ?? answers.data?.columns ?? [],
     apply: () => {
