@@ -89,10 +89,12 @@ const historyEntrySchema = z.object({
   at: z.string(),
   /** created, updated, superseded (a 取り消し record this answer replaced), or an answer event's kind. */
   kind: z.string(),
-  /** Who made it, when known (the rows' updated_at does not say who). */
-  actor: z.optional(z.object({ kind: z.enum(['resident', 'staff', 'system']), id: z.string() })),
+  /** Who made it, when known (the rows' updated_at does not say who); name: a staff member's, as it was then. */
+  actor: z.optional(z.object({ kind: z.enum(['resident', 'staff', 'system']), id: z.string(), name: z.optional(z.string()) })),
   partitionKey: z.optional(z.string()),
   answerCode: z.optional(z.nullable(z.string())),
+  /** A status event's status before; `status` is the one after. */
+  from: z.optional(z.string()),
   status: z.optional(z.string()),
   note: z.optional(z.string()),
 });

@@ -1,9 +1,9 @@
 /**
  * One answer as the console's answer page shows it: every item of the form (admin items too) with
  * its display value, the reservation, the order and payment, the files it names, the member
- * number and its history. The history is what the rows tell (created, updated) and the 取り消し
- * records it superseded, followed back; status changes by staff come from `answer_events`, which
- * another part of the console adds (readEvents is the seam: empty until that table exists).
+ * number and its history. The history is what the rows tell (created, updated), the 取り消し
+ * records it superseded, followed back, and its `answer_events`: each status change with who made
+ * it (the resident, a staff member by name, the system), from → to, and the staff member's note.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AnswerPage } from '@core/contract/staff-answers';
@@ -12,6 +12,7 @@ import { parseSecureFileValue } from '@core/items/secure-files';
 import { isReservationItem } from '@core/rules/reservation-value';
 import type { Database } from '../store/schema';
 import { rowsOfAnswers, supersededBy } from '../store/answer-heads';
+import { eventsOfAnswer } from '../store/answer-events';
 import { findUserOrderOfAnswer } from '../store/payment-orders';
 import { findUserFiles } from '../store/files';
 import { placeReader, displayValueOf } from './answer-display';
@@ -25,8 +26,15 @@ const CHAIN_MAX = 50;
 
 const residentOf = (a: Pick<ListedAnswer, 'userId'>) => ({ kind: 'resident' as const, id: a.userId });
 
-/** The seam for answer_events (status changes and who made them); none until that table exists. */
-const readEvents = async (_db: Db, _partitionKey: string): Promise<History> => [];
+const readEvents = async (db: Db, partitionKey: string): Promise<History> =>
+  (await eventsOfAnswer(db, partitionKey)).map((e) => ({
+    at: e.at,
+    kind: e.kind,
+    actor: { kind: e.actor.kind, id: e.actor.id, ...(e.actor.name ? { name: e.actor.name } : {}) },
+    ...(e.from !== null ? { from: e.from } : {}),
+    ...(e.to !== null ? { status: e.to } : {}),
+    ...(e.note !== null ? { note: e.note } : {}),
+  }));
 
 const chainOf = async (db: Db, surveyId: string, answer: ListedAnswer): Promise<History> => {
   const out: History = [];
@@ -85,10 +93,14 @@ export const answerPageOf = async (db: Db, config: ServedSurveyConfig, answer: L
     .flatMap((i) => answer.rows.filter((r) => r.itemKey === i.itemKey && r.value !== '').map((r) => (i.type === 'secureFiles' ? (parseSecureFileValue(r.value)?.id ?? '') : r.value)));
   const files = (await findUserFiles(db, answer.userId, fileIds.filter((f) => f !== ''))).map((f) => ({ fileId: f.file_id, itemKey: f.item_key ?? '', name: f.name, kind: f.kind, status: f.status }));
 
+  const events = await readEvents(db, answer.partitionKey);
   const history: History = [{ at: answer.createdAt, kind: 'created', actor: residentOf(answer), answerCode: answer.answerCode }];
-  if (answer.updatedAt !== answer.createdAt) history.push({ at: answer.updatedAt, kind: 'updated', status: answer.status });
-  history.push(...(await chainOf(db, config.surveyId, answer)), ...(await readEvents(db, answer.partitionKey)));
-  history.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  // The rows' last change, unless an event already says it (and who made it).
+  if (answer.updatedAt !== answer.createdAt && !events.some((e) => e.at === answer.updatedAt)) history.push({ at: answer.updatedAt, kind: 'updated', status: answer.status });
+  history.push(...(await chainOf(db, config.surveyId, answer)), ...events);
+  // Newest first; at one instant, what came later in the list (an amend's event after its creation) first.
+  const order = new Map(history.map((h, i) => [h, i]));
+  history.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : (order.get(b) ?? 0) - (order.get(a) ?? 0)));
 
   return {
     surveyId: config.surveyId,

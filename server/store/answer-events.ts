@@ -3,7 +3,7 @@
  * the transaction of the change itself, so the history and the answer never disagree. Append-only.
  */
 import { randomUUID } from 'node:crypto';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AnswerEventTable, Database } from './schema';
 
 export interface AnswerEvent {
@@ -36,3 +36,17 @@ export const insertAnswerEvents = async (trx: Transaction<Database>, events: rea
   for (let i = 0; i < events.length; i += CHUNK) await trx.insertInto('answer_events').values(events.slice(i, i + CHUNK).map(rowOf)).execute();
 };
 
+
+/** An answer's events, oldest first (the index answer_events_answer: partition key, at). */
+export const eventsOfAnswer = async (db: Kysely<Database> | Transaction<Database>, partitionKey: string): Promise<AnswerEvent[]> => {
+  const rows = await db.selectFrom('answer_events').selectAll().where('partition_key', '=', partitionKey).orderBy('at').orderBy('id').execute();
+  return rows.map((r) => ({
+    partitionKey: r.partition_key,
+    at: r.at,
+    actor: { kind: r.actor_kind as AnswerEvent['actor']['kind'], id: r.actor_id, name: r.actor_name },
+    kind: r.kind as AnswerEvent['kind'],
+    from: r.from_value,
+    to: r.to_value,
+    note: r.note,
+  }));
+};

@@ -101,7 +101,7 @@ export const jaConsole = {
     history: '履歴',
     registrant: '登録者',
     userId: '利用者ID',
-    kinds: { created: '回答', updated: '更新', superseded: '変更前の回答（取り消し）' } as Record<string, string>,
+    kinds: { created: '回答', updated: '更新', superseded: '変更前の回答（取り消し）', status: '状態の変更' } as Record<string, string>,
     actors: { resident: '住民', staff: '職員', system: 'システム' } as Record<string, string>,
     live: '予約枠を確保中',
     released: '予約枠は解放済み',

@@ -12,6 +12,7 @@ import { useStaffMe } from '../staff-queries';
 import { fileUrlOf, useAnswerPage } from './answer-queries';
 import { AnswerSide } from './answer-side';
 import { StatusBadge } from './status-badge';
+import { AnswerStatusControl } from '../status/answer-status-control';
 
 const t = jaConsole.answer;
 
@@ -38,8 +39,11 @@ export function AnswerPage() {
               <Title order={1} size="h3">
                 {t.heading} {a.answerCode ? `（${jaConsole.answers.answerCode} ${a.answerCode}）` : ''}
               </Title>
-              <StatusBadge status={a.status} />
+              <span data-testid="answer-status">
+                <StatusBadge status={a.status} />
+              </span>
             </Group>
+            <AnswerStatusControl surveyId={surveyId} partitionKey={key} role={me.data.role} />
             <Text size="sm" c="dimmed">
               {a.title} ・ {t.registrant} {a.registrantName} ・ {t.userId} {a.userId}
               {a.memberNumber ? ` ・ ${t.memberNumber} ${a.memberNumber}` : ''}

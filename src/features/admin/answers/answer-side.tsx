@@ -50,8 +50,9 @@ export function AnswerSide({ answer: a }: { answer: AnswerPage }) {
           {a.history.map((h, i) => (
             <Text component="li" size="sm" key={`${h.at}-${i}`}>
               {at(h.at)} {t.kinds[h.kind] ?? h.kind}
-              {h.actor ? `（${t.actors[h.actor.kind] ?? h.actor.kind}）` : ''}
+              {h.actor ? `（${t.actors[h.actor.kind] ?? h.actor.kind}${h.actor.name ? ` ${h.actor.name}` : ''}）` : ''}
               {h.answerCode ? ` ${jaConsole.answers.answerCode} ${h.answerCode}` : ''}
+              {h.from ? ` ${h.from} →` : ''}
               {h.status ? ` ${h.status}` : ''}
               {h.note ? ` ${h.note}` : ''}
             </Text>
