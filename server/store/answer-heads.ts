@@ -7,7 +7,7 @@
  * collation, so each engine pages consistently.
  */
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database } from './schema';
+import type { Database, SurveyResultTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -66,6 +66,22 @@ export interface AnswerRowOfList {
   updatedAt: string;
 }
 
+type ListColumns = Pick<SurveyResultTable, 'partition_key' | 'sort_key' | 'user_id' | 'item_key' | 'value' | 'title' | 'check_status' | 'answer_code' | 'registrant_name' | 'created_at' | 'updated_at'>;
+
+const rowOfList = (r: ListColumns): AnswerRowOfList => ({
+  partitionKey: r.partition_key,
+  sortKey: r.sort_key,
+  userId: r.user_id,
+  itemKey: r.item_key,
+  value: r.value,
+  title: r.title,
+  check: r.check_status,
+  answerCode: r.answer_code,
+  registrantName: r.registrant_name,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The rows of these answers of the form, by partition key then sort key (sorted here: the engines' collations differ). */
@@ -81,19 +97,7 @@ export const rowsOfAnswers = async (db: Db, surveyId: string, partitionKeys: rea
   // form's index (every row of the form) instead of the primary key's lookups of these keys.
   const own = rows.filter((r) => r.survey_id === surveyId);
   own.sort((x, y) => byCodeUnits(x.partition_key, y.partition_key) || byCodeUnits(x.sort_key, y.sort_key));
-  return own.map((r) => ({
-    partitionKey: r.partition_key,
-    sortKey: r.sort_key,
-    userId: r.user_id,
-    itemKey: r.item_key,
-    value: r.value,
-    title: r.title,
-    check: r.check_status,
-    answerCode: r.answer_code,
-    registrantName: r.registrant_name,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }));
+  return own.map(rowOfList);
 };
 
 /**
@@ -126,19 +130,7 @@ export const rowsInOrder = async (
     q = q.where((eb) => eb(eb.refTuple('h.created_at', 'h.partition_key'), a.order === 'newest' ? '<' : '>', eb.tuple(after.createdAt, after.partitionKey)));
   }
   const rows = await q.orderBy('h.created_at', dir).orderBy('h.partition_key', dir).limit(a.limit).execute();
-  return rows.map((r) => ({
-    partitionKey: r.partition_key,
-    sortKey: r.sort_key,
-    userId: r.user_id,
-    itemKey: r.item_key,
-    value: r.value,
-    title: r.title,
-    check: r.check_status,
-    answerCode: r.answer_code,
-    registrantName: r.registrant_name,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }));
+  return rows.map(rowOfList);
 };
 
 export interface FormCounts {
