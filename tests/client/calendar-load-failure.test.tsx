@@ -3,7 +3,7 @@
  * calendar read goes back to the page before; opened with nothing of ours behind it, the picker
  * shows the load error instead.
  */
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { getOfflineCache } from '../../src/offline/cache';
@@ -49,7 +49,11 @@ beforeEach(async () => {
   await freshDeviceWithResident();
   serve();
 });
-afterEach(() => {
+// Unmounted, and React's scheduled work run out, before the DOM environment goes: a render still
+// queued when the file ends would meet no window (an unhandled error that fails the run).
+afterEach(async () => {
+  cleanup();
+  await new Promise((r) => setTimeout(r, 20));
   vi.unstubAllGlobals();
 });
 
