@@ -198,12 +198,12 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
-  // Before the answer routes: /answers/export is not an answer's :partitionKey.
+  // Before the answer routes: /answers/export and /answers/keys are not an answer's :partitionKey.
   registerStaffExportRoutes(ctx, deps.store);
+  registerStaffStatusRoutes(ctx);
   registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
-  registerStaffStatusRoutes(ctx);
   registerStaffDaySheetRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);

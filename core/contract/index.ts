@@ -148,8 +148,9 @@ export const endpoints = {
   staffMemberForms: staffMembers.staffMemberForms,
   staffMembers: staffMembers.staffMembers,
   staffMember: staffMembers.staffMember,
-  // Before staffFormAnswer, whose :partitionKey would take `export`.
+  // Before staffFormAnswer, whose :partitionKey would take `export` and `keys`.
   staffAnswersExport: staffExports.staffAnswersExport,
+  staffAnswerKeys: staffStatuses.staffAnswerKeys,
   staffFormAnswers: staffAnswers.staffFormAnswers,
   staffFormAnswer: staffAnswers.staffFormAnswer,
   staffAnswerFile: staffAnswers.staffAnswerFile,

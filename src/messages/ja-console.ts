@@ -120,6 +120,15 @@ export const jaConsole = {
     back: 'やめる',
     none: '回答を選んでください。',
   },
+  bulk: {
+    selected: '{count}件を選択中',
+    selectAll: '絞り込んだ回答をすべて選ぶ',
+    clear: '選択を解除',
+    tooMany: '絞り込んだ回答が{max}件を超えています。先頭の{max}件を選びました。さらに絞り込むと残りも選べます。',
+    done: '{count}件の回答の状態を変更しました。',
+    row: '{code}を選ぶ',
+    page: 'このページの回答をすべて選ぶ',
+  },
   calendars: {
     heading: '担当のカレンダー',
     none: '担当のカレンダーはありません。管理者にチームの設定を依頼してください。',
