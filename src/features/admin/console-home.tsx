@@ -1,6 +1,7 @@
 /**
  * /admin: the console's first page, for a signed-in staff member: the forms of their teams, and
- * 窓口で登録 (admin mode, spec 01 §6) on those they may register on. Without a session it goes to
+ * 窓口で登録 (admin mode, spec 01 §6) on those they may register on. A bed form leads to its ward,
+ * where its stays are. Without a session it goes to
  * the sign-in page and back here after.
  */
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
@@ -51,7 +52,7 @@ export function ConsoleHomePage() {
               {forms.data.map((f) => (
                 <Table.Tr key={f.surveyId}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/admin/forms/${encodeURIComponent(f.surveyId)}`} fw={500}>
+                    <Anchor component={Link} to={f.ward ? `/admin/bed-wards/${encodeURIComponent(f.surveyId)}` : `/admin/forms/${encodeURIComponent(f.surveyId)}`} fw={500}>
                       {f.title}
                     </Anchor>
                     <Text size="xs" c="dimmed">
