@@ -174,6 +174,7 @@ export const jaConsole = {
   },
   members: {
     back: '会員登録フォーム一覧へ',
+    searchForm: '会員の検索',
     search: '会員番号・氏名・電話番号で検索',
     searchHint: '全角・半角、ハイフンや空白の有無は区別しません。',
     submit: '検索',

@@ -28,7 +28,7 @@ export function MembersPage() {
         <Title order={1} size="h3">
           {data?.title ?? p.surveyId}
         </Title>
-        <Paper withBorder p="sm" component="form" role="search" aria-label={t.search} onSubmit={(e) => { e.preventDefault(); p.search(); }}>
+        <Paper withBorder p="sm" component="form" role="search" aria-label={t.searchForm} onSubmit={(e) => { e.preventDefault(); p.search(); }}>
           <Group gap="xs" align="flex-end">
             <TextInput
               label={t.search}
@@ -51,7 +51,7 @@ export function MembersPage() {
           </Alert>
         ) : null}
         {!data && p.list.isPending ? <LoadingText /> : null}
-        {data ? <MembersTable surveyId={p.surveyId} q={p.q} page={data} /> : null}
+        {data ? <MembersTable surveyId={p.surveyId} q={p.q} page={data} busy={p.list.isFetching} /> : null}
         {data?.members.length === 0 ? (
           <Text size="sm" data-testid="members-none">
             {p.q ? t.none : t.noneYet}

@@ -8,10 +8,11 @@ import { tokyoDay } from './member-lines';
 
 const t = jaConsole.members;
 
-export function MembersTable({ surveyId, q, page }: { surveyId: string; q: string; page: MembersAnswer }) {
+/** `busy`: another page or search is on its way (the rows shown are the last ones). */
+export function MembersTable({ surveyId, q, page, busy }: { surveyId: string; q: string; page: MembersAnswer; busy: boolean }) {
   const { columns, members } = page;
   return (
-    <Table striped highlightOnHover withTableBorder data-testid="members-table">
+    <Table striped highlightOnHover withTableBorder data-testid="members-table" data-q={q} aria-busy={busy}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t.memberNumber}</Table.Th>
