@@ -181,7 +181,6 @@ export const jaConsole = {
     clear: 'クリア',
     memberNumber: '会員番号',
     registeredAt: '登録日',
-    status: '状態',
     open: '詳細',
     openLabel: '{name} の詳細',
     none: '条件に合う会員はいません。',
