@@ -46,6 +46,7 @@ import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
+import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
@@ -205,6 +206,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
+  registerStaffSlotRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);

@@ -18,6 +18,7 @@ import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
+import * as staffSlots from './staff-slots';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -159,6 +160,9 @@ export const endpoints = {
   staffCalendars: staffDaySheet.staffCalendars,
   staffDaySheet: staffDaySheet.staffDaySheet,
   staffArrivalMark: staffDaySheet.staffArrivalMark,
+  staffSlotGrid: staffSlots.staffSlotGrid,
+  staffSlotSave: staffSlots.staffSlotSave,
+  staffSlotCsv: staffSlots.staffSlotCsv,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,
