@@ -30,7 +30,6 @@ export const slotGridSchema = z.object({
     }),
   ),
 });
-export type SlotGrid = z.infer<typeof slotGridSchema>;
 
 export const staffSlotGrid = defineEndpoint({
   method: 'GET',

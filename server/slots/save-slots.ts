@@ -14,7 +14,7 @@ import { jaSlotCsv } from '@core/ja/slot-csv';
 import { heldConflicts, problemsOfEdits, removesHeld, slotRef, type HeldConflict, type SlotEdits } from '@core/rules/slot-edits';
 import type { Database } from '../store/schema';
 import { addDayOffs, dayOffsBetween } from '../store/calendars';
-import { bumpVersion, lockDays, removeSlots, setQuotas } from '../store/slot-config';
+import { bumpVersion, lockDays, removeDayOffs, removeSlots, setQuotas } from '../store/slot-config';
 import { daySheetOf } from '../staff/day-sheet';
 import type { StaffPrincipal } from '../staff/session';
 
@@ -84,7 +84,7 @@ export const saveSlots = async (
   if (kept[0]) throw refuse('slot_removal_held', kept[0]);
   await addDayOffs(trx, a.edits.dayOffs.add.filter((d) => !state.dayOffs.has(d)).map((day) => ({ calendar_id: id, day })));
   const back = a.edits.dayOffs.remove.filter((d) => state.dayOffs.has(d));
-  if (back.length > 0) await trx.deleteFrom('day_offs').where('calendar_id', '=', id).where('day', 'in', back).execute();
+  await removeDayOffs(trx, id, back);
   return { saved: true, version: a.version + 1, changed: a.edits.quotas.length + a.edits.dayOffs.add.length + back.length };
 };
 
