@@ -45,6 +45,7 @@ import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
+import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
@@ -204,6 +205,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
   registerStaffStatusRoutes(ctx);
+  registerStaffPaymentRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);

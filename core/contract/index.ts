@@ -21,6 +21,7 @@ import * as staffDaySheet from './staff-day-sheet';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
+import * as staffPayments from './staff-payments';
 
 export * from './define';
 export * from './envelope';
@@ -44,6 +45,7 @@ export * from './staff-day-sheet';
 export * from './staff-bed-wards';
 export * from './staff-counts';
 export * from './staff-exports';
+export * from './staff-payments';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -162,6 +164,9 @@ export const endpoints = {
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,
   staffCountsRepair: staffCounts.staffCountsRepair,
+  staffPayments: staffPayments.staffPayments,
+  staffPaymentRefund: staffPayments.staffPaymentRefund,
+  staffPaymentReceipt: staffPayments.staffPaymentReceipt,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;
