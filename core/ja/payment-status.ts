@@ -10,6 +10,8 @@ export const PAYMENT_STATUS_LABELS = ['決済完了', '対象外', '返金済み
 /** Not in the spec: an order the provider has not yet notified, and one given back unpaid (cancelled, declined or expired; nothing was charged). */
 export const UNSETTLED_LABELS = { pending: '決済確認中', released: 'キャンセル（請求なし）' } as const;
 
+export const paymentStatusLabel = (status: number): string => (PAYMENT_STATUS_LABELS as readonly string[])[status] ?? String(status);
+
 /** An order's state in words: its payment status, else what its phase says. */
 export const orderStateLabel = (o: { status: number | null; phase: string }): string =>
-  o.status !== null ? ((PAYMENT_STATUS_LABELS as readonly string[])[o.status] ?? String(o.status)) : o.phase === 'pending' ? UNSETTLED_LABELS.pending : UNSETTLED_LABELS.released;
+  o.status !== null ? paymentStatusLabel(o.status) : o.phase === 'pending' ? UNSETTLED_LABELS.pending : UNSETTLED_LABELS.released;

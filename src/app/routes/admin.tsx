@@ -8,6 +8,7 @@ import { Route as rootRoute } from './root';
 import { answerRoutes } from './admin-answers';
 import { adminCalendarRoutes } from './admin-calendars';
 import { adminBedWardRoutes } from './admin-bed-wards';
+import { adminPaymentRoutes } from './admin-payments';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -36,4 +37,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminPaymentRoutes];

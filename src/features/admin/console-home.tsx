@@ -29,6 +29,9 @@ export function ConsoleHomePage() {
           <Anchor component={Link} to="/admin/bed-wards">
             {jaConsole.home.wards}
           </Anchor>
+          <Anchor component={Link} to="/admin/payments">
+            {jaConsole.home.payments}
+          </Anchor>
         </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (
