@@ -63,7 +63,7 @@ test('a member finds a paid order, reads its receipt and refunds it; it reads �
   await page.getByRole('button', { name: '絞り込む' }).click();
   await page.getByRole('button', { name: `${code} を返金` }).click();
   const dialog = page.getByRole('dialog', { name: '返金の確認' });
-  await expect(dialog).toContainText(`${name}（受付番号 ${code}）の 3,300円を返金します。`);
+  await expect(dialog).toContainText(`${name}（受付番号 ${code}）の3,300円を返金します。`);
   await expect(dialog).toContainText('与信済みの注文は与信を取り消します');
   await expect(dialog).toContainText('回答の状態と予約枠は変わりません。');
   await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');

@@ -72,7 +72,7 @@ export function PaymentsPage() {
         </Title>
         {list.page.error ? <Alert color="red">{list.page.error.message}</Alert> : null}
         {done ? (
-          <Alert color="teal" role="status" withCloseButton onClose={() => setDone(null)} data-testid="refund-done">
+          <Alert color="teal" role="status" withCloseButton closeButtonLabel={t.close} onClose={() => setDone(null)} data-testid="refund-done">
             {fill(t.refunded, { code: codeOf(done), status: orderStateLabel(done) })}
           </Alert>
         ) : null}
