@@ -10,7 +10,8 @@ const COLOURS = ['teal', 'gray', 'orange', 'blue', 'grape'] as const;
 
 export function OrderStateBadge({ order }: { order: { status: number | null; phase: string } }) {
   return (
-    <Badge variant="dot" color={order.status === null ? 'gray' : (COLOURS[order.status] ?? 'gray')} c="dark" size="lg" radius="sm" tt="none" data-testid="order-state">
+    // The label is never cut short (a Badge ellipsises by default): a table cell then keeps its width.
+    <Badge variant="dot" color={order.status === null ? 'gray' : (COLOURS[order.status] ?? 'gray')} c="dark" size="lg" radius="sm" tt="none" styles={{ label: { overflow: 'visible' } }} data-testid="order-state">
       {orderStateLabel(order)}
     </Badge>
   );

@@ -36,16 +36,26 @@ export function PaymentsPage() {
   const codeOf = (r: PaymentRow) => r.answerCode ?? r.orderId;
   const columns: DataTableColumn<PaymentRow>[] = [
     { accessor: 'answerCode', title: t.answerCode, render: (r) => <Text size="sm" ff="monospace">{codeOf(r)}</Text> },
-    { accessor: 'formTitle', title: t.form },
+    { accessor: 'formTitle', title: t.form, render: (r) => <Text size="sm" lineClamp={2}>{r.formTitle}</Text> },
     { accessor: 'residentName', title: t.resident, render: (r) => r.residentName ?? '—' },
-    { accessor: 'amountWithTax', title: t.amount, textAlign: 'right', render: (r) => yenText(r.amountWithTax) },
+    { accessor: 'amountWithTax', title: t.amount, textAlign: 'right', noWrap: true, render: (r) => yenText(r.amountWithTax) },
     { accessor: 'payMethod', title: t.payMethod, render: (r) => payMethodLabel(r.payMethod) },
-    { accessor: 'status', title: t.status, render: (r) => <OrderStateBadge order={r} /> },
-    { accessor: 'completedAt', title: t.completedAt, render: (r) => tokyoTime(r.completedAt) },
-    { accessor: 'canceledAt', title: t.canceledAt, render: (r) => tokyoTime(r.canceledAt) },
+    { accessor: 'status', title: t.status, noWrap: true, render: (r) => <OrderStateBadge order={r} /> },
+    {
+      accessor: 'completedAt',
+      title: t.dates,
+      noWrap: true,
+      render: (r) => (
+        <Text size="sm" component="div">
+          <div>{`${t.completedShort} ${tokyoTime(r.completedAt)}`}</div>
+          {r.canceledAt ? <div>{`${t.canceledShort} ${tokyoTime(r.canceledAt)}`}</div> : null}
+        </Text>
+      ),
+    },
     {
       accessor: 'actions',
       title: t.answer,
+      noWrap: true,
       render: (r) => (
         <Group gap="xs" wrap="nowrap">
           <Anchor component={Link} to={answerPath(r)} size="sm" aria-label={fill(t.openAnswer, { code: codeOf(r) })}>
