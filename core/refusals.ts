@@ -165,6 +165,13 @@ export const REFUSALS = {
   category_not_found: { status: 404, text: 'no category.' },
   not_reservation_item: { status: 400, text: (p: { itemKey: string }) => `body.itemKey: ${p.itemKey} は予約項目ではありません` },
 
+  // Staff configuring slots (issue 58; core/rules/slot-edits.ts, server/slots/).
+  calendar_stale: { status: 409, text: '他の職員がこのカレンダーを先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  slots_invalid: { status: 400, text: '枠の設定に誤りがあります。内容を確認してください。' },
+  slots_csv_invalid: { status: 400, text: 'CSVに誤りがあるため、何も読み込んでいません。各行の内容を直してから、もう一度読み込んでください。' },
+  slot_removal_held: { status: 409, text: (p: { day: string; slot: string }) => `${p.day} の枠 ${p.slot} には予約があるため削除できません。枠数を0にしてください。` },
+  slots_changed_meanwhile: { status: 409, text: '確認している間に予約数が変わりました。もう一度内容を確認してから保存してください。' },
+
   // Payments (spec 02 §4, §8, §9).
   /** Spec 02 §8 payment not enabled: also what PAYMENT=0 answers for an order. */
   payment_off: { status: 400, text: '現在決済を受け付けておりません。' },

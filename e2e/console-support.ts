@@ -22,6 +22,28 @@ export const clinicDay = (): string => {
 };
 
 /**
+ * The first clinic day, from `clinicDay()` on, whose 初診 slots have room for `needs` (slot key →
+ * places). Specs share one database in a run, and each slot holds three: a spec that books
+ * several places must not depend on what the specs before it booked.
+ */
+export const clinicDayWithRoom = async (page: Page, idToken: string, needs: Record<string, number>): Promise<string> => {
+  const from = Temporal.PlainDate.from(clinicDay());
+  const res = await page.request.get(`/survey/api/v1/db/calendars/schedule/naika-ippan-shoshin?start_day=${from}&end_day=${from.add({ days: 27 })}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const schedule = ((await res.json()) as { data: { schedule: Record<string, Record<string, [number, number]>> } }).data.schedule;
+  const day = Object.keys(schedule)
+    .sort()
+    .find((d) => Object.entries(needs).every(([slot, n]) => {
+      const [quota, held] = schedule[d]?.[slot] ?? [0, 0];
+      return quota - held >= n;
+    }));
+  expect(day, 'a clinic day with room in the next four weeks').toBeDefined();
+  return day as string;
+};
+
+/**
  * A staff member of `team` (which holds the demo clinic's calendar and form, or `form`), made with
  * the CLI, set up through the set-up link's calls and signed in on `page` with a recovery code.
  */

@@ -18,6 +18,7 @@ import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
+import * as staffSlots from './staff-slots';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -150,8 +151,9 @@ export const endpoints = {
   staffMemberForms: staffMembers.staffMemberForms,
   staffMembers: staffMembers.staffMembers,
   staffMember: staffMembers.staffMember,
-  // Before staffFormAnswer, whose :partitionKey would take `export`.
+  // Before staffFormAnswer, whose :partitionKey would take `export` and `keys`.
   staffAnswersExport: staffExports.staffAnswersExport,
+  staffAnswerKeys: staffStatuses.staffAnswerKeys,
   staffFormAnswers: staffAnswers.staffFormAnswers,
   staffFormAnswer: staffAnswers.staffFormAnswer,
   staffAnswerFile: staffAnswers.staffAnswerFile,
@@ -160,6 +162,9 @@ export const endpoints = {
   staffCalendars: staffDaySheet.staffCalendars,
   staffDaySheet: staffDaySheet.staffDaySheet,
   staffArrivalMark: staffDaySheet.staffArrivalMark,
+  staffSlotGrid: staffSlots.staffSlotGrid,
+  staffSlotSave: staffSlots.staffSlotSave,
+  staffSlotCsv: staffSlots.staffSlotCsv,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

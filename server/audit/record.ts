@@ -25,6 +25,7 @@ type AuditAction =
   | 'staff.disable'
   | 'team.change'
   | 'answer.list'
+  | 'answer.keys'
   | 'answer.read'
   | 'answer.file'
   | 'answer.export'

@@ -662,6 +662,12 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('payment_orders_created').on('payment_orders').columns(['created_at', 'order_id']).execute();
     },
   },
+  // Staff save a calendar's slots under its version (server/slots/save-slots.ts, issue 58).
+  '0035_calendar_version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('calendars').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -70,6 +70,8 @@ export interface CalendarTable {
   /** calendarSchema of core/contract/calendars.ts, as imported. */
   config_json: string;
   updated_at: string;
+  /** Bumped by each console save of its slots (migration 0035): a save names the version it saw. */
+  version: Generated<number>;
 }
 
 export interface CategoryTable {
