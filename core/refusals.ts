@@ -103,6 +103,15 @@ export const REFUSALS = {
     status: 503,
     text: (p: { partitionKey: string }) => `決済会社で返金できなかったため、キャンセルしませんでした（${p.partitionKey}）。しばらくしてからやり直してください。`,
   },
+  // The payments screen's refund (server/routes/staff-payments.ts): the money only, the answer stays as it is.
+  payment_order_not_found: { status: 404, text: '注文が見つかりません。一覧を更新してからやり直してください。' },
+  payment_refund_not_allowed: {
+    status: 409,
+    text: (p: { status: string }) => `「${p.status}」の注文は返金できません。返金できるのは「決済完了」と「与信済み」の注文だけです。`,
+  },
+  payment_refund_too_old: { status: 409, text: '決済から30日を過ぎているため、この画面からは返金できません。決済会社の管理画面で手続きしてください。' },
+  payment_refund_unavailable: { status: 409, text: 'この注文は決済会社に返金を依頼できません。決済の設定と注文の状態をご確認ください。' },
+  payment_refund_failed: { status: 503, text: '決済会社で返金できませんでした。返金はされていません。しばらくしてからやり直してください。' },
   // The day sheet (server/routes/staff-day-sheet.ts): a mark on a booking that is no longer on this calendar.
   booking_not_found: { status: 404, text: 'この予約は見つかりません。キャンセルされたか、別の日時に変更された可能性があります。' },
 

@@ -44,14 +44,14 @@ export const clinicDayWithRoom = async (page: Page, idToken: string, needs: Reco
 };
 
 /**
- * A staff member of `team` (which holds the demo clinic's calendar and form), made with the CLI,
- * set up through the set-up link's calls and signed in on `page` with a recovery code.
+ * A staff member of `team` (which holds the demo clinic's calendar and form, or `form`), made with
+ * the CLI, set up through the set-up link's calls and signed in on `page` with a recovery code.
  */
-export const signInClinicStaff = async (page: Page, baseURL: string, a: { name: string; role: string; team: string }): Promise<void> => {
+export const signInClinicStaff = async (page: Page, baseURL: string, a: { name: string; role: string; team: string; form?: string }): Promise<void> => {
   const email = `staff-${randomBytes(4).toString('hex')}@city.example.jp`;
   const password = 'さくら市 受付 2026 day-sheet';
   const out = staffCli('add', '--email', email, '--name', a.name, '--role', a.role, '--team', a.team);
-  staffCli('team', a.team, '--calendar', 'cal-naika', '--form', 'clinic-yoyaku');
+  staffCli('team', a.team, '--calendar', 'cal-naika', '--form', a.form ?? 'clinic-yoyaku');
   const token = decodeURIComponent((out.split('\n').find((l) => l.includes('#token=')) as string).trim().split('#token=')[1] as string);
   const start = await page.request.post(`${STAFF}/setup/start`, { headers: { Origin: baseURL }, data: { token } });
   expect(start.status()).toBe(200);

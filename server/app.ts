@@ -45,6 +45,7 @@ import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
+import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
@@ -205,6 +206,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
+  registerStaffPaymentRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
   registerStaffSlotRoutes(ctx);
   registerStaffBedWardRoutes(ctx);

@@ -22,6 +22,7 @@ import * as staffSlots from './staff-slots';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
+import * as staffPayments from './staff-payments';
 
 export * from './define';
 export * from './envelope';
@@ -45,6 +46,7 @@ export * from './staff-day-sheet';
 export * from './staff-bed-wards';
 export * from './staff-counts';
 export * from './staff-exports';
+export * from './staff-payments';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -167,6 +169,9 @@ export const endpoints = {
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,
   staffCountsRepair: staffCounts.staffCountsRepair,
+  staffPayments: staffPayments.staffPayments,
+  staffPaymentRefund: staffPayments.staffPaymentRefund,
+  staffPaymentReceipt: staffPayments.staffPaymentReceipt,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

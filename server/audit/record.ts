@@ -34,7 +34,10 @@ type AuditAction =
   | 'answer.arrival'
   | 'export.csv'
   | 'config.save'
-  | 'counts.repair';
+  | 'counts.repair'
+  | 'payment.list'
+  | 'payment.refund'
+  | 'payment.receipt';
 
 export interface AuditEntry {
   /** A staff member (their account id), the system (a CLI, a job) or a resident. */

@@ -191,6 +191,8 @@ export interface PaymentOrderTable {
   phase: string;
   status: number | null;
   amount_with_tax: number;
+  /** order_json's payMethod, for the console's filter (migration 0032); null when the order names none. */
+  pay_method: string | null;
   /** PaymentOrder as the server computed it. */
   order_json: string;
   /** The provider's notification as received (field → value), once one was accepted. */

@@ -9,6 +9,7 @@ import { answerRoutes } from './admin-answers';
 import { adminCalendarRoutes } from './admin-calendars';
 import { adminBedWardRoutes } from './admin-bed-wards';
 import { adminMemberRoutes } from './admin-members';
+import { adminPaymentRoutes } from './admin-payments';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -37,4 +38,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes, ...adminPaymentRoutes];

@@ -38,6 +38,9 @@ export function ConsoleHomePage() {
               {jaConsole.home.members}
             </Anchor>
           )}
+          <Anchor component={Link} to="/admin/payments">
+            {jaConsole.home.payments}
+          </Anchor>
         </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (

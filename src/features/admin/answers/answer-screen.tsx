@@ -86,7 +86,7 @@ export function AnswerPage() {
                   </Stack>
                 ) : null}
               </Card>
-              <AnswerSide answer={a} />
+              <AnswerSide answer={a} role={me.data.role} />
             </SimpleGrid>
           </>
         ) : null}
