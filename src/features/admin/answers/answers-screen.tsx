@@ -1,14 +1,13 @@
 /**
  * /admin/forms/$surveyId: a form's answers, paged by cursor on the server (次へ / 前へ), with the
  * filters bar and the column chooser; each answer opens its page. Roles that may handle answers
- * tick rows (or the whole filtered set) and change their status together. The grid is
- * mantine-datatable, whose stylesheet loads with this chunk only.
+ * tick rows (or the whole filtered set) and change their status together. The grid is the
+ * console's data grid (../data-grid.ts), whose stylesheet loads with the console only.
  */
-import 'mantine-datatable/styles.css';
 import type { CSSProperties } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link, Navigate, useParams } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from '../data-grid';
 import { jaConsole } from '../../../messages/ja-console';
 import { LoadingText } from '../../../ui/loading-text';
 import { ConsoleFrame } from '../console-frame';

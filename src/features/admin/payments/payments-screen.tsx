@@ -1,13 +1,12 @@
 /**
  * /admin/payments: the card orders of the person's forms, newest first, paged by cursor on the
  * server (次へ / 前へ), with the filters; each row's state in its Japanese name, 返金 where allowed,
- * its receipt and its answer. The grid is mantine-datatable, whose stylesheet loads with this chunk.
+ * its receipt and its answer. The grid is the console's data grid (../data-grid.ts).
  */
-import 'mantine-datatable/styles.css';
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { DataTable, type DataTableColumn } from '../data-grid';
 import { orderStateLabel } from '@core/ja/payment-status';
 import type { PaymentRow } from '@core/contract/staff-payments';
 import { fill } from '../../../messages/fill';
