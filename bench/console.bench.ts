@@ -123,7 +123,8 @@ const seed = async (srv: TestServer, config: ServedSurveyConfig, days: string[],
 };
 
 const p95Of = async (runs: number, call: (i: number) => Promise<{ status: number; json: any }>, check: (json: any) => void) => {
-  check((await call(-1)).json);
+  // The warm-up call may meet a kept-alive socket the server closed while the seed held its loop.
+  check((await call(-1).catch(() => call(-1))).json);
   const ms: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();

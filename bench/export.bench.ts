@@ -8,6 +8,7 @@
 import { engines, startTestServer } from '../tests/server/harness';
 import { makeStaff, signIn } from '../tests/server/staff-fixture';
 import { importBundle } from '../server/forms/import';
+import { searchKeyColumn } from '../server/store/search-key';
 import type { SurveyResultTable } from '../server/store/schema';
 import { STAFF_PREFIX } from '@core/contract/define';
 import { todayInTokyo } from '@core/ja/date-input';
@@ -52,6 +53,8 @@ const seed = async (store: Awaited<ReturnType<typeof startTestServer>>['deps']['
       partition_key: pk, sort_key: sortKey, survey_id: 'bench-export', user_id: userId, item_key: itemKey, value, title: itemKey, type: 'liff',
       check_status: n % 5 === 0 ? '対応中' : '未対応', user_search_key: null, is_liff_mode: 1, registrant_name: 'LINEユーザー', user_name: null, clinic_attributes: null,
       answer_code: String(100000 + n), is_appending: 0, status: null, created_at: at, updated_at: at,
+      // The write path's key (its items' types fold as text does).
+      search_key: searchKeyColumn(value, undefined),
     });
     rows.push(row('yoyaku', 'yoyaku', `x-a_i1|${day}|${1 + (n % 2)}`), row('topics', 'topics#0', '子育て'), row('topics', 'topics#1', '福祉'));
     for (let i = 0; i < TEXT_ITEMS; i++) rows.push(row(`q${i}`, `q${i}`, i === 0 ? `住民 ${n}, "様"` : `回答 ${i} の内容 ${n}`));

@@ -1,9 +1,10 @@
 /**
  * A form's answers in keyset order (newest or oldest first), filtered: one page for the console,
  * or every match in batches for an export (iterateAnswers). SQL reads heads past the cursor
- * (store/answer-heads.ts) and the rows of those answers; the folded filters are matched here. A
- * page whose folded filter matches rarely stops after SCAN_CAP answers examined and answers a
- * cursor there, so one request stays bounded whatever the form's size.
+ * (store/answer-heads.ts) and the rows of those answers; searchable items are matched in SQL by
+ * their stored keys, the free text here. A page whose free text matches rarely stops after
+ * SCAN_CAP answers examined and answers a cursor there, so one request stays bounded whatever the
+ * form's size.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus } from '@core/contract/result-rows';
@@ -28,7 +29,7 @@ export interface ListedAnswer {
   rows: AnswerRowOfList[];
 }
 
-/** Answers examined at most for one page when a folded filter is set. */
+/** Answers examined at most for one page when free text is set. */
 const SCAN_CAP = 5000;
 const SCAN_BATCH = 500;
 
@@ -87,8 +88,8 @@ export const answerPage = async (
   filter: AnswerFilter,
   a: { order: AnswerOrder; after: AnswerHead | null; limit: number },
 ): Promise<AnswerPageOf> => {
-  const heads = headFilterOf(filter);
-  const matches = foldedMatcher(config, filter);
+  const heads = headFilterOf(config, filter);
+  const matches = foldedMatcher(filter);
   const found: ListedAnswer[] = [];
   let after = a.after;
   let scanned = 0;
@@ -134,8 +135,8 @@ const groupRows = (rows: readonly AnswerRowOfList[]): ListedAnswer[] => {
 
 /**
  * Every answer the filter matches, in keyset order, in batches: what an export feeds its writer
- * from, one batch at a time so memory stays flat. With no status narrowing it is one range scan
- * of rows (rowsInOrder; `batch`: rows per round); with statuses, heads then their rows, as a page
+ * from, one batch at a time so memory stays flat. With no status or item narrowing it is one range
+ * scan of rows (rowsInOrder; `batch`: rows per round); with them, heads then their rows, as a page
  * reads them (`batch`: answers per round).
  */
 export async function* iterateAnswers(
@@ -146,11 +147,11 @@ export async function* iterateAnswers(
 ): AsyncGenerator<ListedAnswer[]> {
   const order = a.order ?? 'oldest';
   const size = a.batch ?? SCAN_BATCH;
-  const heads = headFilterOf(filter);
-  const matches = foldedMatcher(config, filter);
+  const heads = headFilterOf(config, filter);
+  const matches = foldedMatcher(filter);
   const keep = (answers: ListedAnswer[]) => answers.filter((x) => !matches || matches(x));
   let after: AnswerHead | null = null;
-  if (heads.statuses.length === 0) {
+  if (heads.statuses.length === 0 && heads.keys.length === 0) {
     const limit = a.batch ?? EXPORT_ROWS;
     for (;;) {
       const rows = await rowsInOrder(db, config.surveyId, heads, { order, after, limit });

@@ -16,13 +16,15 @@ export interface AnswerHead {
   createdAt: string;
 }
 
-/** What SQL narrows; folded matches (items, free text) are the caller's. */
+/** What SQL narrows; the free text is the caller's. */
 export interface HeadFilter {
   statuses: readonly string[];
   /** Instants (ISO UTC): created_at ≥ since and < until. */
   since: string | null;
   until: string | null;
   reservationDay: string | null;
+  /** Searchable items' folded conditions (store/search-key.ts): a row of the item with that key. */
+  keys: readonly { itemKey: string; key: string | null }[];
 }
 
 export type AnswerOrder = 'newest' | 'oldest';
@@ -35,6 +37,15 @@ export const readHeads = async (
 ): Promise<AnswerHead[]> => {
   const dir = a.order === 'newest' ? 'desc' : 'asc';
   let q = db.selectFrom('survey_results as h').select(['h.partition_key', 'h.created_at']).where('h.survey_id', '=', surveyId);
+  // The first item condition picks the rows the heads are read from (index survey_results_search_key,
+  // in keyset order); any other is a row of the same answer.
+  const [first, ...others] = f.keys;
+  if (first) q = q.where('h.item_key', '=', first.itemKey).where('h.search_key', '=', first.key);
+  for (const k of others) {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('survey_results as s').select('s.sort_key').whereRef('s.partition_key', '=', 'h.partition_key').where('s.item_key', '=', k.itemKey).where('s.search_key', '=', k.key)),
+    );
+  }
   if (f.statuses.length > 0) q = q.where('h.check_status', 'in', [...f.statuses]);
   if (f.since !== null) q = q.where('h.created_at', '>=', f.since);
   if (f.until !== null) q = q.where('h.created_at', '<', f.until);
@@ -104,12 +115,12 @@ export const rowsOfAnswers = async (db: Db, surveyId: string, partitionKeys: rea
  * Rows of a form's answers in keyset order, past `after`, at most `limit` rows: one range scan of
  * the (survey_id, created_at, partition_key) index, for an export's full pass. An answer's rows
  * share created_at and partition_key, so they come together; the last answer may be cut off by
- * the limit (the caller reads on from the one before it). Statuses are not narrowed here.
+ * the limit (the caller reads on from the one before it). Statuses and items are not narrowed here.
  */
 export const rowsInOrder = async (
   db: Db,
   surveyId: string,
-  f: Omit<HeadFilter, 'statuses'>,
+  f: Omit<HeadFilter, 'statuses' | 'keys'>,
   a: { order: AnswerOrder; after: AnswerHead | null; limit: number },
 ): Promise<AnswerRowOfList[]> => {
   const dir = a.order === 'newest' ? 'desc' : 'asc';

@@ -4,6 +4,7 @@
  * later entry undoes (0009, 0011, 0015: 0017 drops their functions).
  */
 import { SqliteAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { backfillSearchKeys } from './search-key';
 
 const migrations: Record<string, Migration> = {
   '0001_surveys_and_results': {
@@ -646,6 +647,21 @@ const migrations: Record<string, Migration> = {
   '0030_bed_ward_console': {
     async up(db: Kysely<unknown>) {
       await db.schema.createIndex('bed_stays_survey_end').on('bed_stays').columns(['survey_id', 'end_date']).execute();
+    },
+  },
+  // The console's searchable-item filter as an index range (issue 57, store/search-key.ts): each
+  // answer row's folded search key, backfilled here (folded in Node), then its index, built once
+  // the keys are in. check_status last, so a status filter reads no table rows.
+  '0033_perf_search_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('survey_results').addColumn('search_key', 'text').execute();
+      await backfillSearchKeys(db);
+      await db.schema
+        .createIndex('survey_results_search_key')
+        .on('survey_results')
+        .columns(['survey_id', 'item_key', 'search_key', 'created_at', 'partition_key', 'check_status'])
+        .where(sql.ref('search_key'), 'is not', null)
+        .execute();
     },
   },
 };
