@@ -111,39 +111,6 @@ export const rowsOfAnswers = async (db: Db, surveyId: string, partitionKeys: rea
   return own.map(rowOfList);
 };
 
-/**
- * Rows of a form's answers in keyset order, past `after`, at most `limit` rows: one range scan of
- * the (survey_id, created_at, partition_key) index, for an export's full pass. An answer's rows
- * share created_at and partition_key, so they come together; the last answer may be cut off by
- * the limit (the caller reads on from the one before it). Statuses and items are not narrowed here.
- */
-export const rowsInOrder = async (
-  db: Db,
-  surveyId: string,
-  f: Omit<HeadFilter, 'statuses' | 'keys'>,
-  a: { order: AnswerOrder; after: AnswerHead | null; limit: number },
-): Promise<AnswerRowOfList[]> => {
-  const dir = a.order === 'newest' ? 'desc' : 'asc';
-  let q = db
-    .selectFrom('survey_results as h')
-    .select(['h.partition_key', 'h.sort_key', 'h.user_id', 'h.item_key', 'h.value', 'h.title', 'h.check_status', 'h.answer_code', 'h.registrant_name', 'h.created_at', 'h.updated_at'])
-    .where('h.survey_id', '=', surveyId);
-  if (f.since !== null) q = q.where('h.created_at', '>=', f.since);
-  if (f.until !== null) q = q.where('h.created_at', '<', f.until);
-  if (f.reservationDay !== null) {
-    const day = f.reservationDay;
-    q = q.where('h.partition_key', 'in', (eb) =>
-      eb.selectFrom('reservations').select('reservations.partition_key').where('reservations.survey_id', '=', surveyId).where('reservations.day', '=', day),
-    );
-  }
-  const after = a.after;
-  if (after) {
-    q = q.where((eb) => eb(eb.refTuple('h.created_at', 'h.partition_key'), a.order === 'newest' ? '<' : '>', eb.tuple(after.createdAt, after.partitionKey)));
-  }
-  const rows = await q.orderBy('h.created_at', dir).orderBy('h.partition_key', dir).limit(a.limit).execute();
-  return rows.map(rowOfList);
-};
-
 export interface FormCounts {
   byStatus: Record<string, number>;
   total: number;

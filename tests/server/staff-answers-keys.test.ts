@@ -108,7 +108,7 @@ describe.each(engines())('console answers by stored search keys (%s)', (engine) 
 
   it('feeds an export the same matches', async () => {
     const all: string[] = [];
-    for await (const batch of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, { item: 'tel|09000000042' }), { batch: 1 })) all.push(...batch.map((a) => a.partitionKey));
+    for await (const batch of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, { item: 'tel|09000000042' }), { answers: 1 })) all.push(...batch.map((a) => a.partitionKey));
     expect(all).toEqual([pkOf(42), pkOf(3042)]);
   });
 
