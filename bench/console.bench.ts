@@ -154,6 +154,7 @@ export const runConsoleBench = async (): Promise<void> => {
         await seed(srv, config, days, seeded, size);
         const seedSeconds = (performance.now() - t0) / 1000;
         seeded = size;
+        // Statistics, as autovacuum keeps them for a form grown over months (seconds-old rows have none).
         if (engine === 'postgres') await sql`analyze`.execute(srv.deps.store.db);
         const list = `/forms/${SURVEY}/answers?col=shimei&col=denwa&col=yoyaku`;
         const firstPage = await p95Of(RUNS, () => get(list), (j) => {
