@@ -134,18 +134,16 @@ export interface AnswerWithValues {
 const byCodeUnits = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 const withValues = (v: AnswerValues): AnswerWithValues => {
-  // One pass: the rows, the status seen (nearly always one) and whether they came sorted already.
+  // One pass: the rows, and whether they came sorted already.
   const rows: AnswerWithValues['rows'] = new Array(v.rows.length);
-  const checks = new Set<string>();
   let sorted = true;
   for (let i = 0; i < v.rows.length; i++) {
-    const [sortKey, itemKey, value, check] = v.rows[i] as AnswerValues['rows'][number];
-    rows[i] = { sortKey, itemKey, value };
-    checks.add(check);
-    if (i > 0 && sortKey < (rows[i - 1] as { sortKey: string }).sortKey) sorted = false;
+    const [sortKey, itemKey, value] = v.rows[i] as AnswerValues['rows'][number];
+    rows[i] = { sortKey: sortKey ?? itemKey, itemKey, value };
+    if (i > 0 && (rows[i] as { sortKey: string }).sortKey < (rows[i - 1] as { sortKey: string }).sortKey) sorted = false;
   }
   if (!sorted) rows.sort((x, y) => byCodeUnits(x.sortKey, y.sortKey));
-  return { partitionKey: v.partitionKey, answerCode: v.answerCode, status: statusOfChecks(checks), createdAt: v.createdAt, rows };
+  return { partitionKey: v.partitionKey, answerCode: v.answerCode, status: statusOfChecks(v.checks), createdAt: v.createdAt, rows };
 };
 
 /**

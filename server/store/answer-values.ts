@@ -1,6 +1,6 @@
 /**
  * An export's read of a form's answers (issue 57): one result row per answer, its rows' sort key,
- * item key, value and status aggregated as JSON by the engine (json_group_array, json_agg). Read
+ * item key and value aggregated as JSON by the engine (json_group_array, json_agg). Read
  * row by row, a 20-item answer cost the driver 20 rows of 11 columns: about 6 s per million rows
  * on either engine, most of an export's time (bench export); aggregated, one string per answer.
  *
@@ -21,17 +21,21 @@ export interface AnswerValues {
   partitionKey: string;
   createdAt: string;
   answerCode: string | null;
-  /** [sortKey, itemKey, value, checkStatus] of each row, in no order. */
-  rows: [string, string, string, string][];
+  /** The distinct statuses of its rows (one, but for an answer whose rows disagree). */
+  checks: string[];
+  /** [sortKey, itemKey, value] of each row, in no order; a null sort key is the item key. */
+  rows: [string | null, string, string][];
 }
 
 type Range = Omit<HeadFilter, 'statuses' | 'keys'>;
 type Eb = ExpressionBuilder<Database & { h: Database['survey_results'] }, 'h'>;
 
+// Each row as [sort key unless it is the item key, item key, value]: the status is the answer's
+// (min = max nearly always), so the JSON holds values and little else.
 const rowsJson = (db: Db) =>
   engineOf(db) === 'sqlite'
-    ? sql<string>`json_group_array(json_array(h.sort_key, h.item_key, h.value, h.check_status))`
-    : sql<string>`json_agg(json_build_array(h.sort_key, h.item_key, h.value, h.check_status))::text`;
+    ? sql<string>`json_group_array(json_array(nullif(h.sort_key, h.item_key), h.item_key, h.value))`
+    : sql<string>`json_agg(json_build_array(nullif(h.sort_key, h.item_key), h.item_key, h.value))::text`;
 
 /** The form's rows in the range, past `after` and up to `upTo` (both in keyset order). */
 const within = (surveyId: string, f: Range, order: AnswerOrder, after: AnswerHead | null, upTo: AnswerHead | null) => (eb: Eb) => {
@@ -51,12 +55,40 @@ const within = (surveyId: string, f: Range, order: AnswerOrder, after: AnswerHea
   ]);
 };
 
-const toValues = (r: { partition_key: string; created_at: string; answer_code: string | null; rows_json: string }): AnswerValues => ({
-  partitionKey: r.partition_key,
-  createdAt: r.created_at,
-  answerCode: r.answer_code,
-  rows: JSON.parse(r.rows_json) as AnswerValues['rows'],
-});
+interface Aggregated {
+  partition_key: string;
+  created_at: string;
+  answer_code: string | null;
+  lo: string;
+  hi: string;
+  rows_json: string;
+}
+
+/** The answers as read; those whose rows' statuses disagree get them all, in one more query. */
+const valuesOf = async (db: Db, read: readonly Aggregated[]): Promise<AnswerValues[]> => {
+  const mixed = read.filter((r) => r.lo !== r.hi).map((r) => r.partition_key);
+  const checks = new Map<string, Set<string>>();
+  if (mixed.length > 0) {
+    for (const r of await db.selectFrom('survey_results').select(['partition_key', 'check_status']).where('partition_key', 'in', mixed).execute()) {
+      checks.set(r.partition_key, (checks.get(r.partition_key) ?? new Set()).add(r.check_status));
+    }
+  }
+  return read.map((r) => ({
+    partitionKey: r.partition_key,
+    createdAt: r.created_at,
+    answerCode: r.answer_code,
+    checks: r.lo === r.hi ? [r.lo] : [...(checks.get(r.partition_key) ?? [r.lo, r.hi])],
+    rows: JSON.parse(r.rows_json) as AnswerValues['rows'],
+  }));
+};
+
+const aggregates = (db: Db) =>
+  [
+    sql<string | null>`max(h.answer_code)`.as('answer_code'),
+    sql<string>`min(h.check_status)`.as('lo'),
+    sql<string>`max(h.check_status)`.as('hi'),
+    rowsJson(db).as('rows_json'),
+  ] as const;
 
 /**
  * The answers past `after` in keyset order, about `rows` rows of them (the last answer whole);
@@ -81,13 +113,13 @@ export const answerValuesInOrder = async (
   const upTo = bound ? { createdAt: bound.created_at, partitionKey: bound.partition_key } : null;
   const rows = await db
     .selectFrom('survey_results as h')
-    .select(['h.partition_key', 'h.created_at', (eb) => eb.fn.max('h.answer_code').as('answer_code'), rowsJson(db).as('rows_json')])
+    .select(['h.partition_key', 'h.created_at', ...aggregates(db)])
     .where(within(surveyId, f, a.order, a.after, upTo))
     .groupBy(['h.created_at', 'h.partition_key'])
     .orderBy('h.created_at', dir)
     .orderBy('h.partition_key', dir)
     .execute();
-  return { answers: rows.map(toValues), end: upTo === null };
+  return { answers: await valuesOf(db, rows), end: upTo === null };
 };
 
 /** These answers of the form by partition key, in no order (an answer with no rows left is absent). */
@@ -95,10 +127,10 @@ export const answerValuesOf = async (db: Db, surveyId: string, partitionKeys: re
   if (partitionKeys.length === 0) return [];
   const rows = await db
     .selectFrom('survey_results as h')
-    .select(['h.partition_key', 'h.created_at', 'h.survey_id', (eb) => eb.fn.max('h.answer_code').as('answer_code'), rowsJson(db).as('rows_json')])
+    .select(['h.partition_key', 'h.created_at', 'h.survey_id', ...aggregates(db)])
     .where('h.partition_key', 'in', [...partitionKeys])
     .groupBy(['h.partition_key', 'h.created_at', 'h.survey_id'])
     .execute();
   // The form matched here, as store/answer-heads.ts rowsOfAnswers does: by primary key lookups.
-  return rows.filter((r) => r.survey_id === surveyId).map(toValues);
+  return valuesOf(db, rows.filter((r) => r.survey_id === surveyId));
 };

@@ -112,6 +112,18 @@ describe.each(engines())('console answers by stored search keys (%s)', (engine) 
     expect(all).toEqual([pkOf(42), pkOf(3042)]);
   });
 
+  it('feeds an export unnarrowed: each answer whole, a status its rows disagree on ranked, sort keys kept', async () => {
+    await srv.deps.store.write((trx) => trx.updateTable('survey_results').set({ check_status: '完了' }).where('partition_key', '=', pkOf(5)).where('item_key', '=', 'tel').execute());
+    const seen = new Map<string, { status: string; rows: { sortKey: string; itemKey: string }[] }>();
+    for await (const batch of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, {}), { rows: 777 })) for (const a of batch) seen.set(a.partitionKey, a);
+    expect(seen.size).toBe(ANSWERS);
+    expect(seen.get(pkOf(5))?.status).toBe('完了');
+    expect(seen.get(pkOf(4))?.status).toBe('対応中');
+    expect(seen.get(pkOf(6))?.status).toBe('未対応');
+    expect(seen.get(pkOf(5))?.rows.map((r) => r.sortKey)).toEqual(['name', 'tel', 'topics#ＡＢＣ']);
+    await srv.deps.store.write((trx) => trx.updateTable('survey_results').set({ check_status: '未対応' }).where('partition_key', '=', pkOf(5)).execute());
+  });
+
   it('matches free text with an item, within the keyed rows', async () => {
     expect((await keysOf(`${item('tel', '09000000005')}&text=${encodeURIComponent('住民３００５')}`)).keys).toEqual([pkOf(3005)]);
   });
