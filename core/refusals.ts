@@ -103,6 +103,15 @@ export const REFUSALS = {
     status: 503,
     text: (p: { partitionKey: string }) => `決済会社で返金できなかったため、キャンセルしませんでした（${p.partitionKey}）。しばらくしてからやり直してください。`,
   },
+  // The payments screen's refund (server/routes/staff-payments.ts): the money only, the answer stays as it is.
+  payment_order_not_found: { status: 404, text: '注文が見つかりません。一覧を更新してからやり直してください。' },
+  payment_refund_not_allowed: {
+    status: 409,
+    text: (p: { status: string }) => `「${p.status}」の注文は返金できません。返金できるのは「決済完了」と「与信済み」の注文だけです。`,
+  },
+  payment_refund_too_old: { status: 409, text: '決済から30日を過ぎているため、この画面からは返金できません。決済会社の管理画面で手続きしてください。' },
+  payment_refund_unavailable: { status: 409, text: 'この注文は決済会社に返金を依頼できません。決済の設定と注文の状態をご確認ください。' },
+  payment_refund_failed: { status: 503, text: '決済会社で返金できませんでした。返金はされていません。しばらくしてからやり直してください。' },
   // The day sheet (server/routes/staff-day-sheet.ts): a mark on a booking that is no longer on this calendar.
   booking_not_found: { status: 404, text: 'この予約は見つかりません。キャンセルされたか、別の日時に変更された可能性があります。' },
 
@@ -155,6 +164,13 @@ export const REFUSALS = {
   calendar_not_found: { status: 404, text: 'no calendar.' },
   category_not_found: { status: 404, text: 'no category.' },
   not_reservation_item: { status: 400, text: (p: { itemKey: string }) => `body.itemKey: ${p.itemKey} は予約項目ではありません` },
+
+  // Staff configuring slots (issue 58; core/rules/slot-edits.ts, server/slots/).
+  calendar_stale: { status: 409, text: '他の職員がこのカレンダーを先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  slots_invalid: { status: 400, text: '枠の設定に誤りがあります。内容を確認してください。' },
+  slots_csv_invalid: { status: 400, text: 'CSVに誤りがあるため、何も読み込んでいません。各行の内容を直してから、もう一度読み込んでください。' },
+  slot_removal_held: { status: 409, text: (p: { day: string; slot: string }) => `${p.day} の枠 ${p.slot} には予約があるため削除できません。枠数を0にしてください。` },
+  slots_changed_meanwhile: { status: 409, text: '確認している間に予約数が変わりました。もう一度内容を確認してから保存してください。' },
 
   // Payments (spec 02 §4, §8, §9).
   /** Spec 02 §8 payment not enabled: also what PAYMENT=0 answers for an order. */

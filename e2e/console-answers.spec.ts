@@ -111,3 +111,40 @@ for (const viewport of [
     await expectAxeClean(page, 'console answer');
   });
 }
+
+test('an operator changes a ticked answer, then every answer of the filter, each with its count confirmed', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const run = `bulk${Date.now() % 100000}`;
+  const name = `一括 次郎${run}`;
+  storeAnswers(run, name);
+  await signInOperator(page, run);
+  await page.goto(`/admin/forms/${FORM}`);
+  await page.getByLabel('検索項目').selectOption('name');
+  await page.getByLabel('検索する値').fill(name);
+  await page.getByRole('button', { name: '絞り込む' }).click();
+  const table = page.getByTestId('answers-table');
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  const bar = page.getByTestId('bulk-status');
+  const changeTo = async (status: string, count: number) => {
+    await bar.getByLabel('新しい状態').selectOption(status);
+    await bar.getByRole('button', { name: '状態を変更' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`${count}件の回答の状態を「${status}」に変更します。`);
+    await dialog.getByRole('button', { name: '変更する' }).click();
+    await expect(bar.getByRole('status')).toHaveText(`${count}件の回答の状態を変更しました。`);
+  };
+
+  await table.getByRole('checkbox', { name: `E2E${run}0を選ぶ` }).check();
+  await expect(page.getByTestId('bulk-count')).toHaveText('1件を選択中');
+  await expectAxeClean(page, 'console answers with a selection');
+  await changeTo('対応中', 1);
+  await expect(table.locator('[data-status="対応中"]')).toHaveCount(2);
+  await expect(page.getByTestId('bulk-count')).toHaveText('0件を選択中');
+
+  await bar.getByRole('button', { name: '絞り込んだ回答をすべて選ぶ' }).click();
+  await expect(page.getByTestId('bulk-count')).toHaveText('2件を選択中');
+  await changeTo('完了', 2);
+  await expect(table.locator('[data-status="完了"]')).toHaveCount(2);
+  await table.getByRole('link', { name: '詳細' }).first().click();
+  await expect(page.getByTestId('answer-history')).toContainText(`粗大係 ${run}`);
+});

@@ -81,6 +81,8 @@ for (const [run, viewport] of [
     await page.setViewportSize(viewport);
     await signInOperator(page, baseURL as string);
     await page.goto('/admin');
+    // The ward's form on the forms list leads to the ward, where its stays are.
+    await expect(page.getByTestId('console-forms').getByRole('link', { name: WARD_TITLE })).toHaveAttribute('href', `/admin/bed-wards/${WARD}`);
     await page.getByRole('link', { name: '病棟の入院予定（ベッド）' }).click();
     await expect(page.getByRole('heading', { name: '担当の病棟' })).toBeVisible();
     await expect(page.getByTestId('console-wards')).toContainText(TEAM);

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAxeClean, surveyItem } from './support';
-import { bookClinic, clinicDay, signInClinicStaff } from './console-support';
+import { expectAxeClean, signInAsNewResident, surveyItem } from './support';
+import { bookClinic, clinicDayWithRoom, signInClinicStaff } from './console-support';
 
 /**
  * Issue 57's clinic day, end to end in Chromium: three residents book the demo clinic's next
@@ -41,8 +41,14 @@ test.describe.configure({ timeout: 240_000 });
 
 test('a receptionist runs the clinic day from the console', async ({ page, browser, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  const day = clinicDay();
   const tag = randomBytes(2).toString('hex');
+  // The next clinic day with room for the three bookings and the walk-in (slots 2, 3, 3 and 4).
+  const probe = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const probePage = await probe.newPage();
+  await signInAsNewResident(probePage, '/survey/clinic-yoyaku', `下見 ${tag}`);
+  const probeToken = (await probePage.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { idToken?: string }).idToken)) as string;
+  const day = await clinicDayWithRoom(probePage, probeToken, { '2': 1, '3': 2, '4': 1 });
+  await probe.close();
   const [comes, missed, handled] = [`来院 一郎${tag}`, `欠席 二郎${tag}`, `対応 三子${tag}`];
   await bookClinic(browser, comes, day, '3');
   const resident = await bookClinic(browser, missed, day, '2', true);

@@ -22,14 +22,36 @@ export const clinicDay = (): string => {
 };
 
 /**
- * A staff member of `team` (which holds the demo clinic's calendar and form), made with the CLI,
- * set up through the set-up link's calls and signed in on `page` with a recovery code.
+ * The first clinic day, from `clinicDay()` on, whose 初診 slots have room for `needs` (slot key →
+ * places). Specs share one database in a run, and each slot holds three: a spec that books
+ * several places must not depend on what the specs before it booked.
  */
-export const signInClinicStaff = async (page: Page, baseURL: string, a: { name: string; role: string; team: string }): Promise<void> => {
+export const clinicDayWithRoom = async (page: Page, idToken: string, needs: Record<string, number>): Promise<string> => {
+  const from = Temporal.PlainDate.from(clinicDay());
+  const res = await page.request.get(`/survey/api/v1/db/calendars/schedule/naika-ippan-shoshin?start_day=${from}&end_day=${from.add({ days: 27 })}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const schedule = ((await res.json()) as { data: { schedule: Record<string, Record<string, [number, number]>> } }).data.schedule;
+  const day = Object.keys(schedule)
+    .sort()
+    .find((d) => Object.entries(needs).every(([slot, n]) => {
+      const [quota, held] = schedule[d]?.[slot] ?? [0, 0];
+      return quota - held >= n;
+    }));
+  expect(day, 'a clinic day with room in the next four weeks').toBeDefined();
+  return day as string;
+};
+
+/**
+ * A staff member of `team` (which holds the demo clinic's calendar and form, or `form`), made with
+ * the CLI, set up through the set-up link's calls and signed in on `page` with a recovery code.
+ */
+export const signInClinicStaff = async (page: Page, baseURL: string, a: { name: string; role: string; team: string; form?: string }): Promise<void> => {
   const email = `staff-${randomBytes(4).toString('hex')}@city.example.jp`;
   const password = 'さくら市 受付 2026 day-sheet';
   const out = staffCli('add', '--email', email, '--name', a.name, '--role', a.role, '--team', a.team);
-  staffCli('team', a.team, '--calendar', 'cal-naika', '--form', 'clinic-yoyaku');
+  staffCli('team', a.team, '--calendar', 'cal-naika', '--form', a.form ?? 'clinic-yoyaku');
   const token = decodeURIComponent((out.split('\n').find((l) => l.includes('#token=')) as string).trim().split('#token=')[1] as string);
   const start = await page.request.post(`${STAFF}/setup/start`, { headers: { Origin: baseURL }, data: { token } });
   expect(start.status()).toBe(200);

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { checkScreen, expectAxeClean, expectFitsPhone, PHONES, surveyItem } from './support';
+import { PAYMENT_FORM, addLine, newPaymentResident, pickSlot } from './payment-support';
 
 /**
  * Issue 22's card payment journey on the demo form sesshu-shiharai (spec 02 §2, §4, §7), through
@@ -17,41 +18,9 @@ const RUN = Date.now() % 100000;
 // shared 2-core machine that is more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-const FORM = '/survey/sesshu-shiharai';
+const FORM = PAYMENT_FORM;
 
-const newResident = async (browser: Browser, tag: string, name: string): Promise<Page> => {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(FORM);
-  await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
-  await page.locator('input[name="dev_user"]').fill(`U${'e22'.repeat(8)}${tag}${RUN}`);
-  await page.locator('input[name="dev_name"]').fill(name);
-  await page.getByRole('button', { name: 'この ID でログイン' }).click();
-  await expect(page.getByTestId('resident-name')).toContainText(name);
-  return page;
-};
-
-/** 内科 → 一般内科 → 初診 → 初診受付, then the first open slot, a week at a time. */
-const pickSlot = async (page: Page) => {
-  await page.getByLabel('診療科').selectOption({ label: '内科' });
-  await page.getByLabel('区分').selectOption({ label: '一般内科' });
-  await page.getByLabel('受診種別').selectOption({ label: '初診' });
-  await page.getByLabel('予約項目').selectOption({ label: '初診受付' });
-  const active = page.locator('[data-testid="slot"][data-state="active"]');
-  for (let i = 0; i < 6 && (await active.count()) === 0; i += 1) await page.getByTestId('calendar-next').click();
-  await active.first().click();
-};
-
-/** One line through the dialog: category, product, quantity; the amount is shown before saving. */
-const addLine = async (page: Page, category: string, product: string, quantity: string, amount: string) => {
-  await page.getByTestId('order-add').click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('商品分類').selectOption({ label: category });
-  await dialog.getByLabel('商品', { exact: true }).selectOption({ label: product });
-  await dialog.getByLabel('数量').fill(quantity);
-  await expect(dialog.getByTestId('order-amount')).toHaveText(amount);
-  await dialog.getByTestId('order-save').click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-};
+const newResident = (browser: Browser, tag: string, name: string): Promise<Page> => newPaymentResident(browser, `U${'e22'.repeat(8)}${tag}${RUN}`, name);
 
 /** A booking with インフルエンザ × 2 (6,000, tax 600) and 予診票 × 1 (550, tax free): 7,150 yen. */
 const fillOrder = async (page: Page, name: string) => {

@@ -45,7 +45,9 @@ import { registerStaffRegisterRoutes } from './routes/staff-register';
 import { registerStaffOidcRoutes } from './routes/staff-oidc';
 import { DEV_STAFF_OIDC_PATH, createDevStaffIssuer } from './providers/staff-oidc-dev';
 import { registerStaffStatusRoutes } from './routes/staff-statuses';
+import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
+import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
@@ -198,13 +200,15 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerFileTransfer(app, deps);
   registerStaffRoutes(ctx, deps.store);
   registerStaffMemberRoutes(ctx, deps.store);
-  // Before the answer routes: /answers/export is not an answer's :partitionKey.
+  // Before the answer routes: /answers/export and /answers/keys are not an answer's :partitionKey.
   registerStaffExportRoutes(ctx, deps.store);
+  registerStaffStatusRoutes(ctx);
   registerStaffAnswerRoutes(ctx, deps.store);
   registerStaffRegisterRoutes(ctx);
   registerStaffOidcRoutes(ctx, deps.store);
-  registerStaffStatusRoutes(ctx);
+  registerStaffPaymentRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
+  registerStaffSlotRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);

@@ -10,8 +10,9 @@
  * commit() claims the key first in the write's transaction (a repeat gets the stored answer replayed
  * and its write does not run) and stores the answer under it in that same transaction; a 4xx the
  * handler throws is stored as its answer. So a new write route must:
- *   1. mark its endpoint `idempotent: true` in core/contract (and `auth: 'required'`: keys are
- *      scoped to the user, so route() refuses to register an idempotent endpoint without one);
+ *   1. mark its endpoint `idempotent: true` in core/contract (and `auth: 'required'` or `'staff'`:
+ *      keys are scoped to the user or staff member, so route() refuses an idempotent endpoint
+ *      without one);
  *   2. do every database write inside one `commit(async (trx) => … return answer)` and return its
  *      result — `store.write` throws inside an idempotent request, so an effect cannot slip past
  *      the stored answer;
@@ -106,12 +107,12 @@ export interface RouteEnv {
 }
 
 export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, handler: NoInfer<Handler<E>>): void => {
-  if (e.idempotent && e.auth !== 'required') {
-    throw new Error(`${e.method} ${e.path}: an idempotent endpoint needs auth 'required' (keys are scoped to the user)`);
+  if (e.idempotent && e.auth !== 'required' && e.auth !== 'staff') {
+    throw new Error(`${e.method} ${e.path}: an idempotent endpoint needs auth 'required' or 'staff' (keys are scoped to the user)`);
   }
   const staffApi = e.api === 'staff';
-  if (staffApi !== (e.auth === 'staff' || (staffApi && e.auth === 'none')) || (e.auth === 'staff') !== (e.staffAction !== undefined) || (staffApi && (e.idempotent || e.kiosk))) {
-    throw new Error(`${e.method} ${e.path}: a staff call has api 'staff', auth 'staff' with a staffAction (or 'none' to sign in), and no key or kiosk`);
+  if (staffApi !== (e.auth === 'staff' || (staffApi && e.auth === 'none')) || (e.auth === 'staff') !== (e.staffAction !== undefined) || (staffApi && e.kiosk)) {
+    throw new Error(`${e.method} ${e.path}: a staff call has api 'staff', auth 'staff' with a staffAction (or 'none' to sign in), and no kiosk`);
   }
   const method = e.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   app[method](`${prefixOf(e)}${e.path}`, async (c) => {
@@ -142,17 +143,20 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
       if (out instanceof Response) return out;
       return c.json(out as object, 200);
     }
-    // Only what the handler reads identifies the request: a stray query on a POST is not "another body".
-    const requestHash = requestFingerprint({
-      method: e.method,
-      path: e.path,
-      params: e.params ? rawParams : null,
-      query: e.query ? rawQuery : null,
-      body: e.body ? (rawBody ?? null) : null,
-    });
+    const requestHash = fingerprintOf(e, { rawParams, rawQuery, rawBody });
     return env.writes.run({ c, path: e.path, userId: (user as AuthUser).userId, key, requestHash, execute: call });
   });
 };
+
+/** Only what the handler reads identifies the request: a stray query on a POST is not "another body". */
+const fingerprintOf = (e: EndpointDef, raw: { rawParams: unknown; rawQuery: unknown; rawBody: unknown }): string =>
+  requestFingerprint({
+    method: e.method,
+    path: e.path,
+    params: e.params ? raw.rawParams : null,
+    query: e.query ? raw.rawQuery : null,
+    body: e.body ? (raw.rawBody ?? null) : null,
+  });
 
 /** Params, query and body as route() reads them for every call, parsed and as sent. */
 const parseRequest = async (c: Context<AppEnv>, e: EndpointDef) => {
@@ -176,14 +180,21 @@ const parseRequest = async (c: Context<AppEnv>, e: EndpointDef) => {
 
 /**
  * A staff call: the gate first (before anything is parsed), then the handler with the staff
- * member. No resident user, no idempotency keys: the console is online, and each staff write is
- * one transaction with its audit row.
+ * member. No resident user; each staff write is one transaction with its audit row. A write whose
+ * effect must not happen twice (money given back: the payments screen's refund) is marked
+ * idempotent and keyed as a resident's write is, its keys scoped to the staff member
+ * (`staff:{id}`, which no resident's user id can be).
  */
 const staffCall = async <E extends EndpointDef>(c: Context<AppEnv>, env: RouteEnv, e: E, handler: Handler<E>) => {
   if (!env.staffGate) throw refuse('staff_session_required');
   const staff = await env.staffGate(c, e);
-  const { params, query, body } = await parseRequest(c, e);
-  const out = await handler({ params, query, body, user: null, staff, c, commit: env.writes.plainCommit(e.path, staff ? `staff:${staff.id}` : null) } as HandlerArgs<E>);
+  const key = e.idempotent ? readIdempotencyKey(c.req.header(IDEMPOTENCY_HEADER)) : null;
+  const parsed = await parseRequest(c, e);
+  const { params, query, body } = parsed;
+  const actor = staff ? `staff:${staff.id}` : null;
+  const call = (commit: Commit<unknown>) => handler({ params, query, body, user: null, staff, c, commit } as HandlerArgs<E>);
+  if (e.idempotent && actor !== null) return env.writes.run({ c, path: e.path, userId: actor, key, requestHash: fingerprintOf(e, parsed), execute: call });
+  const out = await call(env.writes.plainCommit(e.path, actor));
   if (out instanceof Response) return out;
   return c.json(out as object, 200);
 };

@@ -18,9 +18,11 @@ import * as staffMembers from './staff-members';
 import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
+import * as staffSlots from './staff-slots';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
+import * as staffPayments from './staff-payments';
 
 export * from './define';
 export * from './envelope';
@@ -44,6 +46,7 @@ export * from './staff-day-sheet';
 export * from './staff-bed-wards';
 export * from './staff-counts';
 export * from './staff-exports';
+export * from './staff-payments';
 
 /**
  * Order matters to whoever registers routes from this table: Hono tries routes in registration
@@ -148,8 +151,9 @@ export const endpoints = {
   staffMemberForms: staffMembers.staffMemberForms,
   staffMembers: staffMembers.staffMembers,
   staffMember: staffMembers.staffMember,
-  // Before staffFormAnswer, whose :partitionKey would take `export`.
+  // Before staffFormAnswer, whose :partitionKey would take `export` and `keys`.
   staffAnswersExport: staffExports.staffAnswersExport,
+  staffAnswerKeys: staffStatuses.staffAnswerKeys,
   staffFormAnswers: staffAnswers.staffFormAnswers,
   staffFormAnswer: staffAnswers.staffFormAnswer,
   staffAnswerFile: staffAnswers.staffAnswerFile,
@@ -158,10 +162,16 @@ export const endpoints = {
   staffCalendars: staffDaySheet.staffCalendars,
   staffDaySheet: staffDaySheet.staffDaySheet,
   staffArrivalMark: staffDaySheet.staffArrivalMark,
+  staffSlotGrid: staffSlots.staffSlotGrid,
+  staffSlotSave: staffSlots.staffSlotSave,
+  staffSlotCsv: staffSlots.staffSlotCsv,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,
   staffCountsRepair: staffCounts.staffCountsRepair,
+  staffPayments: staffPayments.staffPayments,
+  staffPaymentRefund: staffPayments.staffPaymentRefund,
+  staffPaymentReceipt: staffPayments.staffPaymentReceipt,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

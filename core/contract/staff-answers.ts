@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { checkStatusSchema } from './result-rows';
 import { isoDateSchema } from './calendars';
-import { paymentOrderSchema } from './payment';
+import { paymentOrderSchema, paymentStatusSchema } from './payment';
 import { defineEndpoint, queryInt } from './define';
 import { envelope } from './envelope';
 
@@ -115,7 +115,15 @@ export const answerPageSchema = z.object({
     z.object({ day: z.string(), slot: z.string(), time: z.nullable(z.string()), calendar: z.nullable(z.string()), categories: z.array(z.string()), live: z.boolean() }),
   ),
   order: z.nullable(
-    z.object({ order: paymentOrderSchema, phase: z.nullable(z.string()), status: z.nullable(z.number()), amountWithTax: z.number(), completedAt: z.nullable(z.string()), canceledAt: z.nullable(z.string()) }),
+    z.object({
+      orderId: z.string(),
+      order: paymentOrderSchema,
+      phase: z.nullable(z.string()),
+      status: z.nullable(paymentStatusSchema),
+      amountWithTax: z.number(),
+      completedAt: z.nullable(z.string()),
+      canceledAt: z.nullable(z.string()),
+    }),
   ),
   files: z.array(answerFileSchema),
   history: z.array(historyEntrySchema),

@@ -57,6 +57,8 @@ export const staffMember = defineEndpoint({
   params: z.object({ surveyId, partitionKey: z.string().check(z.minLength(1), z.maxLength(400)) }),
   response: envelope(
     z.object({
+      /** The member form's title. */
+      title: z.string(),
       member: memberLine,
       items: z.array(z.object({ itemKey: z.string(), title: z.string(), value: z.string() })),
       /** The resident's answers on the linked forms, newest first. */

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CHECK_STATUSES } from './result-rows';
+import { answerListQuerySchema } from './staff-answers';
 import { defineEndpoint } from './define';
 import { envelope } from './envelope';
 
@@ -27,4 +28,20 @@ export const staffAnswersStatus = defineEndpoint({
   }),
   /** changed: how many answers took the new status (those already in it are not counted). */
   response: envelope(z.object({ changed: z.number() })),
+});
+
+/**
+ * The keys of every answer the list's filter matches, for a bulk change on the filtered set: at
+ * most STATUS_CHANGE_MAX, and `more` when the filter matches more than that (narrow it first).
+ * The change then names exactly the answers counted in its confirmation.
+ */
+export const staffAnswerKeys = defineEndpoint({
+  method: 'GET',
+  path: '/forms/:surveyId/answers/keys',
+  api: 'staff',
+  auth: 'staff',
+  staffAction: 'handle',
+  params: z.object({ surveyId: z.string().check(z.minLength(1), z.maxLength(200)) }),
+  query: z.omit(answerListQuerySchema, { col: true, cursor: true, limit: true }),
+  response: envelope(z.object({ partitionKeys: z.array(z.string()), more: z.boolean() })),
 });

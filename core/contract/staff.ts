@@ -242,6 +242,8 @@ export const staffFormSchema = z.object({
   canRegister: z.boolean(),
   /** The form's answers per status and those received in the last 7 days (the forms list only). */
   counts: z.optional(z.object({ byStatus: z.record(z.string(), z.number()), total: z.number(), lastSevenDays: z.number() })),
+  /** A bed form (the forms list only): its answers are stays, worked on its ward's page. */
+  ward: z.optional(z.boolean()),
 });
 
 export type StaffForm = z.infer<typeof staffFormSchema>;

@@ -50,7 +50,19 @@ export type StaffRefund = 'none' | 'refund' | 'tooOld';
 
 const REFUNDABLE_STATUSES: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.creditAuthorised]);
 
+/** Whether a payment in this status has money (or an authorisation) the provider can give back. */
+export const isRefundableStatus = (status: number | null | undefined): boolean => REFUNDABLE_STATUSES.has(status ?? PAYMENT_STATUS.notApplicable);
+
 export const staffRefundOf = (payment: PaymentForCancel, nowSeconds: number): StaffRefund => {
-  if (!REFUNDABLE_STATUSES.has(payment.status ?? PAYMENT_STATUS.notApplicable) || payment.selectedPayType === PAY_TYPE.cash) return 'none';
+  if (!isRefundableStatus(payment.status) || payment.selectedPayType === PAY_TYPE.cash) return 'none';
   return nowSeconds - payment.createdAt >= PAYMENT_CANCEL_DAYS * 86_400 ? 'tooOld' : 'refund';
 };
+
+/**
+ * What the provider's cancel/refund leaves a payment as (one call for both, sps-refund.ts): a
+ * completed one refunded (0 → 2), an authorised one whose authorisation is cancelled, nothing
+ * having been captured (3 → 4). Reading chosen: spec 02 §9 names both states and not which
+ * transition reaches them; a staff キャンセル and the payments screen's 返金 both take this one.
+ */
+export const statusAfterRefund = (status: typeof PAYMENT_STATUS.completed | typeof PAYMENT_STATUS.creditAuthorised) =>
+  status === PAYMENT_STATUS.creditAuthorised ? PAYMENT_STATUS.creditCancelled : PAYMENT_STATUS.refunded;

@@ -14,15 +14,17 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * self: one's own session (who am I, sign out), allowed to every role; read: see forms, calendars, answers and bookings; handle: change answers' statuses, check in,
  * register walk-ins in admin mode; configure: change forms and calendars; manageStaff, readAudit;
  * maintain: check the database's held counts and repair them (issue 58), across every team;
- * export: download a form's answers in bulk (CSV, Excel), not for guests, who only look.
+ * export: download a form's answers in bulk (CSV, Excel), not for guests, who only look;
+ * refund: give a card payment back from the payments screen while the answer stays (issue 57),
+ * money leaving the office, so the admin's and members' only, not the counter's operators'.
  */
-export type StaffAction = 'self' | 'read' | 'handle' | 'export' | 'configure' | 'manageStaff' | 'readAudit' | 'maintain';
+export type StaffAction = 'self' | 'read' | 'handle' | 'export' | 'refund' | 'configure' | 'manageStaff' | 'readAudit' | 'maintain';
 
 const ROLE_ACTIONS = {
-  admin: { self: true, read: true, handle: true, export: true, configure: true, manageStaff: true, readAudit: true, maintain: true },
-  member: { self: true, read: true, handle: true, export: true, configure: true, manageStaff: false, readAudit: false, maintain: false },
-  operator: { self: true, read: true, handle: true, export: true, configure: false, manageStaff: false, readAudit: false, maintain: false },
-  guest: { self: true, read: true, handle: false, export: false, configure: false, manageStaff: false, readAudit: false, maintain: false },
+  admin: { self: true, read: true, handle: true, export: true, refund: true, configure: true, manageStaff: true, readAudit: true, maintain: true },
+  member: { self: true, read: true, handle: true, export: true, refund: true, configure: true, manageStaff: false, readAudit: false, maintain: false },
+  operator: { self: true, read: true, handle: true, export: true, refund: false, configure: false, manageStaff: false, readAudit: false, maintain: false },
+  guest: { self: true, read: true, handle: false, export: false, refund: false, configure: false, manageStaff: false, readAudit: false, maintain: false },
 } as const satisfies Record<StaffRole, Record<StaffAction, boolean>>;
 
 export const canDo = (role: StaffRole, action: StaffAction): boolean => ROLE_ACTIONS[role][action];

@@ -51,7 +51,7 @@ export const filterOfQuery = (
 };
 
 /** The instant an Asia/Tokyo day starts, as created_at is written (toISOString). */
-const tokyoDayStart = (day: Temporal.PlainDate): string =>
+export const tokyoDayStart = (day: Temporal.PlainDate): string =>
   new Date(day.toZonedDateTime({ timeZone: TOKYO_OFFSET }).epochMilliseconds).toISOString();
 
 export const headFilterOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, f: AnswerFilter): HeadFilter => {

@@ -7,6 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { AnswerPage } from '@core/contract/staff-answers';
+import type { PaymentStatus } from '@core/contract/payment';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { parseSecureFileValue } from '@core/items/secure-files';
 import { isReservationItem } from '@core/rules/reservation-value';
@@ -116,7 +117,7 @@ export const answerPageOf = async (db: Db, config: ServedSurveyConfig, answer: L
     items,
     reservation: shown ? { ...shown, live } : null,
     order: stored
-      ? { order: stored.order, phase: stored.phase, status: stored.status, amountWithTax: stored.amountWithTax, completedAt: stored.completedAt, canceledAt: stored.canceledAt }
+      ? { orderId: stored.orderId, order: stored.order, phase: stored.phase, status: stored.status as PaymentStatus | null, amountWithTax: stored.amountWithTax, completedAt: stored.completedAt, canceledAt: stored.canceledAt }
       : null,
     files,
     history,

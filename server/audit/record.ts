@@ -25,6 +25,7 @@ type AuditAction =
   | 'staff.disable'
   | 'team.change'
   | 'answer.list'
+  | 'answer.keys'
   | 'answer.read'
   | 'answer.file'
   | 'answer.export'
@@ -33,7 +34,10 @@ type AuditAction =
   | 'answer.arrival'
   | 'export.csv'
   | 'config.save'
-  | 'counts.repair';
+  | 'counts.repair'
+  | 'payment.list'
+  | 'payment.refund'
+  | 'payment.receipt';
 
 export interface AuditEntry {
   /** A staff member (their account id), the system (a CLI, a job) or a resident. */

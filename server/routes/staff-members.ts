@@ -68,10 +68,11 @@ export const registerStaffMemberRoutes = (ctx: RouteContext, store: Store): void
     if (!member) throw refuse('result_not_found');
     const titles = new Map((await listSurveyTitles(store.db)).map((f) => [f.surveyId, f.title]));
     const linked = (await answersOfResident(store.db, member.userId, cfg.linkedForms)).map((a) => ({ ...a, title: titles.get(a.surveyId) ?? a.surveyId }));
+    // The member number item reads grouped, as in the record's heading and the resident's screens.
     const items = cfg.surveySchema
       .filter((i) => member.values[i.itemKey] !== undefined)
-      .map((i) => ({ itemKey: i.itemKey, title: i.title ?? i.itemKey, value: member.values[i.itemKey] as string }));
+      .map((i) => ({ itemKey: i.itemKey, title: i.title ?? i.itemKey, value: i.type === 'memberNumber' && member.memberNumber ? member.memberNumber : (member.values[i.itemKey] as string) }));
     await audit(c, staff, { action: 'answer.read', targets: { kind: 'member', ids: [member.partitionKey] }, detail: { surveyId: cfg.surveyId } });
-    return { result: 'OK' as const, data: { member, items, linked } };
+    return { result: 'OK' as const, data: { title: cfg.surveyTitle, member, items, linked } };
   });
 };

@@ -21,6 +21,7 @@ import { findStaffById } from '../store/staff';
 import { listSurveyTitles } from '../store/configs';
 import { teamTargets } from '../store/teams';
 import { answerCounts } from '../store/answer-heads';
+import { listWards } from '../store/bed-ward';
 import { completeSetup, verifyLocalSignIn, type SignInRefused } from '../staff/accounts';
 import { relyingPartyOf } from '../staff/passkeys';
 import { setupTokenAccount } from '../staff/setup';
@@ -108,8 +109,13 @@ export const registerStaffRoutes = (ctx: RouteContext, store: Store): void => {
   ctx.route(staffForms, async ({ staff }) => {
     const [titles, teams] = await Promise.all([listSurveyTitles(store.db), teamTargets(store.db, 'survey')]);
     const reached = titles.filter((f) => inTeam(staff, teams.get(f.surveyId) ?? []));
-    const counts = await answerCounts(store.db, reached.map((f) => f.surveyId), new Date(clock().getTime() - RECENT_MS).toISOString());
-    const forms = reached.map((f) => ({ ...formOf(staff, f, teams.get(f.surveyId) ?? []), counts: counts.get(f.surveyId) ?? { byStatus: {}, total: 0, lastSevenDays: 0 } }));
+    const [counts, wards] = await Promise.all([answerCounts(store.db, reached.map((f) => f.surveyId), new Date(clock().getTime() - RECENT_MS).toISOString()), listWards(store.db)]);
+    const wardIds = new Set(wards.map((w) => w.surveyId));
+    const forms = reached.map((f) => ({
+      ...formOf(staff, f, teams.get(f.surveyId) ?? []),
+      counts: counts.get(f.surveyId) ?? { byStatus: {}, total: 0, lastSevenDays: 0 },
+      ward: wardIds.has(f.surveyId),
+    }));
     return { result: 'OK' as const, data: { forms } };
   });
 

@@ -1,6 +1,7 @@
 /**
- * An answer's history (table answer_events, migration 0025): each change of its status, written in
- * the transaction of the change itself, so the history and the answer never disagree. Append-only.
+ * An answer's history (table answer_events, migration 0025): each change of its status, and each
+ * refund of its order from the payments screen (from and to: payment states 0–4), written in the
+ * transaction of the change itself, so the history and the answer never disagree. Append-only.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
@@ -10,7 +11,7 @@ export interface AnswerEvent {
   partitionKey: string;
   at: string;
   actor: { kind: 'staff' | 'resident' | 'system'; id: string; name: string | null };
-  kind: 'status';
+  kind: 'status' | 'refund';
   from: string | null;
   to: string | null;
   note: string | null;

@@ -117,7 +117,7 @@ export interface FormCounts {
   lastSevenDays: number;
 }
 
-/** Answers per status and those received since `since`, for these forms, in one grouped query. */
+/** Answers (and bed stays) per status and those received since `since`, for these forms, in grouped queries. */
 export const answerCounts = async (db: Db, surveyIds: readonly string[], since: string): Promise<Map<string, FormCounts>> => {
   const out = new Map<string, FormCounts>();
   if (surveyIds.length === 0) return out;
@@ -132,9 +132,16 @@ export const answerCounts = async (db: Db, surveyIds: readonly string[], since: 
     .where('survey_id', 'in', [...surveyIds])
     .groupBy(['survey_id', 'check_status'])
     .execute();
-  for (const r of rows) {
+  // A bed form's answers are its stays, one row each in their own table.
+  const stays = await db
+    .selectFrom('bed_stays')
+    .select(['survey_id', 'check_status', (eb) => eb.fn.countAll<number | string>().as('n'), sql<number | string>`count(case when created_at >= ${since} then 1 end)`.as('recent')])
+    .where('survey_id', 'in', [...surveyIds])
+    .groupBy(['survey_id', 'check_status'])
+    .execute();
+  for (const r of [...rows, ...stays]) {
     const c = out.get(r.survey_id) ?? { byStatus: {}, total: 0, lastSevenDays: 0 };
-    c.byStatus[r.check_status] = Number(r.n);
+    c.byStatus[r.check_status] = (c.byStatus[r.check_status] ?? 0) + Number(r.n);
     c.total += Number(r.n);
     c.lastSevenDays += Number(r.recent);
     out.set(r.survey_id, c);

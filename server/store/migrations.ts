@@ -649,6 +649,20 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('bed_stays_survey_end').on('bed_stays').columns(['survey_id', 'end_date']).execute();
     },
   },
+  // The console's payments (store/payment-list.ts): filtered by pay method, which was only inside
+  // order_json (no JSON operator both engines share), so a column of its own, filled from it; and
+  // paged newest first by (created_at, order_id).
+  '0032_payments_pay_method': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('payment_orders').addColumn('pay_method', 'text').execute();
+      const rows = (await sql<{ order_id: string; order_json: string }>`select order_id, order_json from payment_orders`.execute(db)).rows;
+      for (const r of rows) {
+        const method = (JSON.parse(r.order_json) as { payMethod?: unknown }).payMethod;
+        if (typeof method === 'string') await sql`update payment_orders set pay_method = ${method} where order_id = ${r.order_id}`.execute(db);
+      }
+      await db.schema.createIndex('payment_orders_created').on('payment_orders').columns(['created_at', 'order_id']).execute();
+    },
+  },
   // The console's searchable-item filter as an index range (issue 57, store/search-key.ts): each
   // answer row's folded search key, backfilled here (folded in Node), then its index, built once
   // the keys are in. check_status last, so a status filter reads no table rows.
@@ -662,6 +676,12 @@ const migrations: Record<string, Migration> = {
         .columns(['survey_id', 'item_key', 'search_key', 'created_at', 'partition_key', 'check_status'])
         .where(sql.ref('search_key'), 'is not', null)
         .execute();
+    },
+  },
+  // Staff save a calendar's slots under its version (server/slots/save-slots.ts, issue 58).
+  '0035_calendar_version': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('calendars').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
 };

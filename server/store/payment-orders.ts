@@ -45,7 +45,7 @@ export interface StoredOrder {
   canceledAt: string | null;
 }
 
-const toStored = (r: Selectable<PaymentOrderTable>): StoredOrder => ({
+export const toStored = (r: Pick<Selectable<PaymentOrderTable>, (typeof ORDER_COLUMNS)[number]>): StoredOrder => ({
   orderId: r.order_id,
   surveyId: r.survey_id,
   partitionKey: r.partition_key,
@@ -76,6 +76,7 @@ export const insertOrder = async (
       phase: 'pending',
       status: null,
       amount_with_tax: o.order.amountWithTax,
+      pay_method: o.order.payMethod ?? null,
       order_json: JSON.stringify(o.order),
       result_json: null,
       hold_until: o.holdUntil,

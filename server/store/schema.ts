@@ -76,6 +76,8 @@ export interface CalendarTable {
   /** calendarSchema of core/contract/calendars.ts, as imported. */
   config_json: string;
   updated_at: string;
+  /** Bumped by each console save of its slots (migration 0035): a save names the version it saw. */
+  version: Generated<number>;
 }
 
 export interface CategoryTable {
@@ -195,6 +197,8 @@ export interface PaymentOrderTable {
   phase: string;
   status: number | null;
   amount_with_tax: number;
+  /** order_json's payMethod, for the console's filter (migration 0032); null when the order names none. */
+  pay_method: string | null;
   /** PaymentOrder as the server computed it. */
   order_json: string;
   /** The provider's notification as received (field → value), once one was accepted. */

@@ -7,6 +7,7 @@ import type { MessageKey } from '@core/items/messages';
 import { FILE_TEXTS } from '@core/contract/file-rules';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { refusalText } from '@core/refusals';
+import { PAYMENT_STATUS_LABELS, UNSETTLED_LABELS } from '@core/ja/payment-status';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -649,11 +650,11 @@ export const ja = {
     /** Not in the spec: the result page's booked slot heading. */
     booked: 'ご予約内容',
     /** An order the provider has not yet notified. */
-    pendingShort: '決済確認中',
+    pendingShort: UNSETTLED_LABELS.pending,
     /** Not in the spec: an order given back unpaid (cancelled, declined or expired); nothing was charged. */
-    releasedShort: 'キャンセル（請求なし）',
-    /** spec 02 §3 payment states 0–4, as the office names them. */
-    statuses: ['決済完了', '対象外', '返金済み', '与信済み', '与信取消'],
+    releasedShort: UNSETTLED_LABELS.released,
+    /** spec 02 §3 payment states 0–4, as the office names them (one list: core/ja/payment-status.ts). */
+    statuses: PAYMENT_STATUS_LABELS,
     /**
      * The same states in a resident's words (issue 54): an authorised card is paid as far as the
      * resident can tell (決済完了), a cancelled authorisation charged nothing.

@@ -31,6 +31,8 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   status_refund_unavailable: { partitionKey: 'f#U1#1' },
   status_refund_too_old: { partitionKey: 'f#U1#1' },
   status_refund_failed: { partitionKey: 'f#U1#1' },
+  slot_removal_held: { day: '2026-12-07', slot: '1' },
+  payment_refund_not_allowed: { status: '返金済み' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

@@ -18,12 +18,12 @@ const person = { email: 'Hanako.Yamada@city.example.jp', name: '山田 花子' }
 describe('roles', () => {
   // The whole table, so a changed permission fails here and is seen in review.
   const expected: Record<(typeof STAFF_ROLES)[number], StaffAction[]> = {
-    admin: ['read', 'handle', 'export', 'configure', 'manageStaff', 'readAudit', 'maintain'],
-    member: ['read', 'handle', 'export', 'configure'],
+    admin: ['read', 'handle', 'export', 'refund', 'configure', 'manageStaff', 'readAudit', 'maintain'],
+    member: ['read', 'handle', 'export', 'refund', 'configure'],
     operator: ['read', 'handle', 'export'],
     guest: ['read'],
   };
-  const actions: StaffAction[] = ['read', 'handle', 'export', 'configure', 'manageStaff', 'readAudit', 'maintain'];
+  const actions: StaffAction[] = ['read', 'handle', 'export', 'refund', 'configure', 'manageStaff', 'readAudit', 'maintain'];
   for (const role of STAFF_ROLES) {
     for (const action of actions) {
       it(`${role} ${expected[role].includes(action) ? 'may' : 'may not'} ${action}`, () => {

@@ -66,6 +66,20 @@ describe.each(engines())('migrations (%s)', (engine) => {
     ]);
   });
 
+  it('0032: each order’s pay method is copied from its order into its own column', async () => {
+    const row = (id: string, order: Record<string, unknown>) =>
+      sql`insert into payment_orders (order_id, survey_id, partition_key, user_id, phase, status, amount_with_tax, order_json, result_json, hold_until, created_at, updated_at, completed_at, canceled_at)
+          values (${id}, 'pay', ${`pay#U-m#${id}`}, 'U-m', 'paid', 0, 1100, ${JSON.stringify(order)}, null, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', null, null)`;
+    const store = await upgraded(engine, '0030_bed_ward_console', async (db) => {
+      await row('o-paypay', { serviceId: 'svc', payMethod: 'paypay' }).execute(db);
+      await row('o-none', { serviceId: 'svc' }).execute(db);
+    });
+    expect(await store.db.selectFrom('payment_orders').select(['order_id', 'pay_method']).orderBy('order_id').execute()).toEqual([
+      { order_id: 'o-none', pay_method: null },
+      { order_id: 'o-paypay', pay_method: 'paypay' },
+    ]);
+  });
+
   it('0033: every answer row gets its folded search key by its item type, past a batch; a long one none', async () => {
     const schema = [
       { itemKey: 'name', type: 'text', title: '氏名' },

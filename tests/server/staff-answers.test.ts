@@ -79,6 +79,7 @@ describe.each(engines())('console answers (%s)', (engine) => {
     const res = await staffFetch(srv, 'GET', '/forms', { cookie });
     expect(res.json.data.forms).toHaveLength(1);
     expect(res.json.data.forms[0].counts).toEqual({ byStatus: { 未対応: 18, 対応中: 1, 完了: 1 }, total: 20, lastSevenDays: 18 });
+    expect(res.json.data.forms[0].ward).toBe(false);
   });
 
   it('pages by keyset: every answer exactly once, newest or oldest first, while new answers arrive', async () => {

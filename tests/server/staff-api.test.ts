@@ -190,7 +190,7 @@ describe.each(engines())('staff API (%s)', (engine) => {
     const admin = await makeStaff(srv.deps.store, { role: 'admin' });
     const noTeam = await makeStaff(srv.deps.store, { role: 'operator' });
     const mine = await staffFetch(srv, 'GET', '/forms', { cookie: await signIn(srv, member) });
-    expect(mine.json.data.forms).toEqual([{ surveyId: 'team-a-form', title: '健康相談', teams: ['健康課'], canRegister: true, counts: { byStatus: {}, total: 0, lastSevenDays: 0 } }]);
+    expect(mine.json.data.forms).toEqual([{ surveyId: 'team-a-form', title: '健康相談', teams: ['健康課'], canRegister: true, counts: { byStatus: {}, total: 0, lastSevenDays: 0 }, ward: false }]);
     const cookie = await signIn(srv, member);
     expect((await staffFetch(srv, 'GET', '/forms/team-b-form', { cookie })).json.code).toBe('staff_team_forbidden');
     expect((await staffFetch(srv, 'GET', '/forms/team-a-form', { cookie })).json.data.canRegister).toBe(true);

@@ -166,6 +166,13 @@ describe.each(engines())('staff bed wards (%s)', (engine) => {
     expect((await staffFetch(srv, 'GET', '/bed-wards/bed/nights', {})).status).toBe(401);
   });
 
+  it('counts a ward form’s stays on the forms list, per status and of the last 7 days', async () => {
+    const forms = (await staffFetch(srv, 'GET', '/forms', { cookie: operator })).json.data.forms as { surveyId: string; counts: unknown; ward: boolean }[];
+    expect(forms.find((f) => f.surveyId === 'bed')?.ward).toBe(true);
+    // 一郎, 二郎 and 四郎 booked; 三郎 and 六郎 cancelled.
+    expect(forms.find((f) => f.surveyId === 'bed')?.counts).toEqual({ byStatus: { 未対応: 3, キャンセル: 2 }, total: 5, lastSevenDays: 5 });
+  });
+
   it('audits each read with the stays shown', async () => {
     const before = (await auditOf('answer.list')).length;
     expect((await nights(operator)).status).toBe(200);

@@ -98,7 +98,13 @@ describe.each(engines())('console members (%s)', (engine) => {
     const key = list[0].partitionKey as string;
     const res = await staffFetch(srv, 'GET', `/member-forms/kaiin/members/${encodeURIComponent(key)}`, { cookie });
     expect(res.status).toBe(200);
-    expect(res.json.data.items).toEqual(expect.arrayContaining([{ itemKey: 'name', title: 'name', value: '山田 花子' }]));
+    expect(res.json.data.title).toBe('会員登録');
+    const no = numbers.get('U-yamada') as string;
+    expect(res.json.data.items).toEqual([
+      { itemKey: 'no', title: 'no', value: `${no.slice(0, 4)}-${no.slice(4)}` },
+      { itemKey: 'name', title: 'name', value: '山田 花子' },
+      { itemKey: 'tel', title: 'tel', value: '09012345678' },
+    ]);
     expect(res.json.data.linked).toEqual([expect.objectContaining({ surveyId: 'kenshin', title: '会員向け健診', status: '未対応' })]);
     const audit = await srv.deps.store.db.selectFrom('audit_log').select(['action', 'target_kind', 'target_ids_json']).where('action', '=', 'answer.read').execute();
     expect(audit).toEqual([{ action: 'answer.read', target_kind: 'member', target_ids_json: JSON.stringify([key]) }]);

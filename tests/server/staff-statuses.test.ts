@@ -156,4 +156,33 @@ describe.each(engines())('staff status change (%s)', (engine) => {
     expect(Number((await db().selectFrom('payment_orders').select('status').where('order_id', '=', 'ord-untracked').executeTakeFirstOrThrow()).status)).toBe(0);
     expect(await statusAudits()).toHaveLength(1);
   });
+
+  it('answers the keys of the filtered set for a bulk change: capped at 1,000 with more, audited, not for a guest', async () => {
+    const keysOf = (query: string, c = cookie) => staffFetch(srv, 'GET', `/forms/soudan/answers/keys${query}`, { cookie: c });
+    const busy = await keysOf('?status=%E5%AF%BE%E5%BF%9C%E4%B8%AD');
+    expect(busy.json.data.more).toBe(false);
+    expect(busy.json.data.partitionKeys).toHaveLength(BULK - 1);
+    expect(busy.json.data.partitionKeys).not.toContain(keys[500]);
+    // Free text folded as the list folds it: 相談者１２ finds 12 and 120–129.
+    const some = await keysOf(`?text=${encodeURIComponent('相談者１２')}`);
+    expect([...some.json.data.partitionKeys].sort()).toEqual([12, ...Array.from({ length: 10 }, (_, i) => 120 + i)].map((i) => keys[i]).sort());
+    const all = await keysOf('');
+    expect(all.json.data).toMatchObject({ more: false });
+    expect(all.json.data.partitionKeys).toHaveLength(BULK);
+    await srv.deps.store.write((trx) =>
+      trx
+        .insertInto('survey_results')
+        .values({ ...{ sort_key: 'shimei', survey_id: 'soudan', item_key: 'shimei', title: 'お名前', type: 'liff', check_status: '未対応', user_search_key: null, is_liff_mode: 1 }, ...{ registrant_name: 'LINEユーザー', user_name: null, clinic_attributes: null, is_appending: 1, status: null }, partition_key: 'soudan#U-late#1', user_id: 'U-late', value: '後から 一件', answer_code: '200000', created_at: new Date().toISOString(), updated_at: new Date().toISOString() })
+        .execute(),
+    );
+    const over = await keysOf('');
+    expect(over.json.data.more).toBe(true);
+    expect(over.json.data.partitionKeys).toHaveLength(BULK);
+    const audits = await db().selectFrom('audit_log').selectAll().where('action', '=', 'answer.keys').orderBy('seq').execute();
+    expect(audits).toHaveLength(4);
+    expect(JSON.parse(audits[3]?.detail_json as string)).toMatchObject({ surveyId: 'soudan', count: BULK, more: true });
+    const guest = await signIn(srv, await makeStaff(srv.deps.store, { role: 'guest', teams: ['福祉課'] }));
+    expect((await keysOf('', guest)).status).toBe(403);
+    expect(await statusAudits()).toHaveLength(1);
+  });
 });

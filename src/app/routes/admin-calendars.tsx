@@ -1,6 +1,7 @@
 /**
  * The day sheet's routes (issue 57): /admin/calendars (the calendars within reach) and
- * /admin/calendars/$calendarId?date=YYYY-MM-DD (one day; today without a date). Each screen
+ * /admin/calendars/$calendarId?date=YYYY-MM-DD (one day; today without a date), and a calendar's
+ * slots for staff who configure them (/admin/calendars/$calendarId/slots, issue 58). Each screen
  * comes from a console chunk of its own.
  */
 import { createRoute } from '@tanstack/react-router';
@@ -28,4 +29,10 @@ const daySheetRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/day-sheet/day-sheet-screen'), 'DaySheetPage'),
 });
 
-export const adminCalendarRoutes = [calendarsRoute, daySheetRoute];
+const slotsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/calendars/$calendarId/slots',
+  component: laterRouteComponent(() => import('../../features/admin/slots/slots-screen'), 'SlotsPage'),
+});
+
+export const adminCalendarRoutes = [calendarsRoute, daySheetRoute, slotsRoute];

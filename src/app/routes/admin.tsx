@@ -8,6 +8,8 @@ import { Route as rootRoute } from './root';
 import { answerRoutes } from './admin-answers';
 import { adminCalendarRoutes } from './admin-calendars';
 import { adminBedWardRoutes } from './admin-bed-wards';
+import { adminMemberRoutes } from './admin-members';
+import { adminPaymentRoutes } from './admin-payments';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -36,4 +38,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes, ...adminPaymentRoutes];

@@ -1,7 +1,8 @@
 /**
- * /admin: the console's first page, for a signed-in staff member: the forms of their teams, and
- * 窓口で登録 (admin mode, spec 01 §6) on those they may register on. Without a session it goes to
- * the sign-in page and back here after.
+ * /admin: the console's first page, for a signed-in staff member: the ways to the calendars, the
+ * wards and the members, the forms of their teams, and 窓口で登録 (admin mode, spec 01 §6) on those
+ * they may register on. A bed form leads to its ward, where its stays are. Without a session it
+ * goes to the sign-in page and back here after.
  */
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
@@ -10,10 +11,13 @@ import { LoadingText } from '../../ui/loading-text';
 import { ConsoleFrame } from './console-frame';
 import { useStaffForms, useStaffMe } from './staff-queries';
 import { FormCounts } from './form-counts';
+import { useFeature } from '../../lib/features';
 
 export function ConsoleHomePage() {
   const me = useStaffMe();
   const forms = useStaffForms(Boolean(me.data));
+  // MEMBERS=0 takes the members away (the server refuses their calls all the same).
+  const members = useFeature('members');
   if (me.isPending) return <LoadingText />;
   if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin' }} replace />;
   return (
@@ -28,6 +32,14 @@ export function ConsoleHomePage() {
           </Anchor>
           <Anchor component={Link} to="/admin/bed-wards">
             {jaConsole.home.wards}
+          </Anchor>
+          {members === false ? null : (
+            <Anchor component={Link} to="/admin/members">
+              {jaConsole.home.members}
+            </Anchor>
+          )}
+          <Anchor component={Link} to="/admin/payments">
+            {jaConsole.home.payments}
           </Anchor>
         </Group>
         {forms.isPending ? <LoadingText /> : null}
@@ -51,7 +63,7 @@ export function ConsoleHomePage() {
               {forms.data.map((f) => (
                 <Table.Tr key={f.surveyId}>
                   <Table.Td>
-                    <Anchor component={Link} to={`/admin/forms/${encodeURIComponent(f.surveyId)}`} fw={500}>
+                    <Anchor component={Link} to={f.ward ? `/admin/bed-wards/${encodeURIComponent(f.surveyId)}` : `/admin/forms/${encodeURIComponent(f.surveyId)}`} fw={500}>
                       {f.title}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -11,7 +11,7 @@ import { ConsoleFrame } from '../console-frame';
 import { useStaffMe } from '../staff-queries';
 import { fileUrlOf, useAnswerPage } from './answer-queries';
 import { AnswerSide } from './answer-side';
-import { StatusBadge } from './status-badge';
+import { StatusChip } from '../status/status-chip';
 import { AnswerStatusControl } from '../status/answer-status-control';
 
 const t = jaConsole.answer;
@@ -40,7 +40,7 @@ export function AnswerPage() {
                 {t.heading} {a.answerCode ? `（${jaConsole.answers.answerCode} ${a.answerCode}）` : ''}
               </Title>
               <span data-testid="answer-status">
-                <StatusBadge status={a.status} />
+                <StatusChip status={a.status} />
               </span>
             </Group>
             <AnswerStatusControl surveyId={surveyId} partitionKey={key} role={me.data.role} />
@@ -86,7 +86,7 @@ export function AnswerPage() {
                   </Stack>
                 ) : null}
               </Card>
-              <AnswerSide answer={a} />
+              <AnswerSide answer={a} role={me.data.role} />
             </SimpleGrid>
           </>
         ) : null}

@@ -1,13 +1,17 @@
 /** The answer page's side column: the reservation, the order and payment, the history. */
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { AnswerPage } from '@core/contract/staff-answers';
+import { paymentStatusLabel } from '@core/ja/payment-status';
+import type { StaffRole } from '@core/rules/staff';
 import { jaConsole } from '../../../messages/ja-console';
+import { AnswerOrder } from './answer-order';
 
 const t = jaConsole.answer;
 const at = (iso: string) => new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
-const yen = (n: number) => `${n.toLocaleString('ja-JP')}円`;
+/** A refund's from and to are payment states (0–4): shown by name. */
+const stateOf = (kind: string, v: string) => (kind === 'refund' ? paymentStatusLabel(Number(v)) : v);
 
-export function AnswerSide({ answer: a }: { answer: AnswerPage }) {
+export function AnswerSide({ answer: a, role }: { answer: AnswerPage; role: StaffRole }) {
   return (
     <Stack gap="sm">
       {a.reservation ? (
@@ -24,24 +28,7 @@ export function AnswerSide({ answer: a }: { answer: AnswerPage }) {
           </Text>
         </Card>
       ) : null}
-      {a.order ? (
-        <Card withBorder>
-          <Title order={2} size="h5" mb="xs">
-            {t.order}
-          </Title>
-          <Text size="sm">{a.order.order.serviceName}</Text>
-          <Stack gap={0} component="ul" aria-label={t.lines} style={{ listStyle: "none", margin: 0, padding: 0 }}>
-            {a.order.order.details.map((d) => (
-              <Text component="li" size="sm" key={d.detailId}>
-                {d.productName}
-              </Text>
-            ))}
-          </Stack>
-          <Text size="sm">
-            {t.amount} {yen(a.order.amountWithTax)} ・ {t.payType} {a.order.order.payMethod ?? a.order.order.selectedPayType} ・ {t.payStatus} {a.order.status ?? '—'} ・ {t.phase} {a.order.phase ?? '—'}
-          </Text>
-        </Card>
-      ) : null}
+      {a.order ? <AnswerOrder answer={a} order={a.order} role={role} /> : null}
       <Card withBorder>
         <Title order={2} size="h5" mb="xs">
           {t.history}
@@ -52,8 +39,8 @@ export function AnswerSide({ answer: a }: { answer: AnswerPage }) {
               {at(h.at)} {t.kinds[h.kind] ?? h.kind}
               {h.actor ? `（${t.actors[h.actor.kind] ?? h.actor.kind}${h.actor.name ? ` ${h.actor.name}` : ''}）` : ''}
               {h.answerCode ? ` ${jaConsole.answers.answerCode} ${h.answerCode}` : ''}
-              {h.from ? ` ${h.from} →` : ''}
-              {h.status ? ` ${h.status}` : ''}
+              {h.from ? ` ${stateOf(h.kind, h.from)} →` : ''}
+              {h.status ? ` ${stateOf(h.kind, h.status)}` : ''}
               {h.note ? ` ${h.note}` : ''}
             </Text>
           ))}

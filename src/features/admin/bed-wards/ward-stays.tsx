@@ -9,7 +9,7 @@ import { bedNameOf } from '@core/rules/bed-stay';
 import { readDateText } from '../../../lib/ja-dates';
 import { fill } from '../../../messages/fill';
 import { jaConsole } from '../../../messages/ja-console';
-import { StatusBadge } from '../answers/status-badge';
+import { StatusChip } from '../status/status-chip';
 import { answerHref } from './ward-links';
 
 const t = jaConsole.ward;
@@ -46,7 +46,7 @@ export function WardStays({ ward }: { ward: WardNights }) {
                 <Table.Td>{readDateText(`${s.startDate} ${s.startSession}`)}</Table.Td>
                 <Table.Td>{readDateText(`${s.endDate} ${s.endSession}`)}</Table.Td>
                 <Table.Td>
-                  <StatusBadge status={s.status} />
+                  <StatusChip status={s.status} />
                 </Table.Td>
                 <Table.Td className="bed-ward-no-print">
                   <Anchor component={Link} to={answerHref(ward.surveyId, s.partitionKey)} aria-label={fill(t.openLabel, { name: s.name })} size="sm">

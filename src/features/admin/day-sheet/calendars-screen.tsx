@@ -1,8 +1,9 @@
 /**
  * /admin/calendars: the calendars of the person's teams (every one for an admin), each with the
- * categories that lead to it, opening its day sheet.
+ * categories that lead to it, opening its day sheet, and its slots' settings for staff who configure.
  */
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { canDo } from '@core/rules/staff';
 import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../../messages/ja-console';
 import { LoadingText } from '../../../ui/loading-text';
@@ -17,6 +18,7 @@ export function CalendarsPage() {
   const calendars = useStaffCalendars(Boolean(me.data));
   if (me.isPending) return <LoadingText />;
   if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin/calendars' }} replace />;
+  const configures = canDo(me.data.role, 'configure');
   return (
     <ConsoleFrame me={me.data}>
       <Stack>
@@ -36,6 +38,9 @@ export function CalendarsPage() {
                 <Table.Th>{t.calendar}</Table.Th>
                 <Table.Th>{t.categories}</Table.Th>
                 <Table.Th>{t.teams}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t.configure}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -57,6 +62,13 @@ export function CalendarsPage() {
                     ))}
                   </Table.Td>
                   <Table.Td>{c.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    {configures ? (
+                      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/calendars/$calendarId/slots" params={{ calendarId: c.calendarId }} />}>
+                        {t.configure}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -26,6 +26,7 @@ export const StatusChip = ({ status }: { status: CheckStatus }) => {
     <Badge
       variant="light"
       radius="sm"
+      data-status={status}
       data-status-colour={colour ?? 'none'}
       style={{ backgroundColor: tint.background, color: tint.text, border: colour ? undefined : '1px solid #868e96', textTransform: 'none' }}
     >
