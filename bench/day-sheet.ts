@@ -7,6 +7,7 @@
 import { engines, startTestServer } from '../tests/server/harness';
 import { makeStaff, signIn, staffFetch } from '../tests/server/staff-fixture';
 import { importBundle } from '../server/forms/import';
+import { searchKeyColumn } from '../server/store/search-key';
 import type { ArrivalTable, ReservationTable, SurveyResultTable } from '../server/store/schema';
 import { todayInTokyo } from '@core/ja/date-input';
 import { percentile } from './lib';
@@ -58,6 +59,8 @@ export const runDaySheetBench = async (): Promise<void> => {
               partition_key: pk, sort_key: itemKey, survey_id: 'bench-day', user_id: userId, item_key: itemKey, value, title: itemKey, type: 'liff',
               check_status: '未対応', user_search_key: null, is_liff_mode: 1, registrant_name: 'LINEユーザー', user_name: null, clinic_attributes: null,
               answer_code: String(100000 + n), is_appending: 0, status: null, created_at: now, updated_at: now,
+              // The write path's key (its items' types fold as text does).
+              search_key: searchKeyColumn(value, undefined),
             });
             results.push(row('yoyaku', `bench-a_i1|${day}|${slot}`), row('shimei', `ベンチ ${n}`), ...Array.from({ length: EXTRA_ITEMS }, (_, i) => row(`q${i}`, `回答 ${i} の内容`)));
             reservations.push({ partition_key: pk, item_key: 'yoyaku', survey_id: 'bench-day', user_id: userId, calendar_id: 'cal-bench', category_id: 'bench-a', item_id: 'i1', day, slot: String(slot), cost: 1, created_at: now });

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`, `console`) runs one.
  */
 import { runApiBench } from './api.bench';
+import { runConsoleBench } from './console.bench';
 import { runDaySheetBench } from './day-sheet';
 import { runExportBench } from './export.bench';
 import { runFirstChunkBench } from './first-chunk.bench';
@@ -20,6 +21,7 @@ const all: Record<string, () => Promise<void>> = {
   'first-chunk': runFirstChunkBench,
   'day-sheet': runDaySheetBench,
   export: runExportBench,
+  console: runConsoleBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);

@@ -164,8 +164,10 @@ export const createWriteRunner = (opts: WriteRunnerOptions): WriteRunner => {
       if (keyed && !(await claimKey(trx, keyClaimOf(keyed.ref, keyed.requestHash, now(), IDEMPOTENCY_RETENTION_MS)))) throw new KeyTaken();
       const answer = await fn(trx);
       await opts.hooks()?.inEffect?.({ path, userId, idempotencyKey: keyed?.ref.key ?? null, trx });
+      // Only a keyed answer is stored; an unkeyed one is serialised once, by c.json (a day sheet is ~0.5 MB).
+      if (!keyed) return { answer, stored: null };
       const stored: StoredAnswer = { status: 200, json: JSON.stringify(answer) };
-      if (keyed) await settleKey(trx, keyed.ref, stored);
+      await settleKey(trx, keyed.ref, stored);
       return { answer, stored };
     });
 

@@ -25,10 +25,14 @@ export interface ReservationShown {
 
 export type PlaceReader = (value: string) => Promise<ReservationShown | null>;
 
-/** A reader of reservation values with its own cache of calendars (one per request or export). */
+/** Reservation values whose reading a reader keeps: an export meets the same few days and slots again and again. */
+const SHOWN_KEPT = 10_000;
+
+/** A reader of reservation values with its own cache of calendars and values (one per request or export). */
 export const placeReader = (db: Db): PlaceReader => {
   const places = new Map<string, Awaited<ReturnType<typeof resolveCalendar>>>();
-  return async (value) => {
+  const shown = new Map<string, ReservationShown | null>();
+  const read = async (value: string): Promise<ReservationShown | null> => {
     const r = parseReservationValue(value);
     if (!r) return null;
     if (!places.has(r.categoryId)) places.set(r.categoryId, await resolveCalendar(db, r.categoryId));
@@ -43,18 +47,63 @@ export const placeReader = (db: Db): PlaceReader => {
       categories: c ? [c.tag1, c.tag2, c.tag3].filter((t): t is string => typeof t === 'string' && t !== '') : [],
     };
   };
+  return async (value) => {
+    const kept = shown.get(value);
+    if (kept !== undefined) return kept;
+    const r = await read(value);
+    if (shown.size >= SHOWN_KEPT) shown.clear();
+    shown.set(value, r);
+    return r;
+  };
 };
 
 export const reservationText = (r: ReservationShown): string => [r.day, r.time ?? r.slot, ...r.categories].join(' ');
 
-/** One item's display value from its stored values. */
-export const displayValueOf = async (item: { type: string } | undefined, values: readonly string[], places: PlaceReader): Promise<string> => {
+const reservationsShown = async (shown: readonly string[], places: PlaceReader): Promise<string> => {
+  const parts = await Promise.all(shown.map(async (v) => ((await places(v)) ?? null)));
+  return parts.map((p, i) => (p ? reservationText(p) : (shown[i] as string))).join(VALUE_SEPARATOR);
+};
+
+/**
+ * One item's display value from its stored values: a string at once, a promise only for a
+ * reservation (its calendar is read), so an export's million cells do not each wait a turn.
+ */
+export const displayValueOf = (item: { type: string } | undefined, values: readonly string[], places: PlaceReader): string | Promise<string> => {
   const shown = values.filter((v) => v !== '');
-  if (item && isReservationItem(item)) {
-    const parts = await Promise.all(shown.map(async (v) => ((await places(v)) ?? null)));
-    return parts.map((p, i) => (p ? reservationText(p) : (shown[i] as string))).join(VALUE_SEPARATOR);
-  }
+  if (item && isReservationItem(item)) return reservationsShown(shown, places);
   if (item?.type === 'secureFiles') return shown.map((v) => parseSecureFileValue(v)?.name ?? v).join(VALUE_SEPARATOR);
   if (item?.type === 'search') return shown.map((v) => parseSearchValue(v)?.data ?? v).join(VALUE_SEPARATOR);
   return shown.join(VALUE_SEPARATOR);
+};
+
+/**
+ * The display values of these items of an answer, in the columns' order ('' where it holds none):
+ * the items looked up once, each answer's rows gone through once.
+ */
+export const columnReader = (
+  config: { surveySchema: readonly { itemKey: string; type: string }[] },
+  columns: readonly string[],
+  places: PlaceReader,
+): ((answer: { rows: readonly { itemKey: string; value: string }[] }) => Promise<string[]>) => {
+  const items = columns.map((k) => config.surveySchema.find((i) => i.itemKey === k));
+  // Each item's first column; a column chosen twice copies it.
+  const slot = new Map<string, number>();
+  columns.forEach((k, i) => slot.has(k) || slot.set(k, i));
+  return async (answer) => {
+    const values: (string[] | undefined)[] = new Array(columns.length);
+    for (const r of answer.rows) {
+      const i = slot.get(r.itemKey);
+      if (i === undefined) continue;
+      const list = values[i];
+      if (list) list.push(r.value);
+      else values[i] = [r.value];
+    }
+    const out = new Array<string>(columns.length);
+    for (let i = 0; i < columns.length; i++) {
+      const own = values[slot.get(columns[i] as string) as number];
+      const shown = own ? displayValueOf(items[i], own, places) : '';
+      out[i] = typeof shown === 'string' ? shown : await shown;
+    }
+    return out;
+  };
 };

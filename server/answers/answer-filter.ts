@@ -1,17 +1,19 @@
 /**
  * The console's filter of a form's answers, from its query: what SQL narrows (statuses, received
- * days, reservation day) and what is matched here, folded as the resident lookup folds
- * (core/ja/fold.ts, core/rules/search-match.ts): searchable items by value, and free text over the
- * answers' values. Folding stays in Node because SQLite and PostgreSQL share no NFKC.
+ * days, reservation day, searchable items by value) and what is matched here (free text over the
+ * answers' values), folded as the resident lookup folds (core/ja/fold.ts,
+ * core/rules/search-match.ts). SQLite and PostgreSQL share no NFKC, so the fold is made in Node:
+ * a searchable item's condition is folded here and compared with the key each row was stored
+ * with (store/search-key.ts); free text folds every value of the answers it reads.
  */
 import { Temporal } from 'temporal-polyfill';
 import type { CheckStatus } from '@core/contract/result-rows';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { foldForMatch } from '@core/ja/fold';
 import { TOKYO_OFFSET } from '@core/ja/date-input';
-import { searchKeysOf } from '@core/rules/search-match';
 import { refuse } from '@core/refusals';
 import type { HeadFilter } from '../store/answer-heads';
+import { searchKeyColumn } from '../store/search-key';
 
 export interface AnswerFilter {
   statuses: CheckStatus[];
@@ -52,25 +54,23 @@ export const filterOfQuery = (
 export const tokyoDayStart = (day: Temporal.PlainDate): string =>
   new Date(day.toZonedDateTime({ timeZone: TOKYO_OFFSET }).epochMilliseconds).toISOString();
 
-export const headFilterOf = (f: AnswerFilter): HeadFilter => ({
-  statuses: f.statuses,
-  since: f.from === null ? null : tokyoDayStart(Temporal.PlainDate.from(f.from)),
-  until: f.to === null ? null : tokyoDayStart(Temporal.PlainDate.from(f.to).add({ days: 1 })),
-  reservationDay: f.reservationDay,
-});
+export const headFilterOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, f: AnswerFilter): HeadFilter => {
+  const types = new Map(config.surveySchema.map((i) => [i.itemKey, i.type] as const));
+  return {
+    statuses: f.statuses,
+    since: f.from === null ? null : tokyoDayStart(Temporal.PlainDate.from(f.from)),
+    until: f.to === null ? null : tokyoDayStart(Temporal.PlainDate.from(f.to).add({ days: 1 })),
+    reservationDay: f.reservationDay,
+    // A condition folding longer than any stored key (null) finds nothing, as no key equals it.
+    keys: f.items.map((i) => ({ itemKey: i.itemKey, key: searchKeyColumn(i.value, types.get(i.itemKey)) })),
+  };
+};
 
-/** The folded part of the filter as one test of an answer's rows; null when there is none. */
-export const foldedMatcher = (
-  config: Pick<ServedSurveyConfig, 'surveySchema'>,
-  f: AnswerFilter,
-): ((a: { answerCode: string | null; rows: readonly { itemKey: string; value: string }[] }) => boolean) | null => {
-  if (f.items.length === 0 && f.text === null) return null;
-  const keyOf = searchKeysOf(config.surveySchema);
-  const wanted = f.items.map((i) => ({ itemKey: i.itemKey, key: keyOf(i.itemKey, i.value) }));
-  const needle = f.text === null ? null : foldForMatch(f.text);
-  return (a) =>
-    wanted.every((w) => a.rows.some((r) => r.itemKey === w.itemKey && keyOf(r.itemKey, r.value) === w.key)) &&
-    (needle === null || foldForMatch(a.answerCode ?? '').includes(needle) || a.rows.some((r) => foldForMatch(r.value).includes(needle)));
+/** The free text as one test of an answer's rows; null when there is none. */
+export const foldedMatcher = (f: AnswerFilter): ((a: { answerCode: string | null; rows: readonly { value: string }[] }) => boolean) | null => {
+  if (f.text === null) return null;
+  const needle = foldForMatch(f.text);
+  return (a) => foldForMatch(a.answerCode ?? '').includes(needle) || a.rows.some((r) => foldForMatch(r.value).includes(needle));
 };
 
 /** The filter as the audit row's detail records it. */

@@ -1,9 +1,10 @@
 /**
  * A form's answers in keyset order (newest or oldest first), filtered: one page for the console,
  * or every match in batches for an export (iterateAnswers). SQL reads heads past the cursor
- * (store/answer-heads.ts) and the rows of those answers; the folded filters are matched here. A
- * page whose folded filter matches rarely stops after SCAN_CAP answers examined and answers a
- * cursor there, so one request stays bounded whatever the form's size.
+ * (store/answer-heads.ts) and the rows of those answers; searchable items are matched in SQL by
+ * their stored keys, the free text here. A page whose free text matches rarely stops after
+ * SCAN_CAP answers examined and answers a cursor there, so one request stays bounded whatever the
+ * form's size.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { checkStatusSchema, type CheckStatus } from '@core/contract/result-rows';
@@ -11,9 +12,10 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { answerStatusOf } from '@core/rules/status';
 import { refuse } from '@core/refusals';
 import type { Database } from '../store/schema';
-import { readHeads, rowsInOrder, rowsOfAnswers, type AnswerHead, type AnswerOrder, type AnswerRowOfList } from '../store/answer-heads';
+import { readHeads, rowsOfAnswers, type AnswerHead, type AnswerOrder, type AnswerRowOfList } from '../store/answer-heads';
+import { answerValuesInOrder, answerValuesOf, type AnswerValues } from '../store/answer-values';
 import { foldedMatcher, headFilterOf, type AnswerFilter } from './answer-filter';
-import { displayValueOf, type PlaceReader } from './answer-display';
+import { columnReader, type PlaceReader } from './answer-display';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -28,15 +30,19 @@ export interface ListedAnswer {
   rows: AnswerRowOfList[];
 }
 
-/** Answers examined at most for one page when a folded filter is set. */
+/** Answers examined at most for one page when free text is set. */
 const SCAN_CAP = 5000;
 const SCAN_BATCH = 500;
+
+/** The answer's status from its rows' (each distinct one read once: the rows nearly always agree). */
+const statusOfChecks = (checks: Iterable<string>): CheckStatus =>
+  answerStatusOf([...new Set(checks)].map((c) => checkStatusSchema.safeParse(c).data ?? '未対応'));
 
 const toListed = (head: AnswerHead, rows: AnswerRowOfList[]): ListedAnswer => ({
   partitionKey: head.partitionKey,
   userId: rows[0]?.userId ?? '',
   answerCode: rows.find((r) => r.answerCode)?.answerCode ?? null,
-  status: answerStatusOf(rows.map((r) => checkStatusSchema.safeParse(r.check).data ?? '未対応')),
+  status: statusOfChecks(rows.map((r) => r.check)),
   registrantName: rows[0]?.registrantName ?? '',
   createdAt: head.createdAt,
   updatedAt: rows.reduce((max, r) => (r.updatedAt > max ? r.updatedAt : max), head.createdAt),
@@ -87,8 +93,8 @@ export const answerPage = async (
   filter: AnswerFilter,
   a: { order: AnswerOrder; after: AnswerHead | null; limit: number },
 ): Promise<AnswerPageOf> => {
-  const heads = headFilterOf(filter);
-  const matches = foldedMatcher(config, filter);
+  const heads = headFilterOf(config, filter);
+  const matches = foldedMatcher(filter);
   const found: ListedAnswer[] = [];
   let after = a.after;
   let scanned = 0;
@@ -115,61 +121,75 @@ export const answerPage = async (
   }
 };
 
-/** Rows read per round of an unnarrowed export: about a thousand answers of a 20-item form. */
-const EXPORT_ROWS = 20_000;
+/** An answer as an export writes it: its code, status, received instant and item values. */
+export interface AnswerWithValues {
+  partitionKey: string;
+  answerCode: string | null;
+  status: CheckStatus;
+  createdAt: string;
+  /** By sort key (code units), as a page lists them. */
+  rows: { sortKey: string; itemKey: string; value: string }[];
+}
 
-/** Contiguous rows of one answer each (rowsInOrder's order), each answer's rows by sort key. */
-const groupRows = (rows: readonly AnswerRowOfList[]): ListedAnswer[] => {
-  const out: ListedAnswer[] = [];
-  let start = 0;
-  for (let i = 1; i <= rows.length; i++) {
-    if (i < rows.length && (rows[i] as AnswerRowOfList).partitionKey === (rows[start] as AnswerRowOfList).partitionKey) continue;
-    const own = rows.slice(start, i).sort((x, y) => (x.sortKey < y.sortKey ? -1 : x.sortKey > y.sortKey ? 1 : 0));
-    const first = own[0] as AnswerRowOfList;
-    out.push(toListed({ partitionKey: first.partitionKey, createdAt: first.createdAt }, own));
-    start = i;
+const byCodeUnits = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+const withValues = (v: AnswerValues): AnswerWithValues => {
+  // One pass: the rows, and whether they came sorted already.
+  const rows: AnswerWithValues['rows'] = new Array(v.rows.length);
+  let sorted = true;
+  for (let i = 0; i < v.rows.length; i++) {
+    const [sortKey, itemKey, value] = v.rows[i] as AnswerValues['rows'][number];
+    rows[i] = { sortKey: sortKey ?? itemKey, itemKey, value };
+    if (i > 0 && (rows[i] as { sortKey: string }).sortKey < (rows[i - 1] as { sortKey: string }).sortKey) sorted = false;
   }
-  return out;
+  if (!sorted) rows.sort((x, y) => byCodeUnits(x.sortKey, y.sortKey));
+  return { partitionKey: v.partitionKey, answerCode: v.answerCode, status: statusOfChecks(v.checks), createdAt: v.createdAt, rows };
 };
 
 /**
  * Every answer the filter matches, in keyset order, in batches: what an export feeds its writer
- * from, one batch at a time so memory stays flat. With no status narrowing it is one range scan
- * of rows (rowsInOrder; `batch`: rows per round); with statuses, heads then their rows, as a page
- * reads them (`batch`: answers per round).
+ * from, one batch at a time so memory stays flat. With no status or item narrowing it is a range
+ * of the form's rows, each answer aggregated by the engine (store/answer-values.ts; `rows` per
+ * round, 20,000 by default: about a thousand answers of a 20-item form); with them, heads then
+ * those answers (`answers` per round).
  */
 export async function* iterateAnswers(
   db: Db,
   config: Pick<ServedSurveyConfig, 'surveyId' | 'surveySchema'>,
   filter: AnswerFilter,
-  a: { order?: AnswerOrder; batch?: number } = {},
-): AsyncGenerator<ListedAnswer[]> {
+  a: { order?: AnswerOrder; answers?: number; rows?: number } = {},
+): AsyncGenerator<AnswerWithValues[]> {
   const order = a.order ?? 'oldest';
-  const size = a.batch ?? SCAN_BATCH;
-  const heads = headFilterOf(filter);
-  const matches = foldedMatcher(config, filter);
-  const keep = (answers: ListedAnswer[]) => answers.filter((x) => !matches || matches(x));
+  const heads = headFilterOf(config, filter);
+  const matches = foldedMatcher(filter);
+  const keep = (answers: AnswerWithValues[]) => (matches ? answers.filter(matches) : answers);
   let after: AnswerHead | null = null;
-  if (heads.statuses.length === 0) {
-    const limit = a.batch ?? EXPORT_ROWS;
-    for (;;) {
-      const rows = await rowsInOrder(db, config.surveyId, heads, { order, after, limit });
-      const full = rows.length === limit;
-      let answers = groupRows(rows);
-      // A full round may have cut its last answer short: read that one on the next round, or, when
-      // it is the only one, whole by its key.
-      if (full && answers.length > 1) answers = answers.slice(0, -1);
-      else if (full) answers = await answersOf(db, config.surveyId, answers.map((x) => ({ partitionKey: x.partitionKey, createdAt: x.createdAt })));
-      const found = keep(answers);
+  if (heads.statuses.length === 0 && heads.keys.length === 0) {
+    const read = (from: AnswerHead | null) => {
+      const p = answerValuesInOrder(db, config.surveyId, heads, { order, after: from, rows: a.rows ?? 20_000 });
+      // Awaited below; a read still running when the export stops must not fail unhandled.
+      p.catch(() => undefined);
+      return p;
+    };
+    // One round ahead: PostgreSQL reads the next batch while this one is written out.
+    for (let next = read(null); ; ) {
+      const round = await next;
+      const end = round.answers.at(-1);
+      const more = !round.end && end !== undefined;
+      if (more) next = read({ partitionKey: end.partitionKey, createdAt: end.createdAt });
+      const found = keep(round.answers.map(withValues));
       if (found.length > 0) yield found;
-      const end = answers.at(-1);
-      if (!full || !end) return;
-      after = { partitionKey: end.partitionKey, createdAt: end.createdAt };
+      if (!more) return;
     }
   }
+  const size = a.answers ?? SCAN_BATCH;
   for (;;) {
     const batch = await readHeads(db, config.surveyId, heads, { order, after, limit: size });
-    const found = keep(await answersOf(db, config.surveyId, batch));
+    const values = new Map((await answerValuesOf(db, config.surveyId, batch.map((h) => h.partitionKey))).map((v) => [v.partitionKey, v] as const));
+    const found = keep(batch.flatMap((h) => {
+      const v = values.get(h.partitionKey);
+      return v ? [withValues(v)] : [];
+    }));
     if (found.length > 0) yield found;
     const end = batch.at(-1);
     if (batch.length < size || !end) return;
@@ -184,12 +204,10 @@ export const columnValues = async (
   columns: readonly string[],
   places: PlaceReader,
 ): Promise<Record<string, string>> => {
+  const shown = await columnReader(config, columns, places)(answer);
   const out: Record<string, string> = {};
-  for (const itemKey of columns) {
-    const values = answer.rows.filter((r) => r.itemKey === itemKey).map((r) => r.value);
-    if (values.length === 0) continue;
-    const shown = await displayValueOf(config.surveySchema.find((i) => i.itemKey === itemKey), values, places);
-    if (shown !== '') out[itemKey] = shown;
-  }
+  columns.forEach((k, i) => {
+    if (shown[i] !== '') out[k] = shown[i] as string;
+  });
   return out;
 };

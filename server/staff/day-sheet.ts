@@ -16,7 +16,7 @@ import { sortSlotKeys } from '@core/rules/slot-keys';
 import type { RouteStore } from '../route-context';
 import { findSurveyConfig, listEnabledSurveyConfigs } from '../store/configs';
 import { scheduleOf } from '../store/calendars';
-import { calendarCategories, dayBookingNames, dayBookings, itemsOfCategories, type BookingRow } from '../store/day-sheet';
+import { calendarCategories, dayBookingNames, dayBookings, daySurveyIds, itemsOfCategories, type BookingRow } from '../store/day-sheet';
 import { teamTargets } from '../store/teams';
 import { TEMPORARY_STATUS } from '../payments/settle';
 import type { StaffPrincipal } from './session';
@@ -42,16 +42,21 @@ const bookingOf = (r: BookingRow, config: ServedSurveyConfig | null, name: strin
 
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The calendar's bookings of the day, by slot; two queries whatever their number. */
+/**
+ * The calendar's bookings of the day, by slot; three queries whatever their number. The forms
+ * booked come first (a small read), so the bookings and their names are read side by side (two
+ * connections on PostgreSQL); a form first booked between the reads shows its registrant's name.
+ */
 const bookingsBySlot = async (db: Db, calendarId: string, day: string): Promise<Map<string, DayBooking[]>> => {
-  const rows = (await dayBookings(db, calendarId, day)).filter((r) => !isEnded(checkStatusSchema.parse(r.check_status)));
   const configs = new Map<string, ServedSurveyConfig | null>();
-  for (const surveyId of new Set(rows.map((r) => r.survey_id))) configs.set(surveyId, await findSurveyConfig(db, surveyId));
+  for (const surveyId of await daySurveyIds(db, calendarId, day)) configs.set(surveyId, await findSurveyConfig(db, surveyId));
   const nameKeyOf = new Map([...configs].map(([surveyId, c]) => [surveyId, c ? nameItemKeyOf(c.surveySchema) : null]));
   const keys = [...new Set([...nameKeyOf.values()].filter((k): k is string => k !== null))];
+  const [booked, nameRows] = await Promise.all([dayBookings(db, calendarId, day), dayBookingNames(db, calendarId, day, keys)]);
+  const rows = booked.filter((r) => !isEnded(checkStatusSchema.parse(r.check_status)));
   const names = new Map<string, string>();
   const surveyOf = new Map(rows.map((r) => [r.partition_key, r.survey_id]));
-  for (const n of await dayBookingNames(db, calendarId, day, keys)) {
+  for (const n of nameRows) {
     if (nameKeyOf.get(surveyOf.get(n.partition_key) ?? '') === n.item_key) names.set(n.partition_key, n.value);
   }
   const out = new Map<string, DayBooking[]>();

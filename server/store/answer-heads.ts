@@ -16,13 +16,15 @@ export interface AnswerHead {
   createdAt: string;
 }
 
-/** What SQL narrows; folded matches (items, free text) are the caller's. */
+/** What SQL narrows; the free text is the caller's. */
 export interface HeadFilter {
   statuses: readonly string[];
   /** Instants (ISO UTC): created_at ≥ since and < until. */
   since: string | null;
   until: string | null;
   reservationDay: string | null;
+  /** Searchable items' folded conditions (store/search-key.ts): a row of the item with that key. */
+  keys: readonly { itemKey: string; key: string | null }[];
 }
 
 export type AnswerOrder = 'newest' | 'oldest';
@@ -35,6 +37,15 @@ export const readHeads = async (
 ): Promise<AnswerHead[]> => {
   const dir = a.order === 'newest' ? 'desc' : 'asc';
   let q = db.selectFrom('survey_results as h').select(['h.partition_key', 'h.created_at']).where('h.survey_id', '=', surveyId);
+  // The first item condition picks the rows the heads are read from (index survey_results_search_key,
+  // in keyset order); any other is a row of the same answer.
+  const [first, ...others] = f.keys;
+  if (first) q = q.where('h.item_key', '=', first.itemKey).where('h.search_key', '=', first.key);
+  for (const k of others) {
+    q = q.where((eb) =>
+      eb.exists(eb.selectFrom('survey_results as s').select('s.sort_key').whereRef('s.partition_key', '=', 'h.partition_key').where('s.item_key', '=', k.itemKey).where('s.search_key', '=', k.key)),
+    );
+  }
   if (f.statuses.length > 0) q = q.where('h.check_status', 'in', [...f.statuses]);
   if (f.since !== null) q = q.where('h.created_at', '>=', f.since);
   if (f.until !== null) q = q.where('h.created_at', '<', f.until);
@@ -98,39 +109,6 @@ export const rowsOfAnswers = async (db: Db, surveyId: string, partitionKeys: rea
   const own = rows.filter((r) => r.survey_id === surveyId);
   own.sort((x, y) => byCodeUnits(x.partition_key, y.partition_key) || byCodeUnits(x.sort_key, y.sort_key));
   return own.map(rowOfList);
-};
-
-/**
- * Rows of a form's answers in keyset order, past `after`, at most `limit` rows: one range scan of
- * the (survey_id, created_at, partition_key) index, for an export's full pass. An answer's rows
- * share created_at and partition_key, so they come together; the last answer may be cut off by
- * the limit (the caller reads on from the one before it). Statuses are not narrowed here.
- */
-export const rowsInOrder = async (
-  db: Db,
-  surveyId: string,
-  f: Omit<HeadFilter, 'statuses'>,
-  a: { order: AnswerOrder; after: AnswerHead | null; limit: number },
-): Promise<AnswerRowOfList[]> => {
-  const dir = a.order === 'newest' ? 'desc' : 'asc';
-  let q = db
-    .selectFrom('survey_results as h')
-    .select(['h.partition_key', 'h.sort_key', 'h.user_id', 'h.item_key', 'h.value', 'h.title', 'h.check_status', 'h.answer_code', 'h.registrant_name', 'h.created_at', 'h.updated_at'])
-    .where('h.survey_id', '=', surveyId);
-  if (f.since !== null) q = q.where('h.created_at', '>=', f.since);
-  if (f.until !== null) q = q.where('h.created_at', '<', f.until);
-  if (f.reservationDay !== null) {
-    const day = f.reservationDay;
-    q = q.where('h.partition_key', 'in', (eb) =>
-      eb.selectFrom('reservations').select('reservations.partition_key').where('reservations.survey_id', '=', surveyId).where('reservations.day', '=', day),
-    );
-  }
-  const after = a.after;
-  if (after) {
-    q = q.where((eb) => eb(eb.refTuple('h.created_at', 'h.partition_key'), a.order === 'newest' ? '<' : '>', eb.tuple(after.createdAt, after.partitionKey)));
-  }
-  const rows = await q.orderBy('h.created_at', dir).orderBy('h.partition_key', dir).limit(a.limit).execute();
-  return rows.map(rowOfList);
 };
 
 export interface FormCounts {

@@ -2,7 +2,8 @@
  * The day sheet's reads and the arrival marks (issue 57). A day's bookings are read in one query
  * from the live reservations (a cancel or an amendment deletes their rows, so what is read is what
  * holds a slot), each joined to its answer's reservation row (status, 受付番号, registrant), its
- * category and item, and its mark; the names come in a second query, by the forms' name items.
+ * category and item, and its mark; the names come in a second query, by the name items of the
+ * forms a first small query finds booked.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { ArrivalTable, Database } from './schema';
@@ -66,6 +67,10 @@ export const dayBookings = async (db: Db, calendarId: string, day: string): Prom
     .where('r.calendar_id', '=', calendarId)
     .where('r.day', '=', day)
     .execute();
+
+/** The forms with a live booking of the calendar on the day. */
+export const daySurveyIds = async (db: Db, calendarId: string, day: string): Promise<string[]> =>
+  (await db.selectFrom('reservations').select('survey_id').distinct().where('calendar_id', '=', calendarId).where('day', '=', day).execute()).map((r) => r.survey_id);
 
 /** The values of the given name items (text items: sort key = item key) of the day's bookings. */
 export const dayBookingNames = async (db: Db, calendarId: string, day: string, itemKeys: readonly string[]) => {

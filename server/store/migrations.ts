@@ -4,6 +4,7 @@
  * later entry undoes (0009, 0011, 0015: 0017 drops their functions).
  */
 import { SqliteAdapter, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { backfillSearchKeys } from './search-key';
 
 const migrations: Record<string, Migration> = {
   '0001_surveys_and_results': {
@@ -660,6 +661,21 @@ const migrations: Record<string, Migration> = {
         if (typeof method === 'string') await sql`update payment_orders set pay_method = ${method} where order_id = ${r.order_id}`.execute(db);
       }
       await db.schema.createIndex('payment_orders_created').on('payment_orders').columns(['created_at', 'order_id']).execute();
+    },
+  },
+  // The console's searchable-item filter as an index range (issue 57, store/search-key.ts): each
+  // answer row's folded search key, backfilled here (folded in Node), then its index, built once
+  // the keys are in. check_status last, so a status filter reads no table rows.
+  '0033_perf_search_keys': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('survey_results').addColumn('search_key', 'text').execute();
+      await backfillSearchKeys(db);
+      await db.schema
+        .createIndex('survey_results_search_key')
+        .on('survey_results')
+        .columns(['survey_id', 'item_key', 'search_key', 'created_at', 'partition_key', 'check_status'])
+        .where(sql.ref('search_key'), 'is not', null)
+        .execute();
     },
   },
   // Staff save a calendar's slots under its version (server/slots/save-slots.ts, issue 58).

@@ -9,12 +9,12 @@ import { foldForMatch } from '@core/ja/fold';
 import { engineOf } from './engine';
 import { configStampSql } from './configs';
 import { compiled } from './compiled';
-import type { Database, SurveyResultTable } from './schema';
+import type { Database, ResultRowColumns, SurveyResultTable } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type NewResultRow = Insertable<SurveyResultTable>;
 
-export const toResultRow = (r: Selectable<SurveyResultTable>): ResultRow => ({
+export const toResultRow = (r: Selectable<ResultRowColumns>): ResultRow => ({
   surveyId: r.survey_id,
   userId: r.user_id,
   partitionKey: r.partition_key,
@@ -198,6 +198,7 @@ export const CODELESS_COLUMNS = [
   'clinic_attributes',
   'is_appending',
   'status',
+  'search_key',
 ] as const satisfies readonly (keyof CodelessRow)[];
 // A column missing above fails to compile here, naming it.
 type MissingColumn = Exclude<keyof CodelessRow, (typeof CODELESS_COLUMNS)[number]>;

@@ -18,7 +18,8 @@ export interface SurveyConfigTable {
   updated_at: string;
 }
 
-export interface SurveyResultTable {
+/** The columns an answer row and a member record share. */
+export interface ResultRowColumns {
   partition_key: string;
   sort_key: string;
   survey_id: string;
@@ -38,6 +39,11 @@ export interface SurveyResultTable {
   status: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface SurveyResultTable extends ResultRowColumns {
+  /** The value's folded search key for its item's type (store/search-key.ts); null when too long. */
+  search_key: string | null;
 }
 
 /** Counters claimed inside the write's transaction (revisions, residents, SQLite's answer codes). */
@@ -209,7 +215,7 @@ export interface PaymentOrderTable {
 export type MemberConfigTable = SurveyConfigTable;
 
 /** A member record's row: a result row plus the member number it was stored with (original_value). */
-export interface MemberResultTable extends SurveyResultTable {
+export interface MemberResultTable extends ResultRowColumns {
   original_value: string | null;
 }
 

@@ -79,4 +79,41 @@ describe.each(engines())('migrations (%s)', (engine) => {
       { order_id: 'o-paypay', pay_method: 'paypay' },
     ]);
   });
+
+  it('0033: every answer row gets its folded search key by its item type, past a batch; a long one none', async () => {
+    const schema = [
+      { itemKey: 'name', type: 'text', title: '氏名' },
+      { itemKey: 'tel', type: 'phone', title: '電話' },
+    ];
+    const row = (pk: string, itemKey: string, value: string, surveyId = 'm33') =>
+      sql`insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, is_liff_mode, registrant_name, is_appending, created_at, updated_at)
+          values (${pk}, ${itemKey}, ${surveyId}, 'U-m', ${itemKey}, ${value}, 't', 'liff', '未対応', 1, 'x', 1, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`;
+    const store = await upgraded(engine, '0030_bed_ward_console', async (db) => {
+      const config = (surveyId: string, json: string) =>
+        sql`insert into survey_configs (survey_id, version, config_hash, config_json, title, status, created_at, updated_at)
+            values (${surveyId}, 1, 'h', ${json}, 't', 'enabled', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`;
+      await config('m33', JSON.stringify({ surveyId: 'm33', surveySchema: schema })).execute(db);
+      await config('broken', '{not json').execute(db);
+      // Past one batch of the backfill (2,000 rows), in one transaction so the fill is quick.
+      await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 2100; i++) await row(`m33#U-m#${1000 + i}`, 'name', `住民\u3000${i}`).execute(trx);
+      });
+      await row('m33#U-m#1', 'tel', '+81 90-1234-5678').execute(db);
+      await row('m33#U-m#1', 'gone', 'ＡＢＣ　Ｄ').execute(db);
+      await row('m33#U-m#2', 'name', 'あ'.repeat(700)).execute(db);
+      await row('broken#U-m#1', 'name', 'Ｘ－１').execute(db);
+    });
+    const keys = new Map(
+      (await store.db.selectFrom('survey_results').select(['partition_key', 'item_key', 'search_key']).execute()).map((r) => [`${r.partition_key} ${r.item_key}`, r.search_key]),
+    );
+    expect(keys.get('m33#U-m#1000 name')).toBe('住民0');
+    expect(keys.get('m33#U-m#3099 name')).toBe('住民2099');
+    expect([...keys.values()].filter((k) => k?.startsWith('住民'))).toHaveLength(2100);
+    // A phone by the phone rule (+81 read as 0); an item the form no longer has, and a form whose
+    // config cannot be read, folded as text; a value too long for an index entry keeps none.
+    expect(keys.get('m33#U-m#1 tel')).toBe('09012345678');
+    expect(keys.get('m33#U-m#1 gone')).toBe('abcd');
+    expect(keys.get('broken#U-m#1 name')).toBe('x1');
+    expect(keys.get('m33#U-m#2 name')).toBeNull();
+  });
 });

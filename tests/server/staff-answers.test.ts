@@ -146,10 +146,10 @@ describe.each(engines())('console answers (%s)', (engine) => {
     expect((await list('')).columns).toEqual(['name', 'tel']);
   });
 
-  it('feeds an export unnarrowed: a range scan of rows, an answer cut by a round read whole on the next', async () => {
-    for (const batch of [1, 2, 3, 5, 7]) {
+  it('feeds an export unnarrowed: rounds bounded in rows, each answer whole in one round', async () => {
+    for (const rows of [1, 2, 3, 5, 7]) {
       const all: string[] = [];
-      for await (const answers of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, {}), { batch })) {
+      for await (const answers of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, {}), { rows })) {
         for (const a of answers) expect(a.rows.length, a.partitionKey).toBe((await findAnswer(srv.deps.store.db, 'soudan', a.partitionKey))?.rows.length);
         all.push(...answers.map((a) => a.partitionKey));
       }
@@ -160,7 +160,7 @@ describe.each(engines())('console answers (%s)', (engine) => {
 
   it('feeds an export: every match in keyset batches', async () => {
     const all: string[] = [];
-    for await (const batch of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, { status: '未対応' }), { batch: 4 })) {
+    for await (const batch of iterateAnswers(srv.deps.store.db, cfg, filterOfQuery(cfg, { status: '未対応' }), { answers: 4 })) {
       expect(batch.length).toBeLessThanOrEqual(4);
       all.push(...batch.map((a) => a.partitionKey));
     }

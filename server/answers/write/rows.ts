@@ -5,6 +5,7 @@ import type { SchemaItem, ServedSurveyConfig } from '@core/form/survey-config';
 import type { CheckStatus } from '@core/contract/result-rows';
 import type { AuthUser } from '../../auth/verify';
 import type { SurveyResultTable } from '../../store/schema';
+import { searchKeyColumn } from '../../store/search-key';
 import { sortKeyOf } from '../rules';
 
 /** Spec 01 §3: the generic chat-user label stored when the form names no registrant. */
@@ -61,6 +62,7 @@ export const rowsToStore = (a: {
       answer_code: a.answerCode,
       created_at: a.createdAt,
       updated_at: a.now,
+      search_key: searchKeyColumn(r.value, item.type),
     };
   });
 };
