@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test, type Page } from '@playwright/test';
+import { searchKeyOf } from '../core/rules/search-match';
 import { expectAxeClean } from './support';
 
 /**
@@ -25,8 +26,8 @@ const staffCli = (...args: string[]): string =>
 const storeAnswers = (run: string, name: string) => {
   const db = new Database(path.join('.e2e-data', 'app.sqlite'));
   const insert = db.prepare(
-    `insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, user_search_key, is_liff_mode, registrant_name, user_name, clinic_attributes, answer_code, is_appending, status, created_at, updated_at)
-     values (?, ?, ?, ?, ?, ?, ?, 'liff', ?, null, 1, ?, null, null, ?, 1, null, ?, ?)`,
+    `insert into survey_results (partition_key, sort_key, survey_id, user_id, item_key, value, title, type, check_status, user_search_key, is_liff_mode, registrant_name, user_name, clinic_attributes, answer_code, is_appending, status, created_at, updated_at, search_key)
+     values (?, ?, ?, ?, ?, ?, ?, 'liff', ?, null, 1, ?, null, null, ?, 1, null, ?, ?, ?)`,
   );
   const now = new Date().toISOString();
   for (const [i, check] of (['未対応', '対応中'] as const).entries()) {
@@ -38,7 +39,8 @@ const storeAnswers = (run: string, name: string) => {
       ['items', '自転車', '品目'],
       ['notes', i === 0 ? '玄関前に出します' : '裏口', '備考'],
     ]) {
-      insert.run(key, itemKey === 'items' ? `items#${value}` : itemKey, FORM, `U-e2e-${run}`, itemKey, value, title, check, name, code, now, now);
+      // The folded key the write path keeps on each row (server/store/search-key.ts): the list's item filter reads it.
+      insert.run(key, itemKey === 'items' ? `items#${value}` : itemKey, FORM, `U-e2e-${run}`, itemKey, value, title, check, name, code, now, now, searchKeyOf(value as string, itemKey === 'items' ? 'checkboxes' : itemKey === 'notes' ? 'textarea' : 'text'));
     }
   }
   db.close();
