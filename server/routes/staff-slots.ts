@@ -50,10 +50,20 @@ export const registerStaffSlotRoutes = (ctx: RouteContext): void => {
     if (refusal) throw refusal;
     const seen = await conflictsBefore(store.db, a.calendar.sortKey, a.edits);
     if (seen.length > 0 && !a.confirm) {
-      // Answered before the transaction: nothing is written, not even the version.
+      // Nothing of the save is written, not even the version; but the bookings' names are a read of
+      // personal data, on record like the day sheet's.
       const affected = await affectedOf(store.db, a.staff, a.calendar, seen);
-      const answer: SlotSaveAnswer = { result: 'OK', data: { saved: false, affected } };
-      return answer;
+      return a.commit(async (trx) => {
+        await recordAudit(trx, {
+          actor: { kind: 'staff', id: a.staff.id },
+          action: 'answer.list',
+          targets: { kind: 'answer', ids: affected.flatMap((x) => x.bookings.map((b) => b.partitionKey)) },
+          from: { ip: clientAddressOf(a.c, config.trustProxy), userAgent: a.c.req.header('user-agent')?.slice(0, 300) },
+          detail: { view: 'slot-conflicts', calendarId: a.calendar.sortKey },
+        });
+        const answer: SlotSaveAnswer = { result: 'OK', data: { saved: false, affected } };
+        return answer;
+      });
     }
     const now = new Date();
     return a.commit(async (trx) => {

@@ -95,6 +95,9 @@ describe.each(engines())('staff slots (%s)', (engine) => {
     ]);
     expect(await version()).toBe(v);
     expect((await residentCounts(4)).slots['2']).toEqual([10, 2]);
+    const shown = await srv.deps.store.db.selectFrom('audit_log').selectAll().where('action', '=', 'answer.list').orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(shown.target_ids_json as string).sort()).toEqual([...booked].sort());
+    expect(JSON.parse(shown.detail_json as string)).toMatchObject({ view: 'slot-conflicts', calendarId: 'cal-b' });
     const ok = await save({ version: v, quotas: [{ day: day(4), slot: '2', quota: 1 }], confirm: true });
     expect(ok.json.data).toMatchObject({ saved: true, version: v + 1 });
     expect((await residentCounts(4)).slots['2']).toEqual([1, 2]);
