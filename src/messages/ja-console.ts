@@ -302,6 +302,7 @@ export const jaConsole = {
     form: 'フォーム',
     answerCode: '受付番号',
     receivedAt: '受付日時',
+    reservation: '予約日時',
     status: '状態',
     open: '回答を開く',
     openLabel: '{form} の回答を開く',
