@@ -30,7 +30,7 @@ export interface AnswerValues {
   values: string[];
 }
 
-type Range = Omit<HeadFilter, 'statuses' | 'keys'>;
+type Range = Omit<HeadFilter, 'statuses' | 'keys' | 'text'>;
 type Eb = ExpressionBuilder<Database & { h: Database['survey_results'] }, 'h'>;
 
 // The sort key only where it is not the item key (a checkbox's rows): the lists hold values and
