@@ -79,4 +79,15 @@ test('a member edits, previews, saves, closes and rolls back a form; residents s
   await expect(page.getByTestId('form-version-4')).toContainText('版 1 に戻す');
   await expect(await residentTitle(resident)).toHaveText(BEFORE);
   await other.close();
+
+  // At 1024×768 the editor and the whole phone-wide preview still sit side by side.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByText('基本設定').click();
+  const frame = await preview.boundingBox();
+  const field = await page.getByTestId('field-surveyTitle').boundingBox();
+  expect(frame && frame.x + frame.width).toBeLessThanOrEqual(1024);
+  expect(frame?.width).toBeGreaterThanOrEqual(389);
+  expect(field && frame && field.x + field.width).toBeLessThan(frame?.x ?? 0);
+  expect(field?.width).toBeGreaterThan(300);
+  await expectAxeClean(page, 'form editor at 1024');
 });

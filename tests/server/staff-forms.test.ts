@@ -170,16 +170,29 @@ describe.each(engines())('staff forms (%s)', (engine) => {
     expect((await save({ version: 5, config })).json.code).toBe('form_stale');
   });
 
+  it('saves racing from one version: exactly one is written, the others refused as stale', async () => {
+    const { version, config } = await current();
+    const before = (await versionRows()).length;
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => save({ version, config: { ...config, description: `同時の保存 ${i}` } })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok, JSON.stringify(results.map((r) => r.json))).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409).every((r) => r.json.code === 'form_stale')).toBe(true);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(7);
+    expect(await versionRows()).toHaveLength(before + 1);
+    expect((await current()).version).toBe(version + 1);
+  });
+
   it('role configure and the form’s team: an operator, a member of another team are refused; an admin reaches all', async () => {
     expect((await read(operator)).status).toBe(403);
-    expect((await save({ version: 6, config: (await current()).config }, operator)).status).toBe(403);
+    const now = (await current()).version;
+    expect((await save({ version: now, config: (await current()).config }, operator)).status).toBe(403);
     const out = await read(outsider);
     expect(out.status).toBe(403);
     expect(out.json.code).toBe('staff_team_forbidden');
-    expect((await staffFetch(srv, 'POST', '/forms/fe-form/status', { cookie: outsider, body: { version: 6, status: 'disabled' } })).status).toBe(403);
+    expect((await staffFetch(srv, 'POST', '/forms/fe-form/status', { cookie: outsider, body: { version: now, status: 'disabled' } })).status).toBe(403);
     expect((await read(member, 'fe-other')).status).toBe(403);
     expect((await read(admin, 'fe-other')).status).toBe(200);
     expect((await read(admin, 'no-such-form')).status).toBe(404);
-    expect((await current()).version).toBe(6);
+    expect((await current()).version).toBe(now);
   });
 });
