@@ -19,7 +19,7 @@ export function VersionsPanel({ surveyId, editor }: { surveyId: string; editor: 
   const shown = pick ?? (versions.length > 1 ? { from: versions[1]?.version ?? current, to: current } : null);
   return (
     <Stack gap="md">
-      <Table withTableBorder striped data-testid="form-versions">
+      <Table withTableBorder striped captionSide="top" data-testid="form-versions">
         <Table.Caption>{t.versions}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
