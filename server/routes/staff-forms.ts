@@ -79,10 +79,9 @@ export const registerStaffFormRoutes = (ctx: RouteContext): void => {
 
   ctx.route(staffFormVersion, async ({ staff, params }) => {
     await formOf(staff, params.surveyId);
-    const [found, list] = [await findFormVersion(store.db, params.surveyId, params.version), await listFormVersions(store.db, params.surveyId)];
+    const found = await findFormVersion(store.db, params.surveyId, params.version);
     if (!found) throw refuse('form_version_not_found');
-    const row = list.find((v) => v.version === found.version);
-    return { result: 'OK' as const, data: { version: found.version, savedBy: found.savedBy, savedByName: row?.savedByName ?? null, savedAt: found.savedAt, note: found.note, config: found.config as Record<string, unknown> } };
+    return { result: 'OK' as const, data: found };
   });
 
   ctx.route(staffFormRollback, async ({ staff, params, body, c, commit }) => {

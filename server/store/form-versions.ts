@@ -28,6 +28,14 @@ export const listFormVersions = async (db: Db, surveyId: string) => {
 };
 
 export const findFormVersion = async (db: Db, surveyId: string, version: number) => {
-  const row = await db.selectFrom('form_versions').selectAll().where('survey_id', '=', surveyId).where('version', '=', version).executeTakeFirst();
-  return row ? { version: Number(row.version), config: JSON.parse(row.config_json) as unknown, savedBy: row.saved_by, savedAt: row.saved_at, note: row.note } : null;
+  const row = await db
+    .selectFrom('form_versions')
+    .leftJoin('staff', 'staff.id', 'form_versions.saved_by')
+    .select(['form_versions.version', 'form_versions.config_json', 'form_versions.saved_by', 'form_versions.saved_at', 'form_versions.note', 'staff.name'])
+    .where('form_versions.survey_id', '=', surveyId)
+    .where('form_versions.version', '=', version)
+    .executeTakeFirst();
+  return row
+    ? { version: Number(row.version), config: JSON.parse(row.config_json) as Record<string, unknown>, savedBy: row.saved_by, savedByName: row.name ?? null, savedAt: row.saved_at, note: row.note }
+    : null;
 };

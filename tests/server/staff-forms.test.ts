@@ -140,6 +140,11 @@ describe.each(engines())('staff forms (%s)', (engine) => {
     const back = await staffFetch(srv, 'POST', '/forms/fe-form/rollback', { cookie: member, body: { version: 2, to: 1 } });
     expect(back.json, JSON.stringify(back.json)).toEqual({ result: 'OK', data: { version: 3, changed: true } });
     expect((await resident()).json.data).toMatchObject({ surveyTitle: '編集される帳票', version: 3 });
+    // Back to what is stored already: nothing written.
+    const again = await staffFetch(srv, 'POST', '/forms/fe-form/rollback', { cookie: member, body: { version: 3, to: 1 } });
+    expect(again.json.data).toEqual({ version: 3, changed: false });
+    const two = await staffFetch(srv, 'GET', '/forms/fe-form/versions/2', { cookie: member });
+    expect(two.json.data).toMatchObject({ version: 2, savedByName: '編集 花子', note: '題名を変更', config: { surveyTitle: '新しい題名' } });
     const rows = await versionRows();
     expect(rows.at(-1)).toMatchObject({ version: 3, saved_by: memberId, note: '版 1 に戻す' });
     expect(JSON.parse((await audits()).at(-1)!.detail_json as string)).toMatchObject({ source: 'rollback', from: 1, version: 3 });

@@ -9,9 +9,11 @@ const t = jaConsole.forms;
 
 const doneText = (last: NonNullable<FormEditor['last']>): string => {
   const v = String(last.version);
+  // A rollback to the content already stored, like a save of it, writes nothing.
+  if (!last.changed) return t.unchanged;
   if (last.w.kind === 'status') return (last.w.status === 'enabled' ? t.published : t.closed).replace('{version}', v);
   if (last.w.kind === 'rollback') return t.rolledBack.replace('{from}', String(last.w.to)).replace('{version}', v);
-  return last.changed ? t.saved.replace('{version}', v) : t.unchanged;
+  return t.saved.replace('{version}', v);
 };
 
 export function SaveBar({ editor, enabled }: { editor: FormEditor; enabled: boolean }) {
