@@ -245,6 +245,11 @@ export const REFUSALS = {
   /** Ours: the address could not be read (service error, or none configured). */
   geocode_off: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
   geocode_error: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
+
+  // Staff editing a form's config (issue 58; server/forms/save-config.ts, server/routes/staff-forms.ts).
+  form_stale: { status: 409, text: '他の職員がこの帳票を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  form_invalid: { status: 400, text: '帳票の設定に誤りがあるため、保存していません。各項目の内容を直してから、もう一度保存してください。' },
+  form_version_not_found: { status: 404, text: 'この版は見つかりません。' },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;
