@@ -245,6 +245,10 @@ export const REFUSALS = {
   /** Ours: the address could not be read (service error, or none configured). */
   geocode_off: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
   geocode_error: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
+
+  // Staff configuring a calendar's settings and categories (issue 58; core/rules/calendar-settings.ts).
+  calendar_settings_invalid: { status: 400, text: 'カレンダーの設定に誤りがあります。内容を確認してください。' },
+  coma_removal_held: { status: 409, text: (p: { slot: string }) => `枠 ${p.slot} には今日以降の予約があるため削除できません。` },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -48,6 +48,7 @@ import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
+import { registerStaffCalendarSettingsRoutes } from './routes/staff-calendar-settings';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
@@ -209,6 +210,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffPaymentRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
   registerStaffSlotRoutes(ctx);
+  registerStaffCalendarSettingsRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);

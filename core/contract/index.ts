@@ -19,6 +19,7 @@ import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffSlots from './staff-slots';
+import * as staffCalendarConfig from './staff-calendars';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -165,6 +166,8 @@ export const endpoints = {
   staffSlotGrid: staffSlots.staffSlotGrid,
   staffSlotSave: staffSlots.staffSlotSave,
   staffSlotCsv: staffSlots.staffSlotCsv,
+  staffCalendarSettings: staffCalendarConfig.staffCalendarSettings,
+  staffCalendarSettingsSave: staffCalendarConfig.staffCalendarSettingsSave,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

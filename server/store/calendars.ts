@@ -3,7 +3,7 @@
  * (spec 02 §3). Claims on slots are not here: they belong to the answer's transaction
  * (server/store/reservations.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   calendarDisplaySettingsSchema,
   calendarSchema,
@@ -253,12 +253,18 @@ export const hasOpenSlot = async (db: Db, calendarId: string, first: string, las
 
 // ---- import writes (server/forms/import.ts, one transaction) ----
 
+/** A changed calendar takes the next version, so a console save made on the one before is refused as stale. */
 export const upsertCalendar = async (trx: Transaction<Database>, cal: Calendar, now: string): Promise<void> => {
   const config_json = JSON.stringify(cal);
   await trx
     .insertInto('calendars')
     .values({ calendar_id: cal.sortKey, sort_key: cal.sortKey, config_json, updated_at: now })
-    .onConflict((oc) => oc.column('calendar_id').doUpdateSet({ config_json, sort_key: cal.sortKey, updated_at: now }))
+    .onConflict((oc) =>
+      oc
+        .column('calendar_id')
+        .doUpdateSet({ config_json, sort_key: cal.sortKey, updated_at: now, version: sql<number>`${sql.ref('calendars.version')} + 1` })
+        .where((eb) => eb(sql.ref('calendars.config_json'), '<>', config_json)),
+    )
     .execute();
 };
 
