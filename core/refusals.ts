@@ -249,6 +249,11 @@ export const REFUSALS = {
   // Staff configuring a calendar's settings and categories (issue 58; core/rules/calendar-settings.ts).
   calendar_settings_invalid: { status: 400, text: 'カレンダーの設定に誤りがあります。内容を確認してください。' },
   coma_removal_held: { status: 409, text: (p: { slot: string }) => `枠 ${p.slot} には今日以降の予約があるため削除できません。` },
+  category_in_use: { status: 409, text: '予約で使われているため削除できません。住民に表示しない場合は「非表示」にしてください。' },
+  category_edit_missing: { status: 404, text: 'この分類・予約項目は見つかりません。最新の内容を読み込んでください。' },
+  category_too_deep: { status: 400, text: '分類は大分類・中分類・小分類の3階層までです。' },
+  category_order_changed: { status: 409, text: '他の職員が並びを変更しました。最新の内容を読み込んでから、もう一度並べ替えてください。' },
+  category_name_invalid: { status: 400, text: (p: { max: number }) => `分類・予約項目の名前は1〜${p.max}文字にしてください。` },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

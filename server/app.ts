@@ -49,6 +49,7 @@ import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffCalendarSettingsRoutes } from './routes/staff-calendar-settings';
+import { registerStaffCategoryRoutes } from './routes/staff-categories';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
@@ -211,6 +212,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffDaySheetRoutes(ctx);
   registerStaffSlotRoutes(ctx);
   registerStaffCalendarSettingsRoutes(ctx);
+  registerStaffCategoryRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);

@@ -20,6 +20,7 @@ import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffSlots from './staff-slots';
 import * as staffCalendarConfig from './staff-calendars';
+import * as staffCategories from './staff-categories';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -168,6 +169,8 @@ export const endpoints = {
   staffSlotCsv: staffSlots.staffSlotCsv,
   staffCalendarSettings: staffCalendarConfig.staffCalendarSettings,
   staffCalendarSettingsSave: staffCalendarConfig.staffCalendarSettingsSave,
+  staffCategoryTree: staffCategories.staffCategoryTree,
+  staffCategoryEdit: staffCategories.staffCategoryEdit,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

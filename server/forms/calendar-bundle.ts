@@ -18,7 +18,7 @@ import {
 } from '@core/contract/calendars';
 import { comaProblems } from '@core/rules/calendar-settings';
 import { jaComaProblem } from '@core/ja/calendar-settings';
-import type { CategoryTable, ReservationItemTable } from '../store/schema';
+import type { CategoryRow, ItemRow } from '../store/schema';
 import type { SlotRow } from '../store/calendars';
 
 const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えません');
@@ -111,9 +111,6 @@ export interface CalendarBundle {
   dayOffs: z.output<typeof dayOffSchema>[];
 }
 
-/** Rows as the tables hold them (server/store/schema.ts). */
-export type CategoryRow = CategoryTable;
-export type ItemRow = ReservationItemTable;
 
 /** The tree as rows (at most three levels: large, medium, small). */
 export const flattenTree = (tree: readonly BundleCategoryNode[]): { categories: CategoryRow[]; items: ItemRow[] } => {

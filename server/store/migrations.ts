@@ -684,6 +684,14 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('calendars').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  // Staff edit the category tree in place (issue 58, server/categories/): a category or a
+  // reservation item in use is hidden from residents instead of deleted, so bookings keep their labels.
+  '0037_calendar_config': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('categories').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('reservation_items').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

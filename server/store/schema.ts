@@ -80,7 +80,8 @@ export interface CalendarTable {
   version: Generated<number>;
 }
 
-export interface CategoryTable {
+/** A category as the import writes it and the reads answer it. */
+export interface CategoryRow {
   category_id: string;
   parent_id: string | null;
   name: string;
@@ -93,12 +94,22 @@ export interface CategoryTable {
   tag3: string | null;
 }
 
-export interface ReservationItemTable {
+export interface CategoryTable extends CategoryRow {
+  /** 1: not offered to residents (migration 0037); set on a node and every node under it. */
+  hidden: Generated<number>;
+}
+
+export interface ItemRow {
   category_id: string;
   item_id: string;
   item_name: string;
   cost: number;
   sort_order: number;
+}
+
+export interface ReservationItemTable extends ItemRow {
+  /** 1: not offered to residents (migration 0037); bookings of it keep its name. */
+  hidden: Generated<number>;
 }
 
 export interface SlotTable {

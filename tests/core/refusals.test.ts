@@ -34,6 +34,7 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   slot_removal_held: { day: '2026-12-07', slot: '1' },
   payment_refund_not_allowed: { status: '返金済み' },
   coma_removal_held: { slot: '1' },
+  category_name_invalid: { max: 100 },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];
