@@ -7,6 +7,8 @@ import { signInClinicStaff, staffCli } from './console-support';
  * Issue 58's calendar settings in Chromium: a member of a team holding the demo's 健診センター
  * opens カレンダーの設定 from the calendars list, changes a coma's end time and the resident's
  * week calendar shows the new time; then puts it back (the next specs of the run read the demo).
+ * And in 分類と予約項目 adds a reservation item to 基本健診, which residents are offered, hides it,
+ * which they no longer are, and deletes it (no booking uses it). Axe clean at 1280×800.
  */
 const TEAM = `健診設定${randomBytes(2).toString('hex')}`;
 
@@ -56,4 +58,47 @@ test('a member changes a coma’s time and the resident calendar shows it', asyn
   await openKenshin(look);
   await expect(look.getByTestId('slot-time').nth(1)).toContainText('11:00');
   await resident.close();
+});
+
+test('a member adds a reservation item and hides it: residents are offered it, then no longer', async ({ page, browser, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  const itemName = `追加健診${tag}`;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInClinicStaff(page, baseURL as string, { name: `分類 三郎${tag}`, role: 'member', team: `${TEAM}b` });
+  staffCli('team', `${TEAM}b`, '--calendar', 'cal-kenshin');
+  await page.goto('/admin/calendars');
+  await page.getByRole('link', { name: '分類と予約項目の設定' }).click();
+  await expect(page.getByRole('heading', { name: '分類と予約項目' })).toBeVisible();
+  const node = page.locator('[data-testid="category-node"][data-category="kenshin-tokutei-kihon"]');
+  await node.getByLabel('基本健診 に追加する予約項目の名前').fill(itemName);
+  await node.getByRole('button', { name: '予約項目を追加' }).click();
+  const item = node.getByTestId('category-item').filter({ hasText: itemName });
+  await expect(item).toBeVisible();
+  await expectAxeClean(page, 'console category tree');
+
+  const resident = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const look = await resident.newPage();
+  await signInAsNewResident(look, '/calendar/clinic-yoyaku', `分類 ${tag}`);
+  await look.getByLabel('診療科').selectOption({ label: '健診' });
+  await look.getByLabel('区分').selectOption({ label: '特定健診' });
+  await look.getByLabel('受診種別').selectOption({ label: '基本健診' });
+  await expect(look.getByLabel('予約項目').locator('option', { hasText: itemName })).toHaveCount(1);
+
+  await item.getByRole('button', { name: '非表示にする' }).click();
+  await expect(item).toHaveAttribute('data-hidden', 'true');
+  await expect(item).toContainText('非表示');
+  // A new visit reads the items again (the resident's cache revalidates).
+  const again = await resident.newPage();
+  await again.goto('/calendar/clinic-yoyaku');
+  await again.getByLabel('診療科').selectOption({ label: '健診' });
+  await again.getByLabel('区分').selectOption({ label: '特定健診' });
+  await again.getByLabel('受診種別').selectOption({ label: '基本健診' });
+  await expect(again.getByLabel('予約項目').locator('option', { hasText: '特定健診（基本）' })).toHaveCount(1);
+  await expect(again.getByLabel('予約項目').locator('option', { hasText: itemName })).toHaveCount(0);
+  await resident.close();
+
+  // No booking uses it: it may be deleted, and the demo's tree is as it was.
+  await item.getByRole('button', { name: `${itemName} を削除` }).click();
+  await expect(node.getByTestId('category-item').filter({ hasText: itemName })).toHaveCount(0);
+  await expectAxeClean(page, 'console category tree after edits');
 });

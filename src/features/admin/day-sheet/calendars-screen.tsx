@@ -25,6 +25,11 @@ export function CalendarsPage() {
         <Title order={1} size="h3">
           {t.heading}
         </Title>
+        {configures ? (
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/categories" />}>
+            {t.categoryTree}
+          </Anchor>
+        ) : null}
         {calendars.isPending ? <LoadingText /> : null}
         {calendars.data?.length === 0 ? (
           <Alert color="gray" variant="light">
