@@ -253,6 +253,8 @@ export const REFUSALS = {
   category_edit_missing: { status: 404, text: 'この分類・予約項目は見つかりません。最新の内容を読み込んでください。' },
   category_too_deep: { status: 400, text: '分類は大分類・中分類・小分類の3階層までです。' },
   category_order_changed: { status: 409, text: '他の職員が並びを変更しました。最新の内容を読み込んでから、もう一度並べ替えてください。' },
+  bed_ward_stale: { status: 409, text: '他の職員がこの病棟の設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  bed_ward_invalid: { status: 400, text: '病棟の設定に誤りがあります。内容を確認してください。' },
   category_name_invalid: { status: 400, text: (p: { max: number }) => `分類・予約項目の名前は1〜${p.max}文字にしてください。` },
 } as const satisfies Record<string, RefusalEntry>;
 

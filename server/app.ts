@@ -50,6 +50,7 @@ import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffCalendarSettingsRoutes } from './routes/staff-calendar-settings';
 import { registerStaffCategoryRoutes } from './routes/staff-categories';
+import { registerStaffBedConfigRoutes } from './routes/staff-bed-config';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { createStaffGate } from './staff/guard';
@@ -213,6 +214,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffSlotRoutes(ctx);
   registerStaffCalendarSettingsRoutes(ctx);
   registerStaffCategoryRoutes(ctx);
+  registerStaffBedConfigRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);

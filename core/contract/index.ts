@@ -21,6 +21,7 @@ import * as staffDaySheet from './staff-day-sheet';
 import * as staffSlots from './staff-slots';
 import * as staffCalendarConfig from './staff-calendars';
 import * as staffCategories from './staff-categories';
+import * as staffBedConfig from './staff-bed-config';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -171,6 +172,8 @@ export const endpoints = {
   staffCalendarSettingsSave: staffCalendarConfig.staffCalendarSettingsSave,
   staffCategoryTree: staffCategories.staffCategoryTree,
   staffCategoryEdit: staffCategories.staffCategoryEdit,
+  staffBedWardConfig: staffBedConfig.staffBedWardConfig,
+  staffBedWardConfigSave: staffBedConfig.staffBedWardConfigSave,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

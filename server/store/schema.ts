@@ -244,6 +244,8 @@ export interface BedWardTable {
   beds_json: string;
   reservation_possible_start: number;
   reservation_cancel_limit: number;
+  /** Bumped by each console save and each import that changes it (migration 0037). */
+  version: Generated<number>;
 }
 
 /** One night of a ward: beds set for it and beds taken. */
