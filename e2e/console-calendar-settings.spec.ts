@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { Temporal } from 'temporal-polyfill';
 import { expectAxeClean, signInAsNewResident } from './support';
 import { signInClinicStaff, staffCli } from './console-support';
 
@@ -8,9 +9,11 @@ import { signInClinicStaff, staffCli } from './console-support';
  * opens カレンダーの設定 from the calendars list, changes a coma's end time and the resident's
  * week calendar shows the new time; then puts it back (the next specs of the run read the demo).
  * And in 分類と予約項目 adds a reservation item to 基本健診, which residents are offered, hides it,
- * which they no longer are, and deletes it (no booking uses it). Axe clean at 1280×800.
+ * which they no longer are, and deletes it (no booking uses it). And closes a night of the demo's
+ * private-room ward (0 beds) and opens it again. Axe clean at 1280×800.
  */
 const TEAM = `健診設定${randomBytes(2).toString('hex')}`;
+const API = '/survey/api/v1/db';
 
 const openKenshin = async (page: Page) => {
   await page.getByLabel('診療科').selectOption({ label: '健診' });
@@ -101,4 +104,40 @@ test('a member adds a reservation item and hides it: residents are offered it, t
   await item.getByRole('button', { name: `${itemName} を削除` }).click();
   await expect(node.getByTestId('category-item').filter({ hasText: itemName })).toHaveCount(0);
   await expectAxeClean(page, 'console category tree after edits');
+});
+
+test('a member closes a night of a bed ward and residents see no bed that night; then opens it again', async ({ page, browser, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  // Far from the nights the other specs book, within the demo ward's 120 nights.
+  const night = Temporal.Now.plainDateISO('Asia/Tokyo').add({ days: 110 }).toString();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInClinicStaff(page, baseURL as string, { name: `病棟 四郎${tag}`, role: 'member', team: `${TEAM}c`, form: 'nyuin-koshitsu' });
+  const resident = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const look = await resident.newPage();
+  await signInAsNewResident(look, '/calendar/clinic-yoyaku', `病棟 ${tag}`);
+  const idToken = (await look.evaluate(() => (JSON.parse(localStorage.getItem('session') ?? '{}') as { idToken?: string }).idToken)) as string;
+  const remaining = async () => {
+    const res = await look.request.get(`${API}/bed-reservation/nyuin-koshitsu/calendarBookingBeds?startDate=${night}&endDate=${night}`, { headers: { Authorization: `Bearer ${idToken}` } });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as { data: { bedRemaining: number }[] }).data[0]?.bedRemaining;
+  };
+  expect(await remaining()).toBe(2);
+  await page.goto('/admin/bed-wards');
+  await page.getByTestId('console-wards').getByRole('link', { name: '病棟の設定' }).first().click();
+  await expect(page.getByRole('heading', { name: /の病棟の設定$/ })).toBeVisible();
+  await expectAxeClean(page, 'console bed ward settings');
+  const setNight = async (beds: string) => {
+    await page.getByRole('button', { name: '期間を追加' }).click();
+    await page.getByLabel('1行目の開始日').fill(night);
+    await page.getByLabel('1行目の終了日').fill(night);
+    await page.getByLabel('1行目の床数').fill(beds);
+    await page.getByRole('button', { name: '保存する' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '保存しました。' })).toBeVisible();
+  };
+  await setNight('0');
+  expect(await remaining()).toBe(0);
+  await expect(page.getByTestId('bed-runs')).toContainText(night);
+  await setNight('2');
+  expect(await remaining()).toBe(2);
+  await resident.close();
 });
