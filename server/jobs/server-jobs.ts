@@ -6,6 +6,7 @@ import type { Deps } from '../route-context';
 import { releaseUnpaidHolds } from '../payments/sweep';
 import { pruneJobs } from '../store/jobs';
 import { purgeExpiredKeys } from '../store/idempotency';
+import { sweepRateWindows } from '../store/rate-windows';
 import type { JobDefinition } from './worker';
 
 const HOUR_S = 3600;
@@ -27,6 +28,8 @@ export const serverJobs = (deps: Deps): JobDefinition[] => {
         if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
       },
     },
+    // The write rate limiter's windows once over (server/rate-limit.ts).
+    { name: 'rate-windows.sweep', everySeconds: 60, run: async () => void (await sweepRateWindows(store.db, new Date().toISOString())) },
     { name: 'jobs.prune', everySeconds: HOUR_S, run: async () => void (await pruneJobs(store.db, new Date(Date.now() - KEEP_SETTLED_MS).toISOString())) },
   ];
   if (deps.payment) jobs.push({ name: 'payments.release-holds', everySeconds: config.paymentSweepSeconds, run: () => releaseUnpaidHolds(store, log) });
