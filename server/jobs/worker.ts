@@ -53,7 +53,7 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
   const concurrency = o.concurrency ?? 4;
   const leaseMs = o.leaseSeconds * 1000;
   const enqueuedPeriod = new Map<string, number>();
-  const inFlight = new Map<string, Promise<void>>();
+  const inFlight = new Map<string, { run: Promise<void>; leaseUntil: number }>();
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let polling: Promise<void> | null = null;
@@ -97,9 +97,12 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
     }
   };
 
+  // A lease is renewed once half of it has passed: a write per job per half lease, not per poll.
   const keepLeases = async () => {
-    for (const id of inFlight.keys()) {
-      if (!(await extendLease(store.db, { id, owner, now: iso() }, iso(leaseMs)))) log('warn', { msg: 'job lease lost', id });
+    for (const [id, f] of inFlight) {
+      if (f.leaseUntil - Date.now() > leaseMs / 2) continue;
+      f.leaseUntil = Date.now() + leaseMs;
+      if (!(await extendLease(store.db, { id, owner, now: iso() }, new Date(f.leaseUntil).toISOString()))) log('warn', { msg: 'job lease lost', id });
     }
   };
 
@@ -108,12 +111,13 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
     await keepLeases();
     if (stopped) return;
     // One statement, atomic on its own: no transaction held open across awaits.
-    const claimed = await claimJobs(store.db, store.engine, { names, owner, now: iso(), leaseUntil: iso(leaseMs), limit: concurrency - inFlight.size });
+    const leaseUntil = Date.now() + leaseMs;
+    const claimed = await claimJobs(store.db, store.engine, { names, owner, now: iso(), leaseUntil: new Date(leaseUntil).toISOString(), limit: concurrency - inFlight.size });
     for (const c of claimed) {
       const run = runOne(c)
         .catch((e: unknown) => log('error', { msg: 'job step failed', job: c.name, id: c.id, error: String(e) }))
         .finally(() => inFlight.delete(c.id));
-      inFlight.set(c.id, run);
+      inFlight.set(c.id, { run, leaseUntil });
     }
   };
 
@@ -144,7 +148,7 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
       stopped = true;
       clearTimeout(timer);
       let wait: ReturnType<typeof setTimeout> | undefined;
-      const settled = Promise.all([polling, ...inFlight.values()]).then(() => undefined);
+      const settled = Promise.all([polling, ...[...inFlight.values()].map((f) => f.run)]).then(() => undefined);
       await Promise.race([settled, new Promise<void>((r) => (wait = setTimeout(r, STOP_WAIT_MS)))]).finally(() => clearTimeout(wait));
     },
   };

@@ -66,12 +66,13 @@ export const claimJobs = async (db: Db, engine: Engine, c: Claim): Promise<Claim
       ]),
     )
     .orderBy('run_at')
-    .limit(c.limit)
-    .$if(engine === 'postgres', (q) => q.forUpdate().skipLocked());
+    .limit(c.limit);
+  // Most polls find nothing: a plain read then, not a write (SQLite's lock, PostgreSQL's WAL).
+  if (!(await due.executeTakeFirst())) return [];
   return db
     .updateTable('jobs')
     .set({ state: 'running', lease_owner: c.owner, lease_until: c.leaseUntil, attempts: sql<number>`attempts + 1`, updated_at: c.now })
-    .where('id', 'in', due)
+    .where('id', 'in', due.$if(engine === 'postgres', (q) => q.forUpdate().skipLocked()))
     .returning(['id', 'name', 'payload_json', 'attempts', 'max_attempts'])
     .execute();
 };
