@@ -176,7 +176,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
 
   const staffGate = createStaffGate(deps.store, config);
   const writes = createWriteRunner({ store: deps.store, log, hooks: () => deps.hooks });
-  const limitWrite = createWriteRateLimiter(config.writeRateLimit);
+  const limitWrite = createWriteRateLimiter(deps.store.db, config.writeRateLimit);
   /** What the OpenAPI document lists: the calls this app answers. */
   const registered: EndpointDef[] = [];
   const ctx: RouteContext = {

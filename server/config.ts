@@ -91,6 +91,10 @@ const envSchema = z.object({
   FILE_URL_SECONDS: z.coerce.number().int().min(10).max(7 * 24 * 3600).default(300),
   /** Seconds a scan may hold a file before another pass takes it over (a crashed scan's file). */
   FILE_SCAN_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Seconds a job (server/jobs/) is leased to a process before another may take it over. */
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Milliseconds between two looks at the job queue. */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Megabytes of files one resident may upload in any 24 hours; 0: no limit. */
   FILE_QUOTA_MB: z.coerce.number().int().min(0).default(500),
   /**
@@ -170,6 +174,8 @@ export interface AppConfig {
   kioskIdleSeconds: number;
   /** Writes per minute per user (server/rate-limit.ts); 0: no limit. */
   writeRateLimit: { perMinute: number; kioskPerMinute: number };
+  /** The job queue every process works (server/jobs/). */
+  jobs: { leaseSeconds: number; pollMs: number };
   /** Host names /url-external redirects to at once (lower case, IDN as punycode); any other asks first. */
   externalUrlHosts: string[];
   /** Uploads, scanning and encryption at rest (server/files/). */
@@ -379,6 +385,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       // A kiosk is many visitors on one credential: ten residents' worth unless set.
       kioskPerMinute: e.KIOSK_WRITE_RATE_LIMIT ?? e.WRITE_RATE_LIMIT * KIOSK_WRITE_RATE_FACTOR,
     },
+    jobs: { leaseSeconds: e.JOB_LEASE_SECONDS, pollMs: e.JOB_POLL_MS },
     externalUrlHosts: parseExternalUrlHosts(e.EXTERNAL_URL_HOSTS),
     files: {
       encryptionKey: e.FILE_ENCRYPTION_KEY,

@@ -127,7 +127,7 @@ export const route = <E extends EndpointDef>(app: App, env: RouteEnv, e: E, hand
     // parsed or written; a replayed key counts too, it is a request all the same. Answered here
     // rather than thrown: a 429 is a "not now", never stored as a key's answer.
     if ((e.idempotent || e.billed) && user && env.limitWrite) {
-      const wait = env.limitWrite(user.userId, user.kiosk !== undefined);
+      const wait = await env.limitWrite(user.userId, user.kiosk !== undefined);
       if (wait !== null) {
         return c.json(errorAnswerOf(c.get('requestId'), refuse('rate_limited')), 429, {
           'Retry-After': String(wait),

@@ -10,7 +10,8 @@ import type { Deps } from './route-context';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import { ensureDemoStaff } from './staff/demo-staff';
-import { startHoldSweep } from './payments/sweep';
+import { startJobWorker, type JobWorker } from './jobs/worker';
+import { serverJobs } from './jobs/server-jobs';
 import { paymentProviderLabel } from './providers/payment';
 import type { StoreOptions } from './store/open';
 import { startPipeline } from './files/pipeline';
@@ -21,6 +22,8 @@ import { logCountCheck } from './counts';
 export interface Running {
   url: string;
   deps: Deps;
+  /** This process's job worker (server/jobs/). */
+  jobs: JobWorker;
   stop(): Promise<void>;
 }
 
@@ -58,13 +61,12 @@ export const startServer = async (
     log,
     hooks: () => deps.hooks,
   });
-  const holdSweep = deps.payment ? startHoldSweep(deps.store, log, config.paymentSweepSeconds * 1000) : null;
+  const jobs = startJobWorker({ store: deps.store, log, jobs: serverJobs(deps), ...config.jobs });
   // Idempotency keys past their retention go at startup (and every few hundred writes after).
   const purged = await writes.purgeExpired();
   if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
   const release = () =>
-    Promise.resolve(holdSweep?.stop())
-      .then(() => files.pipeline?.stop())
+    Promise.all([jobs.stop(), files.pipeline?.stop()])
       .then(() => deps.store.close());
   // A port already taken (EADDRINUSE) rejects, with the database closed again.
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
@@ -87,7 +89,7 @@ export const startServer = async (
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();
     }).then(release));
-  return { url, deps, stop };
+  return { url, deps, jobs, stop };
 };
 
 export const runMain = async (): Promise<void> => {

@@ -90,7 +90,7 @@ export const releaseFiles = async (
 
 /**
  * Removes released blobs from both areas (a file may have been in either). Best effort: a blob
- * left behind has no row and goes with the orphan sweep at the next start.
+ * left behind has no row and goes with the hourly orphan sweep (a recurring job).
  */
 export const removeBlobs = async (storage: FileStorage, refs: readonly string[], log: Logger): Promise<void> => {
   for (const ref of refs) {

@@ -21,6 +21,8 @@ import { MAX_SECURE_FILE_BYTES } from '@core/contract/files';
 export interface Pipeline {
   /** Scans what is waiting (call after an upload); resolves when the pass is over. */
   kick(): Promise<void>;
+  /** Removes blobs nothing points at, a day old or more. */
+  sweepOrphans(): Promise<void>;
   /** Starts no new scan; waits (a few seconds at most) for the one under way. */
   stop(): Promise<void>;
 }
@@ -131,16 +133,13 @@ export const startPipeline = (o: PipelineOptions): Pipeline => {
     }
   };
 
-  // Files left in flight by a crash are taken over once their lease passes: look again that often.
-  const timer = setInterval(() => void kick(), o.leaseSeconds * 1000);
-  timer.unref();
-  void sweepOrphans().catch((e: unknown) => o.log('warn', { msg: 'orphan blob sweep failed', error: String(e) }));
-  void kick();
+  // Files left in flight by a crash, and orphan blobs, are looked for by recurring jobs
+  // (server/jobs/server-jobs.ts), so one process per period does it rather than each on a timer.
   return {
     kick,
+    sweepOrphans,
     stop() {
       stopped = true;
-      clearInterval(timer);
       if (!running) return Promise.resolve();
       let wait: ReturnType<typeof setTimeout> | undefined;
       return Promise.race([running, new Promise<void>((r) => (wait = setTimeout(r, STOP_WAIT_MS)))]).finally(() => clearTimeout(wait));

@@ -713,6 +713,39 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('bed_wards').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  // One job queue and one write rate limiter for every server process (issue 59, server/jobs/):
+  // jobs leased from the table (FOR UPDATE SKIP LOCKED on PostgreSQL), rate windows upserted.
+  '0039_jobs': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('jobs')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('unique_key', 'text')
+        .addColumn('payload_json', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('run_at', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('max_attempts', 'integer', (c) => c.notNull())
+        .addColumn('lease_owner', 'text')
+        .addColumn('lease_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('jobs_unique_key').unique().on('jobs').column('unique_key').execute();
+      await db.schema.createIndex('jobs_due').on('jobs').columns(['state', 'run_at']).execute();
+      await db.schema
+        .createTable('rate_windows')
+        .addColumn('rate_key', 'text', (c) => c.notNull())
+        .addColumn('window_start', 'text', (c) => c.notNull())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('rate_windows_pk', ['rate_key', 'window_start'])
+        .execute();
+      await db.schema.createIndex('rate_windows_expires').on('rate_windows').column('expires_at').execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -476,6 +476,32 @@ export interface ArrivalTable {
   staff_id: string;
 }
 
+/** A job of the queue (server/jobs/): queued, running under a lease, done or failed for good. */
+export interface JobTable {
+  id: string;
+  name: string;
+  /** Enqueueing the same key again adds nothing while this row is kept. */
+  unique_key: string | null;
+  payload_json: string;
+  state: 'queued' | 'running' | 'done' | 'failed';
+  run_at: string;
+  attempts: number;
+  max_attempts: number;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Writes counted in one fixed window of one key (server/rate-limit.ts). */
+export interface RateWindowTable {
+  rate_key: string;
+  window_start: string;
+  hits: number;
+  expires_at: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -513,4 +539,6 @@ export interface Database {
   webauthn_challenges: WebauthnChallengeTable;
   arrivals: ArrivalTable;
   form_versions: FormVersionTable;
+  jobs: JobTable;
+  rate_windows: RateWindowTable;
 }

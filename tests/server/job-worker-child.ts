@@ -1,0 +1,38 @@
+/**
+ * A job worker in a process of its own, for jobs-processes.test.ts: the server's worker on the
+ * database the environment names, with two test jobs that record each run in job_test_runs.
+ * HANG=1: a test.hold run never ends (the process is to be killed holding its lease).
+ */
+import { sql } from 'kysely';
+import { openStore } from '../../server/store/open';
+import { startJobWorker } from '../../server/jobs/worker';
+import { silentLogger } from '../../server/log';
+
+const env = process.env;
+const store = await openStore({
+  dataDir: env['DATA_DIR'] as string,
+  databaseUrl: env['DATABASE_URL'] || undefined,
+  pgSchema: env['DATABASE_SCHEMA'] || undefined,
+});
+const record = async (jobId: string, name: string) => {
+  await sql`insert into job_test_runs (job_id, name, pid) values (${jobId}, ${name}, ${process.pid})`.execute(store.db);
+};
+startJobWorker({
+  store,
+  log: silentLogger,
+  leaseSeconds: 2,
+  pollMs: 100,
+  jobs: [
+    { name: 'test.tick', everySeconds: 1, run: (_p, job) => record(job.id, 'test.tick') },
+    {
+      name: 'test.hold',
+      run: async (_p, job) => {
+        await record(job.id, 'test.hold');
+        if (env['HANG'] === '1') await new Promise(() => {});
+      },
+    },
+  ],
+});
+// The worker's timers never keep a process alive; this one lives until it is killed.
+setInterval(() => {}, 1 << 30);
+process.stdout.write('ready\n');
