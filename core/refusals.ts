@@ -245,6 +245,16 @@ export const REFUSALS = {
   /** Ours: the address could not be read (service error, or none configured). */
   geocode_off: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
   geocode_error: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
+
+  // Catalogue configuration in the console (issue 58): kiosks, staff and teams, members, products.
+  kiosk_forms_unknown: { status: 400, text: (p: { forms: string }) => `次のフォームはありません。何も登録していません：${p.forms}` },
+  kiosk_forms_unfit: { status: 400, text: (p: { forms: string }) => `次のフォームは受付端末では使えません。何も登録していません：${p.forms}` },
+  kiosk_not_found: { status: 404, text: 'その名前の受付端末はありません。' },
+  staff_account_exists: { status: 409, text: 'このメールアドレスの職員はすでに登録されています。' },
+  staff_account_not_found: { status: 404, text: 'その職員は登録されていません。' },
+  /** Ours: the console always keeps an admin who can manage staff (core/rules/staff.ts removesLastAdmin). */
+  staff_last_admin: { status: 409, text: 'ほかに有効な管理者がいないため、最後の管理者を停止したり、管理者以外の役割に変えたりすることはできません。' },
+  team_target_unknown: { status: 400, text: (p: { targets: string }) => `次のフォーム・カレンダーはありません。何も変更していません：${p.targets}` },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

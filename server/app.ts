@@ -50,6 +50,8 @@ import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
+import { registerStaffKioskRoutes } from './routes/staff-kiosks';
+import { registerStaffAccountRoutes } from './routes/staff-accounts';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -211,6 +213,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffSlotRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
+  registerStaffKioskRoutes(ctx);
+  registerStaffAccountRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -23,6 +23,8 @@ import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
 import * as staffPayments from './staff-payments';
+import * as staffKiosks from './staff-kiosks';
+import * as staffAccounts from './staff-accounts';
 
 export * from './define';
 export * from './envelope';
@@ -172,6 +174,14 @@ export const endpoints = {
   staffPayments: staffPayments.staffPayments,
   staffPaymentRefund: staffPayments.staffPaymentRefund,
   staffPaymentReceipt: staffPayments.staffPaymentReceipt,
+  staffKiosks: staffKiosks.staffKiosks,
+  staffKioskEnrol: staffKiosks.staffKioskEnrol,
+  staffKioskRevoke: staffKiosks.staffKioskRevoke,
+  staffAccounts: staffAccounts.staffAccounts,
+  staffAccountAdd: staffAccounts.staffAccountAdd,
+  staffAccountChange: staffAccounts.staffAccountChange,
+  staffAccountDisable: staffAccounts.staffAccountDisable,
+  staffTeamChange: staffAccounts.staffTeamChange,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -33,6 +33,9 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   status_refund_failed: { partitionKey: 'f#U1#1' },
   slot_removal_held: { day: '2026-12-07', slot: '1' },
   payment_refund_not_allowed: { status: '返金済み' },
+  kiosk_forms_unknown: { forms: 'clinic-yoyaku' },
+  kiosk_forms_unfit: { forms: 'clinic-yoyaku' },
+  team_target_unknown: { targets: 'survey:x' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

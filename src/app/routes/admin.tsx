@@ -10,6 +10,7 @@ import { adminCalendarRoutes } from './admin-calendars';
 import { adminBedWardRoutes } from './admin-bed-wards';
 import { adminMemberRoutes } from './admin-members';
 import { adminPaymentRoutes } from './admin-payments';
+import { adminCatalogueRoutes } from './admin-catalogue';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -38,4 +39,4 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes, ...adminPaymentRoutes];
+export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes, ...adminPaymentRoutes, ...adminCatalogueRoutes];

@@ -12,6 +12,7 @@ import { ConsoleFrame } from './console-frame';
 import { useStaffForms, useStaffMe } from './staff-queries';
 import { FormCounts } from './form-counts';
 import { useFeature } from '../../lib/features';
+import { canDo } from '@core/rules/staff';
 
 export function ConsoleHomePage() {
   const me = useStaffMe();
@@ -41,6 +42,11 @@ export function ConsoleHomePage() {
           <Anchor component={Link} to="/admin/payments">
             {jaConsole.home.payments}
           </Anchor>
+          {canDo(me.data.role, 'configure') ? (
+            <Anchor component={Link} to="/admin/kiosks">
+              {jaConsole.home.kiosks}
+            </Anchor>
+          ) : null}
         </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (
