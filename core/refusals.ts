@@ -254,6 +254,9 @@ export const REFUSALS = {
   staff_account_not_found: { status: 404, text: 'その職員は登録されていません。' },
   /** Ours: the console always keeps an admin who can manage staff (core/rules/staff.ts removesLastAdmin). */
   staff_last_admin: { status: 409, text: 'ほかに有効な管理者がいないため、最後の管理者を停止したり、管理者以外の役割に変えたりすることはできません。' },
+  member_number_lowered: { status: 409, text: (p: { floor: number }) => `最終番号（lastResultNumber）は ${p.floor} より小さくできません。番号は一度使うと戻せないため、${p.floor} 以上にしてください。` },
+  config_invalid: { status: 400, text: '設定に誤りがあるため、保存していません。各項目を直してから、もう一度保存してください。' },
+  config_stale: { status: 409, text: '他の職員がこの設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
   team_target_unknown: { status: 400, text: (p: { targets: string }) => `次のフォーム・カレンダーはありません。何も変更していません：${p.targets}` },
 } as const satisfies Record<string, RefusalEntry>;
 

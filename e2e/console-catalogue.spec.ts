@@ -40,3 +40,52 @@ test('a member enrols a kiosk, sees its code and QR code, and stops it', async (
   const redeem = await page.request.post('/survey/api/v1/db/kiosk/enrol', { data: { code } });
   expect(redeem.status()).not.toBe(200);
 });
+
+test('an admin adds a staff member and sees the set-up link, which opens the set-up page', async ({ page, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  const email = `new-${tag}@city.example.jp`;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInClinicStaff(page, baseURL as string, { name: `管理 一郎${tag}`, role: 'admin', team: TEAM });
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: '設定' }).getByRole('link', { name: '職員とチーム' }).click();
+  await expect(page.getByRole('heading', { name: '職員とチーム', level: 1 })).toBeVisible();
+  const form = page.getByTestId('staff-add');
+  await form.getByLabel('メールアドレス').fill(email);
+  await form.getByLabel('氏名').fill(`新人 花子${tag}`);
+  await form.getByLabel('役割', { exact: true }).selectOption('operator');
+  await form.getByLabel('チーム', { exact: true }).fill(TEAM);
+  await page.getByRole('button', { name: '職員を追加する' }).click();
+  await expect(page.getByTestId('staff-added')).toContainText(`新人 花子${tag} を追加しました`);
+  await expect(page.getByTestId('setup-link')).toHaveText(new RegExp(`^${baseURL}/admin/setup#token=.+`));
+  const row = page.locator(`[data-testid="staff-row"][data-email="${email}"]`);
+  await expect(row).toContainText('設定待ち');
+  await expect(row).toContainText('オペレーター');
+  await expectAxeClean(page, 'console staff');
+  // The link opens the set-up page.
+  const link = (await page.getByTestId('setup-link').textContent()) as string;
+  const setup = await page.context().newPage();
+  await setup.goto(link);
+  await expect(setup.getByRole('heading', { level: 1 })).toBeVisible();
+  await setup.close();
+});
+
+test('a member raises the member form’s last number; lowering it is refused in Japanese', async ({ page, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInClinicStaff(page, baseURL as string, { name: `会員 係${tag}`, role: 'member', team: `会員係${tag}`, form: 'sakura-kaiin' });
+  await page.goto('/admin/members');
+  await page.getByRole('link', { name: /の設定と番号$/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('の設定と会員番号');
+  const field = page.getByLabel('最終番号（lastResultNumber）');
+  await expect(field).not.toHaveValue('');
+  const before = Number(await field.inputValue());
+  const raised = before + 100;
+  await field.fill(String(raised));
+  await expect(page.getByTestId('member-next-number')).toHaveText(new RegExp(`${String(raised + 1).padStart(7, '0')}$`));
+  await expectAxeClean(page, 'console member config');
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '保存しました。' })).toBeVisible();
+  await field.fill(String(raised - 1));
+  await page.getByRole('button', { name: '保存する' }).click();
+  await expect(page.getByRole('alert')).toContainText(`最終番号（lastResultNumber）は ${raised} より小さくできません。`);
+});

@@ -52,6 +52,7 @@ import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { registerStaffKioskRoutes } from './routes/staff-kiosks';
 import { registerStaffAccountRoutes } from './routes/staff-accounts';
+import { registerStaffMemberConfigRoutes } from './routes/staff-member-config';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -215,6 +216,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffCountRoutes(ctx);
   registerStaffKioskRoutes(ctx);
   registerStaffAccountRoutes(ctx);
+  registerStaffMemberConfigRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

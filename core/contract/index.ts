@@ -25,6 +25,7 @@ import * as staffExports from './staff-exports';
 import * as staffPayments from './staff-payments';
 import * as staffKiosks from './staff-kiosks';
 import * as staffAccounts from './staff-accounts';
+import * as staffMemberConfig from './staff-member-config';
 
 export * from './define';
 export * from './envelope';
@@ -182,6 +183,8 @@ export const endpoints = {
   staffAccountChange: staffAccounts.staffAccountChange,
   staffAccountDisable: staffAccounts.staffAccountDisable,
   staffTeamChange: staffAccounts.staffTeamChange,
+  staffMemberConfig: staffMemberConfig.staffMemberConfig,
+  staffMemberConfigSave: staffMemberConfig.staffMemberConfigSave,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -22,7 +22,7 @@ import { calendarBundleShape, calendarProblems, expandDayOffs, expandSlots, flat
 import { bedBundleShape, bedProblems, expandBedNights } from './bed-bundle';
 import { upsertNights, upsertWard } from '../store/beds';
 import { paymentBundleShape, paymentProblems, reservationItemIdsOf } from './payment-bundle';
-import { memberBundleShape, memberProblems } from './member-bundle';
+import { memberBundleShape, memberProblems, type BundleMemberConfig } from './member-bundle';
 import { listMemberConfigIds } from '../store/members';
 import { listReservationItemIds, upsertService, writeTaxSetting } from '../store/payment-catalogue';
 import {
@@ -260,6 +260,26 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     }
     return summary;
   });
+};
+
+/**
+ * One member form's config saved as importing a bundle of only it would save it (the console's
+ * member config screen): the same parse and cross-checks, in the caller's transaction, so the
+ * console shows the importer's problems and no second copy of its checks exists. Throws
+ * BundleError listing every problem.
+ */
+export const importMemberConfigIn = async (trx: Transaction<Database>, json: unknown, source: string, now: string): Promise<BundleMemberConfig> => {
+  await loadItemDefs(ITEM_TYPES);
+  const bundle = parseBundle({ memberConfigs: [json] }, source);
+  const stored = {
+    surveys: new Set((await trx.selectFrom('survey_configs').select('survey_id').execute()).map((r) => r.survey_id)),
+    members: new Set(await listMemberConfigIds(trx)),
+  };
+  const problems = memberProblems(bundle, stored, source);
+  if (problems.length > 0) throw new BundleError(problems);
+  const config = bundle.memberConfigs[0] as BundleMemberConfig;
+  await upsertConfig(trx, config, now, 'member_configs');
+  return config;
 };
 
 export const readBundleFile = async (file: string): Promise<unknown> => {

@@ -36,6 +36,7 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   kiosk_forms_unknown: { forms: 'clinic-yoyaku' },
   kiosk_forms_unfit: { forms: 'clinic-yoyaku' },
   team_target_unknown: { targets: 'survey:x' },
+  member_number_lowered: { floor: 12 },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

@@ -1,6 +1,6 @@
 /**
  * The console's configuration screens of issue 58 beyond the slots: /admin/kiosks (reception
- * tablets). Each screen comes from a console chunk of its own.
+ * tablets) and /admin/staff (staff and teams). Each screen comes from a console chunk of its own.
  */
 import { createRoute } from '@tanstack/react-router';
 import { laterRouteComponent } from '../later-route';
@@ -12,4 +12,10 @@ const kiosksRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/kiosks/kiosks-screen'), 'KiosksPage'),
 });
 
-export const adminCatalogueRoutes = [kiosksRoute];
+const staffRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/staff',
+  component: laterRouteComponent(() => import('../../features/admin/staff/staff-screen'), 'StaffPage'),
+});
+
+export const adminCatalogueRoutes = [kiosksRoute, staffRoute];

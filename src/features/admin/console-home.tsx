@@ -47,6 +47,11 @@ export function ConsoleHomePage() {
               {jaConsole.home.kiosks}
             </Anchor>
           ) : null}
+          {canDo(me.data.role, 'manageStaff') ? (
+            <Anchor component={Link} to="/admin/staff">
+              {jaConsole.home.staff}
+            </Anchor>
+          ) : null}
         </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (

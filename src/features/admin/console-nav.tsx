@@ -4,7 +4,10 @@ import { Link } from '@tanstack/react-router';
 import { canDo, type StaffAction, type StaffRole } from '@core/rules/staff';
 import { jaConsole } from '../../messages/ja-console';
 
-const LINKS: readonly { to: string; text: string; action: StaffAction }[] = [{ to: '/admin/kiosks', text: jaConsole.home.kiosks, action: 'configure' }];
+const LINKS: readonly { to: string; text: string; action: StaffAction }[] = [
+  { to: '/admin/kiosks', text: jaConsole.home.kiosks, action: 'configure' },
+  { to: '/admin/staff', text: jaConsole.home.staff, action: 'manageStaff' },
+];
 
 export function ConsoleNav({ role }: { role: StaffRole }) {
   const links = LINKS.filter((l) => canDo(role, l.action));

@@ -4,6 +4,7 @@
  */
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
+import { fill } from '../../../messages/fill';
 import { jaConsole } from '../../../messages/ja-console';
 import { LoadingText } from '../../../ui/loading-text';
 import { ConsoleFrame } from '../console-frame';
@@ -44,6 +45,7 @@ export function MemberFormsPage() {
                 <Table.Th>{t.form}</Table.Th>
                 <Table.Th>{t.count}</Table.Th>
                 <Table.Th>{t.teams}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,6 +61,11 @@ export function MemberFormsPage() {
                   </Table.Td>
                   <Table.Td data-testid="member-count">{f.members.toLocaleString('ja-JP')}</Table.Td>
                   <Table.Td>{f.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    <Anchor size="sm" aria-label={fill(jaConsole.memberConfig.openLabel, { form: f.title })} renderRoot={(props) => <Link {...props} to="/admin/members/$surveyId/config" params={{ surveyId: f.surveyId }} />}>
+                      {jaConsole.memberConfig.open}
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
