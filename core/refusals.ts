@@ -257,6 +257,8 @@ export const REFUSALS = {
   member_number_lowered: { status: 409, text: (p: { floor: number }) => `最終番号（lastResultNumber）は ${p.floor} より小さくできません。番号は一度使うと戻せないため、${p.floor} 以上にしてください。` },
   config_invalid: { status: 400, text: '設定に誤りがあるため、保存していません。各項目を直してから、もう一度保存してください。' },
   config_stale: { status: 409, text: '他の職員がこの設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  tax_rate_past: { status: 409, text: (p: { today: string }) => `適用日が ${p.today} 以前の税率は変更・追加できません。すでにその税率で注文を受け付けているためです。明日以降の適用日を指定してください。` },
+  tax_setting_missing: { status: 409, text: '税の設定がまだ取り込まれていません。先に取り込みで taxSetting を設定してください。' },
   team_target_unknown: { status: 400, text: (p: { targets: string }) => `次のフォーム・カレンダーはありません。何も変更していません：${p.targets}` },
 } as const satisfies Record<string, RefusalEntry>;
 

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { expectAxeClean } from './support';
+import { expectAxeClean, signInAsNewResident } from './support';
 import { signInClinicStaff } from './console-support';
 
 /**
  * Issue 58's catalogue configuration in Chromium at 1280×800: a member of the clinic's team
- * enrols a kiosk and sees its one-time code and QR code, and stops it.
+ * enrols a kiosk and sees its one-time code and QR code, and stops it; an admin adds a staff member
+ * and sees the set-up link; a member raises a member form's last number; a member adds a product
+ * that a resident then sees on the products form. Each screen is axe clean.
  */
 const TEAM = `受付設定${randomBytes(2).toString('hex')}`;
 
@@ -88,4 +90,38 @@ test('a member raises the member form’s last number; lowering it is refused in
   await field.fill(String(raised - 1));
   await page.getByRole('button', { name: '保存する' }).click();
   await expect(page.getByRole('alert')).toContainText(`最終番号（lastResultNumber）は ${raised} より小さくできません。`);
+});
+
+test('a member adds a product and a resident sees it on the products form; a rate from today is refused', async ({ page, browser, baseURL }) => {
+  const tag = randomBytes(2).toString('hex');
+  const name = `予防接種証明（英文）${tag}`;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInClinicStaff(page, baseURL as string, { name: `会計 係${tag}`, role: 'member', team: `会計${tag}` });
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: '設定' }).getByRole('link', { name: '商品と税率' }).click();
+  await expect(page.getByRole('heading', { name: '商品と税率', level: 1 })).toBeVisible();
+  const add = page.getByTestId('product-add');
+  await add.getByLabel('商品ID').fill(`eibun-${tag}`);
+  await add.getByLabel('商品名').fill(name);
+  await add.getByLabel('価格（円）').fill('2200');
+  await add.getByLabel('分類ID').fill('papers');
+  await add.getByLabel('分類名').fill('書類');
+  await add.getByRole('button', { name: '商品を追加する' }).click();
+  await expect(page.locator(`[data-testid="product-row"][data-id="eibun-${tag}"]`)).toContainText('2,200');
+  await expectAxeClean(page, 'console products');
+
+  // A rate from today is history: refused in Japanese.
+  const today = await page.getByLabel('適用日').getAttribute('min');
+  await page.getByLabel('適用日').fill(new Date(Date.parse(`${today as string}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10));
+  await page.getByLabel('税率（%）').fill('8');
+  await page.getByRole('button', { name: '税率を追加する' }).click();
+  await expect(page.getByRole('alert')).toContainText('以前の税率は変更・追加できません');
+
+  const resident = await browser.newContext({ locale: 'ja-JP', timezoneId: 'Asia/Tokyo' });
+  const look = await resident.newPage();
+  await signInAsNewResident(look, '/survey/sesshu-shiharai', `購入 ${tag}`);
+  await look.getByRole('button', { name: '商品を追加' }).click();
+  // Offered among the products to choose (a select's option).
+  await expect(look.locator('option', { hasText: name }).first()).toBeAttached();
+  await resident.close();
 });

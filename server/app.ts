@@ -53,6 +53,7 @@ import { registerStaffCountRoutes } from './routes/staff-counts';
 import { registerStaffKioskRoutes } from './routes/staff-kiosks';
 import { registerStaffAccountRoutes } from './routes/staff-accounts';
 import { registerStaffMemberConfigRoutes } from './routes/staff-member-config';
+import { registerStaffProductRoutes } from './routes/staff-products';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
@@ -217,6 +218,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffKioskRoutes(ctx);
   registerStaffAccountRoutes(ctx);
   registerStaffMemberConfigRoutes(ctx);
+  registerStaffProductRoutes(ctx);
   registerPlaceRoutes(ctx, deps.places);
   registerMapRoutes(ctx, deps.geocode);
   registerDevTiles(app, config);

@@ -26,6 +26,7 @@ import * as staffPayments from './staff-payments';
 import * as staffKiosks from './staff-kiosks';
 import * as staffAccounts from './staff-accounts';
 import * as staffMemberConfig from './staff-member-config';
+import * as staffProducts from './staff-products';
 
 export * from './define';
 export * from './envelope';
@@ -185,6 +186,9 @@ export const endpoints = {
   staffTeamChange: staffAccounts.staffTeamChange,
   staffMemberConfig: staffMemberConfig.staffMemberConfig,
   staffMemberConfigSave: staffMemberConfig.staffMemberConfigSave,
+  staffPaymentCatalogue: staffProducts.staffPaymentCatalogue,
+  staffPaymentServiceSave: staffProducts.staffPaymentServiceSave,
+  staffTaxRateAdd: staffProducts.staffTaxRateAdd,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

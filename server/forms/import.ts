@@ -282,6 +282,19 @@ export const importMemberConfigIn = async (trx: Transaction<Database>, json: unk
   return config;
 };
 
+/**
+ * One payment service, or the tax setting, saved as importing a bundle of only it would save it
+ * (the console's products screen): the importer's parse and cross-checks in the caller's
+ * transaction. Throws BundleError listing every problem.
+ */
+export const importPaymentPartIn = async (trx: Transaction<Database>, part: { service: unknown } | { taxSetting: unknown }, source: string, now: string): Promise<void> => {
+  const bundle = parseBundle('service' in part ? { paymentServices: [part.service] } : { taxSetting: part.taxSetting }, source);
+  const problems = paymentProblems(bundle, await listReservationItemIds(trx), source);
+  if (problems.length > 0) throw new BundleError(problems);
+  for (const service of bundle.paymentServices) await upsertService(trx, service, now);
+  if (bundle.taxSetting) await writeTaxSetting(trx, bundle.taxSetting);
+};
+
 export const readBundleFile = async (file: string): Promise<unknown> => {
   let text: string;
   try {

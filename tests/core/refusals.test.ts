@@ -37,6 +37,7 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   kiosk_forms_unfit: { forms: 'clinic-yoyaku' },
   team_target_unknown: { targets: 'survey:x' },
   member_number_lowered: { floor: 12 },
+  tax_rate_past: { today: '2026-12-03' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

@@ -1,6 +1,7 @@
 /**
  * The console's configuration screens of issue 58 beyond the slots: /admin/kiosks (reception
- * tablets) and /admin/staff (staff and teams). Each screen comes from a console chunk of its own.
+ * tablets) /admin/staff (staff and teams) and /admin/products (payment services, products and tax
+ * rates). Each screen comes from a console chunk of its own.
  */
 import { createRoute } from '@tanstack/react-router';
 import { laterRouteComponent } from '../later-route';
@@ -18,4 +19,10 @@ const staffRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/staff/staff-screen'), 'StaffPage'),
 });
 
-export const adminCatalogueRoutes = [kiosksRoute, staffRoute];
+const productsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/products',
+  component: laterRouteComponent(() => import('../../features/admin/products/products-screen'), 'ProductsPage'),
+});
+
+export const adminCatalogueRoutes = [kiosksRoute, staffRoute, productsRoute];

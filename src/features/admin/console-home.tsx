@@ -47,6 +47,11 @@ export function ConsoleHomePage() {
               {jaConsole.home.kiosks}
             </Anchor>
           ) : null}
+          {canDo(me.data.role, 'configure') ? (
+            <Anchor component={Link} to="/admin/products">
+              {jaConsole.home.products}
+            </Anchor>
+          ) : null}
           {canDo(me.data.role, 'manageStaff') ? (
             <Anchor component={Link} to="/admin/staff">
               {jaConsole.home.staff}

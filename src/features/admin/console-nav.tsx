@@ -7,6 +7,7 @@ import { jaConsole } from '../../messages/ja-console';
 const LINKS: readonly { to: string; text: string; action: StaffAction }[] = [
   { to: '/admin/kiosks', text: jaConsole.home.kiosks, action: 'configure' },
   { to: '/admin/staff', text: jaConsole.home.staff, action: 'manageStaff' },
+  { to: '/admin/products', text: jaConsole.home.products, action: 'configure' },
 ];
 
 export function ConsoleNav({ role }: { role: StaffRole }) {
