@@ -63,6 +63,10 @@ test('an admin adds a staff member and sees the set-up link, which opens the set
   await expect(row).toContainText('設定待ち');
   await expect(row).toContainText('オペレーター');
   await expectAxeClean(page, 'console staff');
+  // The reception tablet's width: the header's three links and the list fit without a sideways scroll.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  await expectAxeClean(page, 'console staff 1024');
   // The link opens the set-up page.
   const link = (await page.getByTestId('setup-link').textContent()) as string;
   const setup = await page.context().newPage();
@@ -76,7 +80,7 @@ test('a member raises the member form’s last number; lowering it is refused in
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInClinicStaff(page, baseURL as string, { name: `会員 係${tag}`, role: 'member', team: `会員係${tag}`, form: 'sakura-kaiin' });
   await page.goto('/admin/members');
-  await page.getByRole('link', { name: /の設定と番号$/ }).first().click();
+  await page.getByTestId('console-member-forms').getByRole('row').filter({ hasText: 'sakura-kaiin' }).getByRole('link', { name: '設定と番号' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('の設定と会員番号');
   const field = page.getByLabel('最終番号（lastResultNumber）');
   await expect(field).not.toHaveValue('');

@@ -409,7 +409,6 @@ export const jaConsole = {
   },
   memberConfig: {
     open: '設定と番号',
-    openLabel: '{form} の設定と番号',
     heading: '{name} の設定と会員番号',
     back: '会員のフォームへ',
     numbering: '会員番号',

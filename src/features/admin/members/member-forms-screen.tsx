@@ -4,7 +4,6 @@
  */
 import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
-import { fill } from '../../../messages/fill';
 import { jaConsole } from '../../../messages/ja-console';
 import { LoadingText } from '../../../ui/loading-text';
 import { ConsoleFrame } from '../console-frame';
@@ -62,7 +61,7 @@ export function MemberFormsPage() {
                   <Table.Td data-testid="member-count">{f.members.toLocaleString('ja-JP')}</Table.Td>
                   <Table.Td>{f.teams.join('、')}</Table.Td>
                   <Table.Td>
-                    <Anchor size="sm" aria-label={fill(jaConsole.memberConfig.openLabel, { form: f.title })} renderRoot={(props) => <Link {...props} to="/admin/members/$surveyId/config" params={{ surveyId: f.surveyId }} />}>
+                    <Anchor size="sm" data-testid="member-config-link" renderRoot={(props) => <Link {...props} to="/admin/members/$surveyId/config" params={{ surveyId: f.surveyId }} />}>
                       {jaConsole.memberConfig.open}
                     </Anchor>
                   </Table.Td>
