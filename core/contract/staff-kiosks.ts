@@ -41,7 +41,7 @@ export const staffKioskEnrol = defineEndpoint({
   staffAction: 'configure',
   body: z.object({
     name: kioskName,
-    forms: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.minLength(1), z.maxLength(KIOSK_FORMS_MAX)),
+    forms: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))).check(z.minLength(1), z.maxLength(KIOSK_FORMS_MAX)),
     idleSeconds: z.optional(z.nullable(z.number().check(z.int(), z.minimum(KIOSK_IDLE_MIN_SECONDS), z.maximum(KIOSK_IDLE_MAX_SECONDS)))),
   }),
   response: envelope(

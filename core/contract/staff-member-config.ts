@@ -8,6 +8,9 @@ import * as z from 'zod/mini';
 import { defineEndpoint } from './define';
 import { envelope } from './envelope';
 
+/** A config's JSON text, at most (a form of a few hundred items). */
+export const CONFIG_JSON_MAX = 1_000_000;
+
 const params = z.object({ surveyId: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 const memberConfigAnswer = z.object({
@@ -40,6 +43,7 @@ export const staffMemberConfigSave = defineEndpoint({
   auth: 'staff',
   staffAction: 'configure',
   params,
-  body: z.object({ version: z.number().check(z.int(), z.minimum(1)), config: z.record(z.string(), z.unknown()) }),
+  /** The config as JSON text (the bundle's memberConfigs entry), read whole by the server. */
+  body: z.object({ version: z.number().check(z.int(), z.minimum(1)), configJson: z.string().check(z.maxLength(CONFIG_JSON_MAX)) }),
   response: envelope(memberConfigAnswer),
 });

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { isoDateSchema } from './calendars';
 import { defineEndpoint } from './define';
+import { CONFIG_JSON_MAX } from './staff-member-config';
 import { envelope } from './envelope';
 
 const catalogueAnswer = z.object({
@@ -34,7 +35,8 @@ export const staffPaymentServiceSave = defineEndpoint({
   auth: 'staff',
   staffAction: 'configure',
   params: z.object({ serviceId: z.string().check(z.minLength(1), z.maxLength(200)) }),
-  body: z.object({ service: z.record(z.string(), z.unknown()) }),
+  /** The service as JSON text (the bundle's paymentServices entry), read whole by the server. */
+  body: z.object({ serviceJson: z.string().check(z.maxLength(CONFIG_JSON_MAX)) }),
   response: envelope(catalogueAnswer),
 });
 

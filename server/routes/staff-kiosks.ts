@@ -50,7 +50,7 @@ export const registerStaffKioskRoutes = (ctx: RouteContext): void => {
   });
 
   ctx.route(staffKioskEnrol, async ({ staff, body, c, commit }) => {
-    const forms = [...new Set(body.forms.map((f) => f.trim()).filter(Boolean))];
+    const forms = [...new Set(body.forms)];
     const reaches = await reachOf(staff);
     const existing = await kioskNamed(body.name);
     if (!reaches(forms) || (existing && !reaches(existing.forms))) throw refuse('staff_team_forbidden');

@@ -11,6 +11,7 @@ import type { RouteContext } from '../route-context';
 import type { Database } from '../store/schema';
 import { counterValue, memberConfigRow } from '../store/members';
 import { BundleError, importMemberConfigIn } from '../forms/import';
+import { configObjectOf } from '../forms/config-json';
 import { NUMBER_COUNTER, memberNumberScope } from '../members/numbers';
 import { auditFromOf } from '../staff/guard';
 import { recordAudit } from '../audit/record';
@@ -42,15 +43,16 @@ export const registerStaffMemberConfigRoutes = (ctx: RouteContext): void => {
   ctx.route(staffMemberConfig, async ({ params }) => ({ result: 'OK' as const, data: await answerOf(store.db, params.surveyId) }));
 
   ctx.route(staffMemberConfigSave, async ({ staff, params, body, c, commit }) => {
-    if (body.config['surveyId'] !== params.surveyId) throw refuse('config_invalid', undefined, { issues: [{ path: 'surveyId', message: `surveyId は ${params.surveyId} のままにしてください` }] });
+    const sent = configObjectOf(body.configJson);
+    if (sent['surveyId'] !== params.surveyId) throw refuse('config_invalid', undefined, { issues: [{ path: 'surveyId', message: `surveyId は ${params.surveyId} のままにしてください` }] });
     const now = new Date();
     return commit(async (trx) => {
       const before = await answerOf(trx, params.surveyId);
       if (before.version !== body.version) throw refuse('config_stale');
-      const next = lastResultNumberOf(body.config);
+      const next = lastResultNumberOf(sent);
       if (lowersNumbering(next, before.floor)) throw refuse('member_number_lowered', { floor: before.floor });
       try {
-        await importMemberConfigIn(trx, body.config, SOURCE, now.toISOString());
+        await importMemberConfigIn(trx, sent, SOURCE, now.toISOString());
       } catch (e) {
         if (e instanceof BundleError) throw refuse('config_invalid', undefined, { issues: issuesOf(e.problems).slice(0, 100) });
         throw e;

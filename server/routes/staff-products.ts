@@ -14,6 +14,7 @@ import type { RouteContext } from '../route-context';
 import type { Database } from '../store/schema';
 import { listStoredServices, storedTaxSetting } from '../store/payment-catalogue';
 import { BundleError, importPaymentPartIn } from '../forms/import';
+import { configObjectOf } from '../forms/config-json';
 import { auditFromOf } from '../staff/guard';
 import { recordAudit } from '../audit/record';
 
@@ -47,11 +48,12 @@ export const registerStaffProductRoutes = (ctx: RouteContext): void => {
   ctx.route(staffPaymentCatalogue, async () => ({ result: 'OK' as const, data: await catalogueOf(store.db) }));
 
   ctx.route(staffPaymentServiceSave, async ({ staff, params, body, c, commit }) => {
-    if (body.service['serviceId'] !== params.serviceId) throw refuse('config_invalid', undefined, { issues: [{ path: 'serviceId', message: `serviceId は ${params.serviceId} にしてください` }] });
+    const service = configObjectOf(body.serviceJson);
+    if (service['serviceId'] !== params.serviceId) throw refuse('config_invalid', undefined, { issues: [{ path: 'serviceId', message: `serviceId は ${params.serviceId} にしてください` }] });
     const now = new Date();
     return commit(async (trx) => {
-      await asImport(() => importPaymentPartIn(trx, { service: body.service }, SOURCE, now.toISOString()));
-      const products = Array.isArray(body.service['products']) ? body.service['products'].length : 0;
+      await asImport(() => importPaymentPartIn(trx, { service }, SOURCE, now.toISOString()));
+      const products = Array.isArray(service['products']) ? service['products'].length : 0;
       await recordAudit(trx, { actor: { kind: 'staff', id: staff.id }, action: 'config.save', targets: { kind: 'payment_service', ids: [params.serviceId] }, from: auditFromOf(c, config.trustProxy), detail: { what: 'payment-service', products } }, now);
       return { result: 'OK' as const, data: await catalogueOf(trx) };
     });

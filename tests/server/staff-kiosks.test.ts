@@ -76,6 +76,7 @@ describe.each(engines())('staff kiosks (%s)', (engine) => {
     expect((await list(admin)).json.data.kiosks.map((k: { name: string }) => k.name)).not.toContain('受付X');
     expect((await enrol({ name: '受付X', forms: ['kio-own'], idleSeconds: 5 })).status).toBe(400);
     expect((await enrol({ name: '  ', forms: ['kio-own'] })).status).toBe(400);
+    expect((await enrol({ name: '受付X', forms: ['  '] })).status).toBe(400);
     expect(await audits('kiosk.enrol')).toHaveLength(1);
   });
 

@@ -28,7 +28,8 @@ describe.each(engines())('member config in the console (%s)', (engine) => {
   let outsider: string;
 
   const read = (cookie = member) => staffFetch(srv, 'GET', '/member-forms/mc-kaiin/config', { cookie });
-  const save = (body: Record<string, unknown>, cookie = member) => staffFetch(srv, 'POST', '/member-forms/mc-kaiin/config', { cookie, body });
+  const save = (body: { version: number; config: unknown }, cookie = member) =>
+    staffFetch(srv, 'POST', '/member-forms/mc-kaiin/config', { cookie, body: { version: body.version, configJson: JSON.stringify(body.config) } });
   const register = async (userId: string) =>
     srv.api('POST', '/member-results/putItem', { token: await srv.token(userId), body: [{ surveyId: 'mc-kaiin', itemKey: 'name', value: `会員 ${userId}` }] });
   const audits = () => srv.deps.store.db.selectFrom('audit_log').selectAll().where('action', '=', 'config.save').orderBy('seq').execute();
@@ -86,6 +87,9 @@ describe.each(engines())('member config in the console (%s)', (engine) => {
     expect(linked.json.issues).toEqual([{ path: 'linkedForms[0]', message: expect.stringContaining('no-such-form') }]);
     expect((await save({ version: now.version, config: { ...now.config, lastResultNumber: 101, surveyId: 'other' } })).json.code).toBe('config_invalid');
     expect((await save({ version: now.version - 1, config: now.config })).json.code).toBe('config_stale');
+    const broken = await staffFetch(srv, 'POST', '/member-forms/mc-kaiin/config', { cookie: member, body: { version: now.version, configJson: '{"surveyId": ' } });
+    expect(broken.json).toMatchObject({ code: 'config_invalid', issues: [{ path: '$' }] });
+    expect((await save({ version: now.version, config: [1, 2] })).json.code).toBe('config_invalid');
     expect((await read()).json.data.version).toBe(now.version);
   });
 

@@ -24,7 +24,7 @@ describe.each(engines())('products and tax in the console (%s)', (engine) => {
   let guest: string;
 
   const catalogue = (cookie = member) => staffFetch(srv, 'GET', '/payment-services', { cookie });
-  const saveService = (s: Record<string, unknown>, cookie = member) => staffFetch(srv, 'POST', `/payment-services/${s['serviceId'] as string}`, { cookie, body: { service: s } });
+  const saveService = (s: Record<string, unknown>, cookie = member) => staffFetch(srv, 'POST', `/payment-services/${s['serviceId'] as string}`, { cookie, body: { serviceJson: JSON.stringify(s) } });
   const addRate = (applyDate: string, value: number, cookie = member) => staffFetch(srv, 'POST', '/tax-rates', { cookie, body: { applyDate, value } });
   const audits = () => srv.deps.store.db.selectFrom('audit_log').selectAll().where('action', '=', 'config.save').orderBy('seq').execute();
   const residentService = async () => (await srv.api('GET', '/payment-configs/services/pc-svc?include_products=true', { token: await srv.token('U-pc-resident') })).json;
@@ -72,7 +72,7 @@ describe.each(engines())('products and tax in the console (%s)', (engine) => {
     expect(bad.json.issues.map((i: { path: string }) => i.path).sort()).toEqual(['products[0].price', 'products[0].taxableType', 'taxType']);
     expect(bad.json.issues.find((i: { path: string }) => i.path === 'taxType').message).toBe('0, 1 のいずれかです');
     // The service's id is the path's: a body naming another is refused.
-    expect((await staffFetch(srv, 'POST', '/payment-services/pc-svc', { cookie: member, body: { service: { ...current, serviceId: 'other' } } })).json.code).toBe('config_invalid');
+    expect((await staffFetch(srv, 'POST', '/payment-services/pc-svc', { cookie: member, body: { serviceJson: JSON.stringify({ ...current, serviceId: 'other' }) } })).json.code).toBe('config_invalid');
     expect((await residentService()).data.products).toHaveLength(2);
   });
 

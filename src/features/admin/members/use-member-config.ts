@@ -34,7 +34,8 @@ export const useMemberConfig = (surveyId: string, enabled: boolean) => {
     setNumber(String(data.lastResultNumber));
   }, [data]);
   const save = useMutation({
-    mutationFn: async (a: { version: number; config: Record<string, unknown> }) => unwrap(await call(staffMemberConfigSave, { params: { surveyId }, body: a }, once)),
+    mutationFn: async (a: { version: number; config: Record<string, unknown> }) =>
+      unwrap(await call(staffMemberConfigSave, { params: { surveyId }, body: { version: a.version, configJson: JSON.stringify(a.config) } }, once)),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   const config = parsed(text);

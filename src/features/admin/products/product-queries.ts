@@ -11,7 +11,7 @@ export const useCatalogue = (enabled: boolean) => useQuery({ queryKey: KEY, quer
 export const useServiceSave = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (service: Record<string, unknown>) => unwrap(await call(staffPaymentServiceSave, { params: { serviceId: String(service['serviceId']) }, body: { service } }, once)),
+    mutationFn: async (service: Record<string, unknown>) => unwrap(await call(staffPaymentServiceSave, { params: { serviceId: String(service['serviceId']) }, body: { serviceJson: JSON.stringify(service) } }, once)),
     onSuccess: (answer) => queryClient.setQueryData(KEY, answer),
   });
 };
