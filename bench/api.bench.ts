@@ -4,11 +4,11 @@
  */
 import { engines, startTestServer } from '../tests/server/harness';
 import { importBundleFile } from '../server/forms/import';
-import { load } from './lib';
+import { benchEngines, load } from './lib';
 import { todayInTokyo } from '@core/ja/date-input';
 
 export const runApiBench = async (): Promise<void> => {
-  for (const engine of engines()) {
+  for (const engine of benchEngines(engines())) {
     const srv = await startTestServer(engine);
     try {
       await importBundleFile(srv.deps.store, 'demo/bundle.json');

@@ -22,7 +22,7 @@ import type { CheckStatus } from '@core/contract/result-rows';
 import type { Engine } from '../server/store/open';
 import { todayInTokyo } from '@core/ja/date-input';
 import { toFullWidthAscii } from '@core/ja/width';
-import { percentile, r1 } from './lib';
+import { benchEngines, percentile, r1 } from './lib';
 
 const SURVEY = 'bench-console';
 const CALENDAR = 'cal-console';
@@ -137,7 +137,7 @@ const p95Of = async (runs: number, call: (i: number) => Promise<{ status: number
 };
 
 export const runConsoleBench = async (): Promise<void> => {
-  for (const engine of engines()) {
+  for (const engine of benchEngines(engines())) {
     const steps = stepsOf(engine);
     const top = Math.max(...steps);
     const today = todayInTokyo();

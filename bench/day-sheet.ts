@@ -10,7 +10,7 @@ import { importBundle } from '../server/forms/import';
 import { searchKeyColumn } from '../server/store/search-key';
 import type { ArrivalTable, ReservationTable, SurveyResultTable } from '../server/store/schema';
 import { todayInTokyo } from '@core/ja/date-input';
-import { percentile } from './lib';
+import { benchEngines, percentile } from './lib';
 
 const SLOTS = 10;
 const PER_SLOT = 200;
@@ -39,7 +39,7 @@ const bundleOf = (days: string[]) => ({
 export const runDaySheetBench = async (): Promise<void> => {
   const today = todayInTokyo();
   const days = Array.from({ length: DAYS }, (_, i) => today.add({ days: i }).toString());
-  for (const engine of engines()) {
+  for (const engine of benchEngines(engines())) {
     const srv = await startTestServer(engine);
     try {
       const store = srv.deps.store;

@@ -3,7 +3,9 @@
  * as CSV and as XLSX over real HTTP by a signed-in admin, read to the end as a browser would:
  * rows per second and the server process's peak RSS growth while it streams (sampled every 50 ms;
  * the server runs in this process). Goal: CSV ≥ 20,000 rows/s, RSS growth ≤ 200 MB. One JSON line
- * per engine and format. EXPORT_BENCH_ANSWERS changes the count.
+ * per engine and format. EXPORT_BENCH_ANSWERS changes the count, EXPORT_BENCH_FORMAT=csv|xlsx runs one format. The CPU this process (server and
+ * reader) and PostgreSQL's processes spent per answer tells a slower export from a busier machine:
+ * `cpuRowsPerSecond` is what the busier of the two would allow on a core of its own.
  */
 import { sql } from 'kysely';
 import { engines, startTestServer } from '../tests/server/harness';
@@ -13,7 +15,7 @@ import { searchKeyColumn } from '../server/store/search-key';
 import type { SurveyResultTable } from '../server/store/schema';
 import { STAFF_PREFIX } from '@core/contract/define';
 import { todayInTokyo } from '@core/ja/date-input';
-import { r1 } from './lib';
+import { benchEngines, cpuSeconds, r1 } from './lib';
 
 const ANSWERS = Number(process.env['EXPORT_BENCH_ANSWERS'] ?? 200_000);
 const TEXT_ITEMS = 18;
@@ -66,7 +68,7 @@ const seed = async (store: Awaited<ReturnType<typeof startTestServer>>['deps']['
 
 export const runExportBench = async (): Promise<void> => {
   const day = todayInTokyo().add({ days: 3 }).toString();
-  for (const engine of engines()) {
+  for (const engine of benchEngines(engines())) {
     const srv = await startTestServer(engine);
     try {
       const t0 = performance.now();
@@ -78,11 +80,12 @@ export const runExportBench = async (): Promise<void> => {
       if (engine === 'postgres') await sql`analyze`.execute(srv.deps.store.db);
       const cookie = await signIn(srv, await makeStaff(srv.deps.store, { role: 'admin' }));
       const columns = ['yoyaku', 'topics', ...Array.from({ length: TEXT_ITEMS }, (_, i) => `q${i}`)].map((k) => `col=${k}`).join('&');
-      for (const format of ['csv', 'xlsx'] as const) {
+      for (const format of (['csv', 'xlsx'] as const).filter((f) => !process.env['EXPORT_BENCH_FORMAT'] || f === process.env['EXPORT_BENCH_FORMAT'])) {
         global.gc?.();
         const before = process.memoryUsage().rss;
         let peak = before;
         const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+        const cpu0 = { node: process.cpuUsage(), postgres: cpuSeconds((_pid, comm) => comm.startsWith('postgres')) };
         const started = performance.now();
         const res = await fetch(`${srv.url}${STAFF_PREFIX}/forms/bench-export/answers/export?format=${format}&${columns}`, { headers: { cookie } });
         if (res.status !== 200 || !res.body) throw new Error(`export ${format} answered ${res.status}`);
@@ -94,13 +97,18 @@ export const runExportBench = async (): Promise<void> => {
         }
         const seconds = (performance.now() - started) / 1000;
         clearInterval(sampler);
+        const nodeCpu = ((u) => (u.user + u.system) / 1e6)(process.cpuUsage(cpu0.node));
+        const pgAfter = cpuSeconds((_pid, comm) => comm.startsWith('postgres'));
+        // Every PostgreSQL process on the machine: other work on it counts too, so an upper bound.
+        const pgCpu = engine === 'postgres' && pgAfter !== null && cpu0.postgres !== null ? pgAfter - cpu0.postgres : 0;
         peak = Math.max(peak, process.memoryUsage().rss);
         // CSV: header line + one line per answer + the in-cell newline none of these values hold.
         if (format === 'csv' && lines !== ANSWERS + 1) throw new Error(`CSV held ${lines - 1} rows, not ${ANSWERS}`);
         console.log(
           JSON.stringify({
             bench: 'export', engine, format, answers: ANSWERS, items: TEXT_ITEMS + 2, seedSeconds: r1(seedSeconds), seconds: r1(seconds),
-            rowsPerSecond: Math.round(ANSWERS / seconds), megabytes: r1(bytes / 1e6), rssGrowthMB: r1((peak - before) / 1e6),
+            rowsPerSecond: Math.round(ANSWERS / seconds), cpuMsPer1000: { node: r1((nodeCpu * 1e6) / ANSWERS), postgres: r1((pgCpu * 1e6) / ANSWERS) },
+            cpuRowsPerSecond: Math.round(ANSWERS / Math.max(nodeCpu, pgCpu)), megabytes: r1(bytes / 1e6), rssGrowthMB: r1((peak - before) / 1e6),
             goal: { csvRowsPerSecond: 20000, rssGrowthMB: 200 },
           }),
         );

@@ -1,4 +1,6 @@
-/** Shared measuring helpers for the benchmarks: percentiles and a bounded concurrent load loop. */
+/** Shared measuring helpers for the benchmarks: percentiles, CPU readings and a bounded concurrent load loop. */
+import fs from 'node:fs';
+
 export const percentile = (sorted: number[], p: number): number => {
   if (sorted.length === 0) return NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -47,4 +49,32 @@ export const load = async (total: number, concurrency: number, task: (i: number)
     p95: r(percentile(latencies, 95)),
     p99: r(percentile(latencies, 99)),
   };
+};
+
+/** The engines a database benchmark runs on: both with TEST_DATABASE_URL, narrowed by BENCH_ENGINE=sqlite|postgres. */
+export const benchEngines = <E extends string>(all: readonly E[]): E[] => all.filter((e) => !process.env['BENCH_ENGINE'] || e === process.env['BENCH_ENGINE']);
+
+/**
+ * CPU seconds (user + system) used so far by the processes matching `pick`, from Linux's /proc;
+ * null elsewhere. Per-request CPU tells a slower server from a busier machine: the figures here
+ * vary run to run with what else the two shared cores are doing, the CPU per request much less.
+ * Counts only processes alive at both readings: a PostgreSQL backend that exits during a phase
+ * takes its CPU with it (one did whenever the pool closed an idle connection, before the pool
+ * kept them: see store/open.ts POOL_SIZE).
+ */
+export const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number | null => {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!pick(pid, comm)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks / 100; // USER_HZ, 100 on Linux
 };

@@ -15,12 +15,11 @@
  * BENCH_NODE_ARGS passes flags to the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
 import { createInterface } from 'node:readline';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { percentile } from './lib';
+import { benchEngines, cpuSeconds, percentile } from './lib';
 import { engines } from '../tests/server/harness';
 
 const RATE = Number(process.env['BENCH_RATE'] ?? 200);
@@ -36,30 +35,6 @@ interface Ready {
   slots: string[];
 }
 
-/**
- * CPU seconds (user + system) used so far by the processes matching `pick`, from Linux's /proc;
- * null elsewhere. Per-request CPU tells a slower server from a busier machine: the figures here
- * vary run to run with what else the two shared cores are doing, the CPU per request much less.
- * Counts only processes alive at both readings: a PostgreSQL backend that exits during a phase
- * takes its CPU with it (one did whenever the pool closed an idle connection, before the pool
- * kept them: see store/open.ts POOL_SIZE).
- */
-const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number | null => {
-  if (!fs.existsSync('/proc/self/stat')) return null;
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (!pick(pid, comm)) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks / 100; // USER_HZ, 100 on Linux
-};
 
 const startServer = <R = Ready>(engine: string, script = 'bench/reservation-server.ts') =>
   new Promise<{ ready: R; stop: () => Promise<void>; pid: number }>((resolve, reject) => {
@@ -192,7 +167,7 @@ const openLoop = async (label: string, total: number, rate: number, task: (i: nu
 };
 
 export const runReservationBench = async (): Promise<void> => {
-  for (const engine of engines().filter((e) => !process.env['BENCH_ENGINE'] || e === process.env['BENCH_ENGINE'])) {
+  for (const engine of benchEngines(engines())) {
     const { ready, stop, pid } = await startServer(engine);
     try {
       const total = RATE * SECONDS;

@@ -246,6 +246,10 @@ export const REFUSALS = {
   geocode_off: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
   geocode_error: { status: 503, text: '住所を取得できませんでした。地図で位置を選び直してください。' },
 
+  // Staff editing a form's config (issue 58; server/forms/save-config.ts, server/routes/staff-forms.ts).
+  form_stale: { status: 409, text: '他の職員がこの帳票を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  form_invalid: { status: 400, text: '帳票の設定に誤りがあるため、保存していません。各項目の内容を直してから、もう一度保存してください。' },
+  form_version_not_found: { status: 404, text: 'この版は見つかりません。' },
   // Catalogue configuration in the console (issue 58): kiosks, staff and teams, members, products.
   kiosk_forms_unknown: { status: 400, text: (p: { forms: string }) => `次のフォームはありません。何も登録していません：${p.forms}` },
   kiosk_forms_unfit: { status: 400, text: (p: { forms: string }) => `次のフォームは受付端末では使えません。何も登録していません：${p.forms}` },

@@ -111,6 +111,9 @@ for (const viewport of [
     await expect(linked).toHaveCount(1);
     await expect(linked).toContainText(LINKED_TITLE);
     await expect(linked).toContainText('未対応');
+    // The day it booked, in slot 1's time.
+    await expect(linked.getByTestId('member-linked-reservation')).toContainText(bookingDay());
+    await expect(linked.getByTestId('member-linked-reservation')).toContainText(/\d{1,2}:\d{2}–\d{1,2}:\d{2}/);
     await expectAxeClean(page, 'member record');
 
     // The way back keeps the search.

@@ -48,6 +48,7 @@ import { registerStaffStatusRoutes } from './routes/staff-statuses';
 import { registerStaffPaymentRoutes } from './routes/staff-payments';
 import { registerStaffDaySheetRoutes } from './routes/staff-day-sheet';
 import { registerStaffSlotRoutes } from './routes/staff-slots';
+import { registerStaffFormRoutes } from './routes/staff-forms';
 import { registerStaffBedWardRoutes } from './routes/staff-bed-wards';
 import { registerStaffCountRoutes } from './routes/staff-counts';
 import { registerStaffKioskRoutes } from './routes/staff-kiosks';
@@ -213,6 +214,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   registerStaffPaymentRoutes(ctx, deps.store);
   registerStaffDaySheetRoutes(ctx);
   registerStaffSlotRoutes(ctx);
+  registerStaffFormRoutes(ctx);
   registerStaffBedWardRoutes(ctx);
   registerStaffCountRoutes(ctx);
   registerStaffKioskRoutes(ctx);

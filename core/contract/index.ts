@@ -19,6 +19,7 @@ import * as staffAnswers from './staff-answers';
 import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffSlots from './staff-slots';
+import * as staffForms from './staff-forms';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -169,6 +170,12 @@ export const endpoints = {
   staffSlotGrid: staffSlots.staffSlotGrid,
   staffSlotSave: staffSlots.staffSlotSave,
   staffSlotCsv: staffSlots.staffSlotCsv,
+  staffFormConfig: staffForms.staffFormConfig,
+  staffFormSave: staffForms.staffFormSave,
+  staffFormVersions: staffForms.staffFormVersions,
+  staffFormVersion: staffForms.staffFormVersion,
+  staffFormRollback: staffForms.staffFormRollback,
+  staffFormStatus: staffForms.staffFormStatus,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

@@ -61,8 +61,18 @@ export const staffMember = defineEndpoint({
       title: z.string(),
       member: memberLine,
       items: z.array(z.object({ itemKey: z.string(), title: z.string(), value: z.string() })),
-      /** The resident's answers on the linked forms, newest first. */
-      linked: z.array(z.object({ surveyId: z.string(), title: z.string(), partitionKey: z.string(), answerCode: z.nullable(z.string()), status: z.string(), createdAt: z.string() })),
+      /** The resident's answers on the linked forms, newest first, each with the day and time it booked. */
+      linked: z.array(
+        z.object({
+          surveyId: z.string(),
+          title: z.string(),
+          partitionKey: z.string(),
+          answerCode: z.nullable(z.string()),
+          status: z.string(),
+          createdAt: z.string(),
+          reservation: z.nullable(z.object({ day: z.string(), time: z.nullable(z.string()), categories: z.array(z.string()) })),
+        }),
+      ),
     }),
   ),
 });

@@ -1,13 +1,16 @@
 /**
  * An answer's values as the console and its exports show them: a multi-value item's rows joined
  * (、), a reservation as its date, time and category names, a secure file by its name, a search
- * item by the entry chosen. Calendars and categories are read once per id per reader.
+ * item by the entry chosen, a products item as its lines (name × count), a pay type by its name. Calendars and categories are read once per id per reader.
  */
 import type { Kysely, Transaction } from 'kysely';
 import { VALUE_SEPARATOR } from '@core/form/answer-fields';
 import { parseReservationValue, isReservationItem } from '@core/rules/reservation-value';
 import { parseSecureFileValue } from '@core/items/secure-files';
 import { parseSearchValue } from '@core/items/search';
+import { parseOrderLines } from '@core/items/select-products';
+import { payTypeOfValue } from '@core/items/select-pay-type';
+import { ORDER_LINE_TEXT, PAY_TYPE_LABELS } from '@core/ja/payment-status';
 import type { Database } from '../store/schema';
 import { resolveCalendar } from '../store/calendars';
 
@@ -64,6 +67,8 @@ const reservationsShown = async (shown: readonly string[], places: PlaceReader):
   return parts.map((p, i) => (p ? reservationText(p) : (shown[i] as string))).join(VALUE_SEPARATOR);
 };
 
+const lineText = (l: { productName: string; count: number }): string => ORDER_LINE_TEXT.replace('{name}', l.productName).replace('{count}', String(l.count));
+
 /**
  * One item's display value from its stored values: a string at once, a promise only for a
  * reservation (its calendar is read), so an export's million cells do not each wait a turn.
@@ -73,6 +78,8 @@ export const displayValueOf = (item: { type: string } | undefined, values: reado
   if (item && isReservationItem(item)) return reservationsShown(shown, places);
   if (item?.type === 'secureFiles') return shown.map((v) => parseSecureFileValue(v)?.name ?? v).join(VALUE_SEPARATOR);
   if (item?.type === 'search') return shown.map((v) => parseSearchValue(v)?.data ?? v).join(VALUE_SEPARATOR);
+  if (item?.type === 'selectProducts') return shown.map((v) => parseOrderLines(v)?.map(lineText).join(VALUE_SEPARATOR) ?? v).join(VALUE_SEPARATOR);
+  if (item?.type === 'selectPayType') return shown.map((v) => ((t) => (t === null ? v : PAY_TYPE_LABELS[t]))(payTypeOfValue(v))).join(VALUE_SEPARATOR);
   return shown.join(VALUE_SEPARATOR);
 };
 

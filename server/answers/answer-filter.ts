@@ -4,7 +4,8 @@
  * answers' values), folded as the resident lookup folds (core/ja/fold.ts,
  * core/rules/search-match.ts). SQLite and PostgreSQL share no NFKC, so the fold is made in Node:
  * a searchable item's condition is folded here and compared with the key each row was stored
- * with (store/search-key.ts); free text folds every value of the answers it reads.
+ * with (store/search-key.ts); free text is narrowed in SQL by the same keys (a row's key holding
+ * the folded text) and then matched here by folding every value of the answers read.
  */
 import { Temporal } from 'temporal-polyfill';
 import type { CheckStatus } from '@core/contract/result-rows';
@@ -12,7 +13,7 @@ import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { foldForMatch } from '@core/ja/fold';
 import { TOKYO_OFFSET } from '@core/ja/date-input';
 import { refuse } from '@core/refusals';
-import type { HeadFilter } from '../store/answer-heads';
+import { containsPattern, type HeadFilter } from '../store/answer-heads';
 import { searchKeyColumn } from '../store/search-key';
 
 export interface AnswerFilter {
@@ -54,6 +55,14 @@ export const filterOfQuery = (
 export const tokyoDayStart = (day: Temporal.PlainDate): string =>
   new Date(day.toZonedDateTime({ timeZone: TOKYO_OFFSET }).epochMilliseconds).toISOString();
 
+/**
+ * The items whose stored key may lack text their folded value holds (core/rules/search-match.ts
+ * searchKeyOf): a phone's key has +81 made 0, so a phone is read whole for digits naming 81. A
+ * search item's key is its chosen data: free text finds what the answer shows, not its JSON.
+ */
+const looseItems = (config: Pick<ServedSurveyConfig, 'surveySchema'>, folded: string): string[] =>
+  /^\+?\d+$/.test(folded) && folded.includes('81') ? config.surveySchema.filter((i) => i.type === 'phone').map((i) => i.itemKey) : [];
+
 export const headFilterOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, f: AnswerFilter): HeadFilter => {
   const types = new Map(config.surveySchema.map((i) => [i.itemKey, i.type] as const));
   return {
@@ -63,6 +72,7 @@ export const headFilterOf = (config: Pick<ServedSurveyConfig, 'surveySchema'>, f
     reservationDay: f.reservationDay,
     // A condition folding longer than any stored key (null) finds nothing, as no key equals it.
     keys: f.items.map((i) => ({ itemKey: i.itemKey, key: searchKeyColumn(i.value, types.get(i.itemKey)) })),
+    text: f.text === null ? null : { like: containsPattern(foldForMatch(f.text)), loose: looseItems(config, foldForMatch(f.text)) },
   };
 };
 

@@ -135,11 +135,11 @@ const byCodeUnits = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 const withValues = (v: AnswerValues): AnswerWithValues => {
   // One pass: the rows, and whether they came sorted already.
-  const rows: AnswerWithValues['rows'] = new Array(v.rows.length);
+  const rows: AnswerWithValues['rows'] = new Array(v.values.length);
   let sorted = true;
-  for (let i = 0; i < v.rows.length; i++) {
-    const [sortKey, itemKey, value] = v.rows[i] as AnswerValues['rows'][number];
-    rows[i] = { sortKey: sortKey ?? itemKey, itemKey, value };
+  for (let i = 0; i < v.values.length; i++) {
+    const itemKey = v.itemKeys[i] as string;
+    rows[i] = { sortKey: v.sortKeys[i] ?? itemKey, itemKey, value: v.values[i] as string };
     if (i > 0 && (rows[i] as { sortKey: string }).sortKey < (rows[i - 1] as { sortKey: string }).sortKey) sorted = false;
   }
   if (!sorted) rows.sort((x, y) => byCodeUnits(x.sortKey, y.sortKey));

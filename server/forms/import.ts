@@ -4,17 +4,17 @@
  * never leaves half a municipality imported; then one transaction upserts every config, bumping
  * the version only when its content changed, so clients holding an older one get needRefresh.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { canonicalJson } from '@core/rules/completion-guard';
-import { surveyConfigSchema, type SurveyConfig } from '@core/form/survey-config';
+import { surveyConfigSchema } from '@core/form/survey-config';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
+import type { Transaction } from 'kysely';
 import type { Store } from '../store/open';
 import type { Database } from '../store/schema';
+import { configWithAliases, issueProblems, itemKeyDuplicates, jsonPath } from './survey-check';
+import { saveSurveyConfig, upsertConfigRow } from './save-config';
 import { countSurveyConfigs } from '../store/configs';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { Calendar } from '@core/contract/calendars';
@@ -78,39 +78,11 @@ export class BundleError extends Error {
 
 export const DEMO_BUNDLE_FILE = fileURLToPath(new URL('../../demo/bundle.json', import.meta.url));
 
-/** `surveyConfigs[2].surveySchema[0].type`; `$` for the whole document. */
-export const jsonPath = (path: readonly PropertyKey[]): string => {
-  const out = path.reduce<string>((acc, p) => {
-    if (typeof p === 'number') return `${acc}[${p}]`;
-    const key = String(p);
-    if (/^[A-Za-z_$][\w$]*$/.test(key)) return acc ? `${acc}.${key}` : key;
-    return `${acc}[${JSON.stringify(key)}]`;
-  }, '');
-  return out || '$';
-};
-
-const show = (v: unknown): string => {
-  const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 80 ? `${s.slice(0, 77)}...` : s;
-};
-
-const problemsOf = (error: z.ZodError, source: string): string[] =>
-  error.issues.flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((k) => `${source}: ${jsonPath([...issue.path, k])}: unknown key (not part of a bundle)`);
-    }
-    if (issue.code === 'invalid_value' && 'input' in issue) {
-      return [`${source}: ${jsonPath(issue.path)}: ${show(issue.input)} is not allowed (expected one of: ${issue.values.map(String).join(', ')})`];
-    }
-    return [`${source}: ${jsonPath(issue.path)}: ${issue.message}`];
-  });
+const problemsOf = (error: z.ZodError, source: string): string[] => issueProblems(error, 'en').map((p) => `${source}: ${p.path}: ${p.message}`);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/**
- * Duplicates, found on the raw JSON: the schema's own duplicate-itemKey refinement only runs once
- * the rest of a config is valid, and an operator fixing a file wants every problem in one pass.
- */
+/** Duplicate surveyIds, and each config's duplicate itemKeys (./survey-check.ts), found on the raw JSON. */
 const duplicatesOf = (json: unknown, source: string): string[] => {
   if (!isRecord(json) || !Array.isArray(json['surveyConfigs'])) return [];
   const problems: string[] = [];
@@ -121,41 +93,15 @@ const duplicatesOf = (json: unknown, source: string): string[] => {
       if (ids.has(c['surveyId'])) problems.push(`${source}: surveyConfigs[${i}].surveyId: surveyId ${c['surveyId']} が重複しています`);
       ids.add(c['surveyId']);
     }
-    const keys = new Set<unknown>();
-    const schema = c['surveySchema'];
-    if (!Array.isArray(schema)) return;
-    schema.forEach((item: unknown, j) => {
-      if (!isRecord(item) || typeof item['itemKey'] !== 'string') return;
-      if (keys.has(item['itemKey'])) {
-        problems.push(`${source}: surveyConfigs[${i}].surveySchema[${j}].itemKey: itemKey ${item['itemKey']} が重複しています`);
-      }
-      keys.add(item['itemKey']);
-    });
+    for (const p of itemKeyDuplicates(c)) problems.push(`${source}: ${jsonPath(['surveyConfigs', i, ...p.path])}: ${p.message}`);
   });
   return problems;
 };
 
-/**
- * Old names a bundle may still use, read as the spec's: a pay type item's `payTypes` is its
- * `payTypeOptions` (spec 01 §3); where both are written, payTypeOptions is the one kept.
- */
-export const withFieldAliases = (json: unknown): unknown => {
+/** A bundle's configs with their old field names read as the spec's (./survey-check.ts). */
+const withFieldAliases = (json: unknown): unknown => {
   if (!isRecord(json)) return json;
-  const configs = (list: unknown) =>
-    Array.isArray(list)
-      ? list.map((cfg) =>
-          isRecord(cfg) && Array.isArray(cfg['surveySchema'])
-            ? {
-                ...cfg,
-                surveySchema: cfg['surveySchema'].map((item) => {
-                  if (!isRecord(item) || item['type'] !== 'selectPayType' || !('payTypes' in item)) return item;
-                  const { payTypes, ...rest } = item;
-                  return { payTypeOptions: payTypes, ...rest };
-                }),
-              }
-            : cfg,
-        )
-      : list;
+  const configs = (list: unknown) => (Array.isArray(list) ? list.map(configWithAliases) : list);
   return { ...json, ...('surveyConfigs' in json ? { surveyConfigs: configs(json['surveyConfigs']) } : {}), ...('memberConfigs' in json ? { memberConfigs: configs(json['memberConfigs']) } : {}) };
 };
 
@@ -167,50 +113,12 @@ export const parseBundle = (json: unknown, source: string): Bundle => {
   return r.data;
 };
 
-/** Survey configs and member configs are stored alike, each in its table. */
-type ConfigTable = 'survey_configs' | 'member_configs';
-
-const upsertConfig = async (trx: Transaction<Database>, cfg: SurveyConfig, now: string, table: ConfigTable = 'survey_configs') => {
-  const configJson = canonicalJson(cfg);
-  const configHash = createHash('sha256').update(configJson).digest('hex');
-  // One conditional statement: a new id inserts at version 1, a changed one bumps, an identical
-  // one matches the WHERE of nothing and returns no row. No read-then-write to race with.
-  const r = await trx
-    .insertInto(table)
-    .values({
-      survey_id: cfg.surveyId,
-      version: 1,
-      config_hash: configHash,
-      config_json: configJson,
-      title: cfg.surveyTitle,
-      status: cfg.surveyStatus,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) =>
-      oc
-        .column('survey_id')
-        .doUpdateSet((eb) => ({
-          version: sql<number>`${sql.ref(`${table}.version`)} + 1`,
-          config_hash: eb.ref('excluded.config_hash'),
-          config_json: eb.ref('excluded.config_json'),
-          title: eb.ref('excluded.title'),
-          status: eb.ref('excluded.status'),
-          updated_at: eb.ref('excluded.updated_at'),
-        }))
-        .where((eb) => eb(sql.ref(`${table}.config_hash`), '<>', eb.ref('excluded.config_hash'))),
-    )
-    .returning('version')
-    .executeTakeFirst();
-  if (!r) return 'unchanged' as const;
-  return Number(r.version) === 1 ? ('created' as const) : ('updated' as const);
-};
-
 export const importBundle = async (store: Store, json: unknown, source: string): Promise<ImportSummary> => {
   // The bundle is checked synchronously, so every type must be here (the CLI imports without a server).
   await loadItemDefs(ITEM_TYPES);
   const bundle = parseBundle(json, source);
-  const now = new Date().toISOString();
+  const at = new Date();
+  const now = at.toISOString();
   const today = todayInTokyo();
   const slots = expandSlots(bundle, today);
   const dayOffs = expandDayOffs(bundle, today);
@@ -243,8 +151,8 @@ export const importBundle = async (store: Store, json: unknown, source: string):
       bedWards: bundle.bedWards.length,
       bedNightsKept: [],
     };
-    for (const cfg of bundle.surveyConfigs) summary[await upsertConfig(trx, cfg, now)].push(cfg.surveyId);
-    for (const cfg of bundle.memberConfigs) if ((await upsertConfig(trx, cfg, now, 'member_configs')) !== 'unchanged') summary.memberConfigs++;
+    for (const cfg of bundle.surveyConfigs) summary[(await saveSurveyConfig(trx, cfg, { source: 'import', savedBy: null, now: at })).outcome].push(cfg.surveyId);
+    for (const cfg of bundle.memberConfigs) if ((await upsertConfigRow(trx, cfg, now, 'member_configs')) !== null) summary.memberConfigs++;
     for (const cal of bundle.calendars) await upsertCalendar(trx, cal, now);
     summary.calendars = bundle.calendars.length;
     if (tree) await replaceCategories(trx, tree.categories, tree.items);
@@ -278,7 +186,7 @@ export const importMemberConfigIn = async (trx: Transaction<Database>, json: unk
   const problems = memberProblems(bundle, stored, source);
   if (problems.length > 0) throw new BundleError(problems);
   const config = bundle.memberConfigs[0] as BundleMemberConfig;
-  await upsertConfig(trx, config, now, 'member_configs');
+  await upsertConfigRow(trx, config, now, 'member_configs');
   return config;
 };
 

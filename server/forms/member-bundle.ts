@@ -40,6 +40,12 @@ export const bundleMemberConfigSchema = z.unknown().transform((value, ctx) => {
   }
   return { ...config, linkedForms: linked.data.linkedForms };
 });
+/** What a survey config must name that exists: its member form; an automatic number's prefix. Paths are the config's. */
+export const surveyReferenceProblems = (c: SurveyConfig, members: ReadonlySet<string>): { path: string; message: string }[] => [
+  ...(c.memberFormId !== undefined && !members.has(c.memberFormId) ? [{ path: 'memberFormId', message: `会員帳票 ${c.memberFormId} がありません` }] : []),
+  ...(hasAutomaticNumbering(c) && !isValidSubId(c.surveySubId) ? [{ path: 'surveySubId', message: 'surveySubId は 1〜4 桁の数字です' }] : []),
+];
+
 export type BundleMemberConfig = SurveyConfig & { linkedForms: string[] };
 
 export const memberBundleShape = {
@@ -68,10 +74,7 @@ export const memberProblems = (
     });
   });
   bundle.surveyConfigs.forEach((c, i) => {
-    if (c.memberFormId !== undefined && !members.has(c.memberFormId)) {
-      problems.push(`${source}: surveyConfigs[${i}].memberFormId: 会員帳票 ${c.memberFormId} がありません`);
-    }
-    if (hasAutomaticNumbering(c) && !isValidSubId(c.surveySubId)) problems.push(`${source}: surveyConfigs[${i}].surveySubId: surveySubId は 1〜4 桁の数字です`);
+    for (const p of surveyReferenceProblems(c, members)) problems.push(`${source}: surveyConfigs[${i}].${p.path}: ${p.message}`);
   });
   return problems;
 };

@@ -10,7 +10,9 @@ import type { RouteContext } from '../route-context';
 import type { Store } from '../store/open';
 import { findMemberConfig, listMemberConfigIds } from '../store/members';
 import { answersOfResident, memberCounts, memberFormRows } from '../store/member-search';
-import { listSurveyTitles } from '../store/configs';
+import { findSurveyConfig, listSurveyTitles } from '../store/configs';
+import { placeReader } from '../answers/answer-display';
+import { isReservationItem } from '@core/rules/reservation-value';
 import { teamTargets } from '../store/teams';
 import { requireReach } from '../staff/reach';
 import { clientAddressOf } from '../staff/guard';
@@ -67,7 +69,18 @@ export const registerStaffMemberRoutes = (ctx: RouteContext, store: Store): void
     const member = searchMembers(rows, cfg.surveySchema, { q: '', after: undefined, limit: 1 }).members[0];
     if (!member) throw refuse('result_not_found');
     const titles = new Map((await listSurveyTitles(store.db)).map((f) => [f.surveyId, f.title]));
-    const linked = (await answersOfResident(store.db, member.userId, cfg.linkedForms)).map((a) => ({ ...a, title: titles.get(a.surveyId) ?? a.surveyId }));
+    const reservationItems = new Map<string, string>();
+    for (const id of cfg.linkedForms) {
+      const item = (await findSurveyConfig(store.db, id))?.surveySchema.find(isReservationItem);
+      if (item) reservationItems.set(id, item.itemKey);
+    }
+    const places = placeReader(store.db);
+    const linked = await Promise.all(
+      (await answersOfResident(store.db, member.userId, cfg.linkedForms, reservationItems)).map(async ({ reservationValue, ...a }) => {
+        const shown = reservationValue ? await places(reservationValue) : null;
+        return { ...a, title: titles.get(a.surveyId) ?? a.surveyId, reservation: shown && { day: shown.day, time: shown.time, categories: shown.categories } };
+      }),
+    );
     // The member number item reads grouped, as in the record's heading and the resident's screens.
     const items = cfg.surveySchema
       .filter((i) => member.values[i.itemKey] !== undefined)

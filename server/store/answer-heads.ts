@@ -16,7 +16,11 @@ export interface AnswerHead {
   createdAt: string;
 }
 
-/** What SQL narrows; the free text is the caller's. */
+/**
+ * What SQL narrows. The free text narrows to the answers that may hold it: a row whose key holds
+ * the folded text, a row of an item whose key is not its value folded (`loose`: phone, search),
+ * or with no key (too long to keep); the caller's fold of every value then decides.
+ */
 export interface HeadFilter {
   statuses: readonly string[];
   /** Instants (ISO UTC): created_at ≥ since and < until. */
@@ -25,7 +29,11 @@ export interface HeadFilter {
   reservationDay: string | null;
   /** Searchable items' folded conditions (store/search-key.ts): a row of the item with that key. */
   keys: readonly { itemKey: string; key: string | null }[];
+  text: { like: string; loose: readonly string[] } | null;
 }
+
+/** A LIKE pattern (escape '\\') for a key holding `folded` anywhere, with its own %, _ and backslashes as they are. */
+export const containsPattern = (folded: string): string => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export type AnswerOrder = 'newest' | 'oldest';
 
@@ -44,6 +52,27 @@ export const readHeads = async (
   for (const k of others) {
     q = q.where((eb) =>
       eb.exists(eb.selectFrom('survey_results as s').select('s.sort_key').whereRef('s.partition_key', '=', 'h.partition_key').where('s.item_key', '=', k.itemKey).where('s.search_key', '=', k.key)),
+    );
+  }
+  const text = f.text;
+  if (text) {
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`h.answer_code`, 'like', sql`${text.like} escape '\\'`),
+        eb.exists(
+          eb
+            .selectFrom('survey_results as t')
+            .select('t.sort_key')
+            .whereRef('t.partition_key', '=', 'h.partition_key')
+            .where((tb) =>
+              tb.or([
+                tb(sql`t.search_key`, 'like', sql`${text.like} escape '\\'`),
+                tb('t.search_key', 'is', null),
+                ...(text.loose.length > 0 ? [tb('t.item_key', 'in', [...text.loose])] : []),
+              ]),
+            ),
+        ),
+      ]),
     );
   }
   if (f.statuses.length > 0) q = q.where('h.check_status', 'in', [...f.statuses]);

@@ -1,8 +1,9 @@
 /**
- * An export's read of a form's answers (issue 57): one result row per answer, its rows' sort key,
- * item key and value aggregated as JSON by the engine (json_group_array, json_agg). Read
- * row by row, a 20-item answer cost the driver 20 rows of 11 columns: about 6 s per million rows
- * on either engine, most of an export's time (bench export); aggregated, one string per answer.
+ * An export's read of a form's answers (issue 57): one result row per answer, its rows' sort keys,
+ * item keys and values aggregated by the engine as three JSON lists of strings (json_group_array,
+ * json_agg). Read row by row, a 20-item answer cost the driver 20 rows of 11 columns: about 6 s per
+ * million rows on either engine, most of an export's time (bench export); aggregated, three
+ * strings per answer, flat lists being cheaper to build and parse than a list of triples.
  *
  * A batch is bounded in rows, not answers: its end is found first by walking the (survey_id,
  * created_at, partition_key) index `rows` entries ahead (ORDER BY … OFFSET, answered from the
@@ -23,19 +24,21 @@ export interface AnswerValues {
   answerCode: string | null;
   /** The distinct statuses of its rows (one, but for an answer whose rows disagree). */
   checks: string[];
-  /** [sortKey, itemKey, value] of each row, in no order; a null sort key is the item key. */
-  rows: [string | null, string, string][];
+  /** Each row's sort key (null: its item key), item key and value, at one index per row, in no order. */
+  sortKeys: (string | null)[];
+  itemKeys: string[];
+  values: string[];
 }
 
-type Range = Omit<HeadFilter, 'statuses' | 'keys'>;
+type Range = Omit<HeadFilter, 'statuses' | 'keys' | 'text'>;
 type Eb = ExpressionBuilder<Database & { h: Database['survey_results'] }, 'h'>;
 
-// Each row as [sort key unless it is the item key, item key, value]: the status is the answer's
-// (min = max nearly always), so the JSON holds values and little else.
-const rowsJson = (db: Db) =>
+// The sort key only where it is not the item key (a checkbox's rows): the lists hold values and
+// little else. The status is the answer's (min = max nearly always).
+const lists = (db: Db) =>
   engineOf(db) === 'sqlite'
-    ? sql<string>`json_group_array(json_array(nullif(h.sort_key, h.item_key), h.item_key, h.value))`
-    : sql<string>`json_agg(json_build_array(nullif(h.sort_key, h.item_key), h.item_key, h.value))::text`;
+    ? ([sql<string>`json_group_array(nullif(h.sort_key, h.item_key))`, sql<string>`json_group_array(h.item_key)`, sql<string>`json_group_array(h.value)`] as const)
+    : ([sql<string>`json_agg(nullif(h.sort_key, h.item_key))::text`, sql<string>`json_agg(h.item_key)::text`, sql<string>`json_agg(h.value)::text`] as const);
 
 /** The form's rows in the range, past `after` and up to `upTo` (both in keyset order). */
 const within = (surveyId: string, f: Range, order: AnswerOrder, after: AnswerHead | null, upTo: AnswerHead | null) => (eb: Eb) => {
@@ -61,7 +64,9 @@ interface Aggregated {
   answer_code: string | null;
   lo: string;
   hi: string;
-  rows_json: string;
+  sort_keys: string;
+  item_keys: string;
+  row_values: string;
 }
 
 /** The answers as read; those whose rows' statuses disagree get them all, in one more query. */
@@ -78,17 +83,24 @@ const valuesOf = async (db: Db, read: readonly Aggregated[]): Promise<AnswerValu
     createdAt: r.created_at,
     answerCode: r.answer_code,
     checks: r.lo === r.hi ? [r.lo] : [...(checks.get(r.partition_key) ?? [r.lo, r.hi])],
-    rows: JSON.parse(r.rows_json) as AnswerValues['rows'],
+    // One order for the three lists: each aggregate reads the group's rows in the same order.
+    sortKeys: JSON.parse(r.sort_keys) as AnswerValues['sortKeys'],
+    itemKeys: JSON.parse(r.item_keys) as string[],
+    values: JSON.parse(r.row_values) as string[],
   }));
 };
 
-const aggregates = (db: Db) =>
-  [
+const aggregates = (db: Db) => {
+  const [sortKeys, itemKeys, values] = lists(db);
+  return [
     sql<string | null>`max(h.answer_code)`.as('answer_code'),
     sql<string>`min(h.check_status)`.as('lo'),
     sql<string>`max(h.check_status)`.as('hi'),
-    rowsJson(db).as('rows_json'),
+    sortKeys.as('sort_keys'),
+    itemKeys.as('item_keys'),
+    values.as('row_values'),
   ] as const;
+};
 
 /**
  * The answers past `after` in keyset order, about `rows` rows of them (the last answer whole);

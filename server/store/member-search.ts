@@ -39,18 +39,25 @@ export const memberCounts = async (db: Db): Promise<Map<string, number>> => {
   return new Map(rows.map((r) => [r.survey_id, Number(r.n)]));
 };
 
-/** A resident's answers on these forms, newest first: one line per answer (its first row). */
-export const answersOfResident = async (db: Db, userId: string, surveyIds: readonly string[]) => {
+/**
+ * A resident's answers on these forms, newest first: one line per answer (its first row), with the
+ * stored value of its reservation item where `reservationItems` names one for its form.
+ */
+export const answersOfResident = async (db: Db, userId: string, surveyIds: readonly string[], reservationItems: ReadonlyMap<string, string>) => {
   if (surveyIds.length === 0) return [];
   const rows = await db
     .selectFrom('survey_results')
-    .select(['survey_id', 'partition_key', 'answer_code', 'check_status', 'created_at'])
+    .select(['survey_id', 'partition_key', 'answer_code', 'check_status', 'created_at', 'item_key', 'value'])
     .where('user_id', '=', userId)
     .where('survey_id', 'in', [...surveyIds])
     .execute();
   const seen = new Map<string, (typeof rows)[number]>();
-  for (const r of rows) if (!seen.has(r.partition_key)) seen.set(r.partition_key, r);
+  const reserved = new Map<string, string>();
+  for (const r of rows) {
+    if (!seen.has(r.partition_key)) seen.set(r.partition_key, r);
+    if (r.value !== '' && reservationItems.get(r.survey_id) === r.item_key) reserved.set(r.partition_key, r.value);
+  }
   return [...seen.values()]
     .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0))
-    .map((r) => ({ surveyId: r.survey_id, partitionKey: r.partition_key, answerCode: r.answer_code, status: r.check_status, createdAt: r.created_at }));
+    .map((r) => ({ surveyId: r.survey_id, partitionKey: r.partition_key, answerCode: r.answer_code, status: r.check_status, createdAt: r.created_at, reservationValue: reserved.get(r.partition_key) ?? null }));
 };

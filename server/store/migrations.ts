@@ -684,6 +684,24 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('calendars').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
     },
   },
+  // Saved versions of each survey config (server/forms/save-config.ts, issue 58): the console
+  // lists, diffs and rolls back to them. Each stored config becomes its version's first row.
+  '0036_form_versions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('form_versions')
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('config_json', 'text', (c) => c.notNull())
+        .addColumn('saved_by', 'text')
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('note', 'text')
+        .addPrimaryKeyConstraint('form_versions_pk', ['survey_id', 'version'])
+        .execute();
+      await sql`insert into form_versions (survey_id, version, config_json, saved_by, saved_at, note)
+        select survey_id, version, config_json, null, updated_at, null from survey_configs`.execute(db);
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

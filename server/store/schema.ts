@@ -214,6 +214,17 @@ export interface PaymentOrderTable {
 /** A member form's config (migration 0012): MemberConfig (core/contract/member.ts) as JSON. */
 export type MemberConfigTable = SurveyConfigTable;
 
+/** Every saved version of a survey config (console or import; server/forms/save-config.ts). */
+export interface FormVersionTable {
+  survey_id: string;
+  version: number;
+  config_json: string;
+  /** The staff member who saved it; null for the bundle import. */
+  saved_by: string | null;
+  saved_at: string;
+  note: string | null;
+}
+
 /** A member record's row: a result row plus the member number it was stored with (original_value). */
 export interface MemberResultTable extends ResultRowColumns {
   original_value: string | null;
@@ -488,4 +499,5 @@ export interface Database {
   staff_passkeys: StaffPasskeyTable;
   webauthn_challenges: WebauthnChallengeTable;
   arrivals: ArrivalTable;
+  form_versions: FormVersionTable;
 }

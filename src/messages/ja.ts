@@ -7,7 +7,7 @@ import type { MessageKey } from '@core/items/messages';
 import { FILE_TEXTS } from '@core/contract/file-rules';
 import { FIRST_DOSE_MISSING_TEXT } from '@core/rules/vaccination';
 import { refusalText } from '@core/refusals';
-import { PAYMENT_STATUS_LABELS, UNSETTLED_LABELS } from '@core/ja/payment-status';
+import { PAYMENT_STATUS_LABELS, PAY_TYPE_LABELS, UNSETTLED_LABELS } from '@core/ja/payment-status';
 
 /**
  * Validator messages by key (core/items/messages.ts). Spec texts are verbatim, punctuation and
@@ -613,8 +613,8 @@ export const ja = {
     reservationItemsFailed: '予約の決済項目を取得できませんでした。',
     productGone: '選択された商品は販売されていません。商品を選び直してください。',
     noService: '決済サービスが設定されていません。',
-    payTypeCashless: 'キャッシュレス決済',
-    payTypeCash: '現金',
+    payTypeCashless: PAY_TYPE_LABELS[0],
+    payTypeCash: PAY_TYPE_LABELS[1],
     /** spec 02 §4: the submit button on the payment path. */
     toPayment: '決済画面へ',
     /** spec 02 §4: the submit button otherwise, on a payment form. */

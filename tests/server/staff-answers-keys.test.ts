@@ -54,7 +54,7 @@ describe.each(engines())('console answers by stored search keys (%s)', (engine) 
       const at = new Date(BASE + n * 60_000).toISOString();
       // The oldest answer alone bears this name; the phone numbers repeat every 3,000 answers.
       const values = [
-        { itemKey: 'name', value: n === 0 ? '山田　花子' : `住民 ${n}` },
+        { itemKey: 'name', value: n === 0 ? '山田　花子' : n === 1 ? '割引100%_対象' : `住民 ${n}` },
         { itemKey: 'tel', value: `090${String(n % 3000).padStart(8, '0')}` },
         ...(n % 2 ? [{ itemKey: 'topics', value: 'ＡＢＣ' }] : []),
       ];
@@ -122,6 +122,20 @@ describe.each(engines())('console answers by stored search keys (%s)', (engine) 
     expect(seen.get(pkOf(6))?.status).toBe('未対応');
     expect(seen.get(pkOf(5))?.rows.map((r) => r.sortKey)).toEqual(['name', 'tel', 'topics#ＡＢＣ']);
     await srv.deps.store.write((trx) => trx.updateTable('survey_results').set({ check_status: '未対応' }).where('partition_key', '=', pkOf(5)).execute());
+  });
+
+  it('finds free text in the oldest of 6,000 answers on the first page, narrowed in SQL', async () => {
+    expect(await keysOf(`text=${encodeURIComponent('ﾔﾏﾀﾞ')}`)).toEqual({ keys: [], next: null });
+    expect(await keysOf(`text=${encodeURIComponent('山田 花')}`)).toEqual({ keys: [pkOf(0)], next: null });
+    // The answer code, and a phone typed with +81 (its key is the number, not its fold).
+    expect(await keysOf(`text=${encodeURIComponent('５０００００')}`)).toEqual({ keys: [pkOf(0)], next: null });
+    expect((await keysOf(`text=${encodeURIComponent('090-0000-0001')}`)).keys).toEqual([pkOf(3001), pkOf(1)]);
+  });
+
+  it('reads % and _ in free text as themselves', async () => {
+    expect(await keysOf(`text=${encodeURIComponent('100%_')}`)).toEqual({ keys: [pkOf(1)], next: null });
+    expect(await keysOf(`text=${encodeURIComponent('割引1_0')}`)).toEqual({ keys: [], next: null });
+    expect(await keysOf(`text=${encodeURIComponent('%')}`)).toEqual({ keys: [pkOf(1)], next: null });
   });
 
   it('matches free text with an item, within the keyed rows', async () => {

@@ -8,18 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engines, startTestServer, type TestServer } from './harness';
 import { giveTeam, makeStaff, signIn, staffFetch } from './staff-fixture';
 import { importBundle } from '../../server/forms/import';
+import { todayInTokyo } from '@core/ja/date-input';
 
 const item = (itemKey: string, type: string, extra: Record<string, unknown> = {}) => ({ itemKey, type, title: itemKey, ...extra });
 const searchable = { isSearchable: { value: true } };
 
+const day = todayInTokyo().add({ days: 5 }).toString();
 const bundle = {
-  surveyConfigs: [{ surveyId: 'kenshin', surveyTitle: '会員向け健診', memberFormId: 'kaiin', surveySchema: [item('memo', 'text')] }],
+  surveyConfigs: [
+    { surveyId: 'kenshin', surveyTitle: '会員向け健診', memberFormId: 'kaiin', surveySchema: [item('memo', 'text')] },
+    { surveyId: 'kaiin-yoyaku', surveyTitle: '会員予約', memberFormId: 'kaiin', surveySchema: [item('yoyaku', 'reservation')] },
+  ],
+  calendars: [{ sortKey: 'cal-k', calendarName: '会員外来', calendarOff: 0, comaList: { '1': { start: '09:00', end: '09:30' } } }],
+  categoriesTree: [{ id: 'k', name: '健診', children: [{ id: 'k-a', name: '特定健診', calendarId: 'cal-k', items: [{ itemId: 'i1', itemName: '受付', cost: 1 }] }] }],
+  slotQuotas: [{ calendarId: 'cal-k', date: day, slots: { '1': 5 } }],
   memberConfigs: [
     {
       surveyId: 'kaiin',
       surveyTitle: '会員登録',
       memberSurveySubId: '12',
-      linkedForms: ['kenshin'],
+      linkedForms: ['kenshin', 'kaiin-yoyaku'],
       surveySchema: [item('no', 'memberNumber', { isAutomaticNumbering: true }), item('name', 'text', searchable), item('tel', 'phone', searchable)],
     },
     { surveyId: 'other-kaiin', surveyTitle: '別の会員', linkedForms: [], surveySchema: [item('name', 'text')] },
@@ -52,6 +60,8 @@ describe.each(engines())('console members (%s)', (engine) => {
     for (let i = 0; i < 55; i++) await register(`U-m${String(i).padStart(2, '0')}`, `会員 ${i}`, `0801000${String(i).padStart(4, '0')}`);
     const kenshin = await srv.api('POST', '/survey-results/putItem', { token: await srv.token('U-yamada'), body: { data: [{ surveyId: 'kenshin', itemKey: 'memo', value: '健診希望' }] } });
     expect(kenshin.status, kenshin.text).toBe(200);
+    const booked = await srv.api('POST', '/survey-results/putItem', { token: await srv.token('U-yamada'), body: { data: [{ surveyId: 'kaiin-yoyaku', itemKey: 'yoyaku', value: `k-a_i1|${day}|1` }] } });
+    expect(booked.status, booked.text).toBe(200);
     cookie = await signIn(srv, await makeStaff(srv.deps.store, { role: 'operator', teams: ['会員係'] }));
   });
   afterAll(async () => srv?.stop());
@@ -105,7 +115,11 @@ describe.each(engines())('console members (%s)', (engine) => {
       { itemKey: 'name', title: 'name', value: '山田 花子' },
       { itemKey: 'tel', title: 'tel', value: '09012345678' },
     ]);
-    expect(res.json.data.linked).toEqual([expect.objectContaining({ surveyId: 'kenshin', title: '会員向け健診', status: '未対応' })]);
+    // Newest first; the booking with the day, time and categories it holds.
+    expect(res.json.data.linked).toEqual([
+      expect.objectContaining({ surveyId: 'kaiin-yoyaku', title: '会員予約', status: '未対応', reservation: { day, time: '09:00–09:30', categories: ['健診', '特定健診'] } }),
+      expect.objectContaining({ surveyId: 'kenshin', title: '会員向け健診', status: '未対応', reservation: null }),
+    ]);
     const audit = await srv.deps.store.db.selectFrom('audit_log').select(['action', 'target_kind', 'target_ids_json']).where('action', '=', 'answer.read').execute();
     expect(audit).toEqual([{ action: 'answer.read', target_kind: 'member', target_ids_json: JSON.stringify([key]) }]);
     expect((await staffFetch(srv, 'GET', '/member-forms/kaiin/members/nope', { cookie })).json.code).toBe('result_not_found');

@@ -6,13 +6,13 @@
  */
 import { Alert, Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { Link, Navigate } from '@tanstack/react-router';
+import { canDo } from '@core/rules/staff';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
 import { ConsoleFrame } from './console-frame';
 import { useStaffForms, useStaffMe } from './staff-queries';
 import { FormCounts } from './form-counts';
 import { useFeature } from '../../lib/features';
-import { canDo } from '@core/rules/staff';
 
 export function ConsoleHomePage() {
   const me = useStaffMe();
@@ -21,6 +21,7 @@ export function ConsoleHomePage() {
   const members = useFeature('members');
   if (me.isPending) return <LoadingText />;
   if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin' }} replace />;
+  const configure = canDo(me.data.role, 'configure');
   return (
     <ConsoleFrame me={me.data}>
       <Stack>
@@ -92,9 +93,21 @@ export function ConsoleHomePage() {
                   </Table.Td>
                   <Table.Td>{f.counts?.lastSevenDays ?? 0}</Table.Td>
                   <Table.Td>
-                    {f.canRegister ? (
-                      <Anchor href={`/survey/${encodeURIComponent(f.surveyId)}?admin=1`}>{jaConsole.home.register}</Anchor>
-                    ) : null}
+                    <Group gap="sm" wrap="nowrap">
+                      {f.canRegister ? (
+                        <Anchor href={`/survey/${encodeURIComponent(f.surveyId)}?admin=1`}>{jaConsole.home.register}</Anchor>
+                      ) : null}
+                      {configure ? (
+                        <Anchor
+                          component={Link}
+                          to={`/admin/forms/${encodeURIComponent(f.surveyId)}/edit`}
+                          aria-label={jaConsole.home.editLabel.replace('{name}', f.title)}
+                          data-testid={`edit-${f.surveyId}`}
+                        >
+                          {jaConsole.home.edit}
+                        </Anchor>
+                      ) : null}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}

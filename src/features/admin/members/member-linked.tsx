@@ -26,6 +26,7 @@ export function MemberLinked({ linked }: { linked: MemberAnswer['linked'] }) {
           <Table.Th>{t.form}</Table.Th>
           <Table.Th>{t.answerCode}</Table.Th>
           <Table.Th>{t.receivedAt}</Table.Th>
+          <Table.Th>{t.reservation}</Table.Th>
           <Table.Th>{t.status}</Table.Th>
           <Table.Th>
             <VisuallyHidden>{t.open}</VisuallyHidden>
@@ -38,6 +39,7 @@ export function MemberLinked({ linked }: { linked: MemberAnswer['linked'] }) {
             <Table.Td>{a.title}</Table.Td>
             <Table.Td>{a.answerCode ?? '—'}</Table.Td>
             <Table.Td>{tokyoMinute(a.createdAt)}</Table.Td>
+            <Table.Td data-testid="member-linked-reservation">{a.reservation ? [a.reservation.day, a.reservation.time, ...a.reservation.categories].filter(Boolean).join(' ') : '—'}</Table.Td>
             <Table.Td>{isCheckStatus(a.status) ? <StatusChip status={a.status} /> : a.status}</Table.Td>
             <Table.Td>
               <Anchor
