@@ -250,6 +250,16 @@ export const REFUSALS = {
   form_stale: { status: 409, text: '他の職員がこの帳票を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
   form_invalid: { status: 400, text: '帳票の設定に誤りがあるため、保存していません。各項目の内容を直してから、もう一度保存してください。' },
   form_version_not_found: { status: 404, text: 'この版は見つかりません。' },
+  // Staff configuring a calendar's settings and categories (issue 58; core/rules/calendar-settings.ts).
+  calendar_settings_invalid: { status: 400, text: 'カレンダーの設定に誤りがあります。内容を確認してください。' },
+  coma_removal_held: { status: 409, text: (p: { slot: string }) => `枠 ${p.slot} には今日以降の予約があるため削除できません。` },
+  category_in_use: { status: 409, text: '予約で使われているため削除できません。住民に表示しない場合は「非表示」にしてください。' },
+  category_edit_missing: { status: 404, text: 'この分類・予約項目は見つかりません。最新の内容を読み込んでください。' },
+  category_too_deep: { status: 400, text: '分類は大分類・中分類・小分類の3階層までです。' },
+  category_order_changed: { status: 409, text: '他の職員が並びを変更しました。最新の内容を読み込んでから、もう一度並べ替えてください。' },
+  bed_ward_stale: { status: 409, text: '他の職員がこの病棟の設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  bed_ward_invalid: { status: 400, text: '病棟の設定に誤りがあります。内容を確認してください。' },
+  category_name_invalid: { status: 400, text: (p: { max: number }) => `分類・予約項目の名前は1〜${p.max}文字にしてください。` },
   // Catalogue configuration in the console (issue 58): kiosks, staff and teams, members, products.
   kiosk_forms_unknown: { status: 400, text: (p: { forms: string }) => `次のフォームはありません。何も登録していません：${p.forms}` },
   kiosk_forms_unfit: { status: 400, text: (p: { forms: string }) => `次のフォームは受付端末では使えません。何も登録していません：${p.forms}` },

@@ -156,6 +156,8 @@ export const reservationItemSchema = z.object({
   categoryId: z.string(),
   /** Quota units one booking takes: a slot is full when fewer than this remain. */
   cost: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+  /** Not offered any more (hidden by staff); listed so a booking of it still shows its name. */
+  hidden: z.optional(z.boolean()),
 });
 export type ReservationItem = z.output<typeof reservationItemSchema>;
 

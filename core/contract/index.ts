@@ -20,6 +20,9 @@ import * as staffStatuses from './staff-statuses';
 import * as staffDaySheet from './staff-day-sheet';
 import * as staffSlots from './staff-slots';
 import * as staffForms from './staff-forms';
+import * as staffCalendarConfig from './staff-calendars';
+import * as staffCategories from './staff-categories';
+import * as staffBedConfig from './staff-bed-config';
 import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
@@ -176,6 +179,12 @@ export const endpoints = {
   staffFormVersion: staffForms.staffFormVersion,
   staffFormRollback: staffForms.staffFormRollback,
   staffFormStatus: staffForms.staffFormStatus,
+  staffCalendarSettings: staffCalendarConfig.staffCalendarSettings,
+  staffCalendarSettingsSave: staffCalendarConfig.staffCalendarSettingsSave,
+  staffCategoryTree: staffCategories.staffCategoryTree,
+  staffCategoryEdit: staffCategories.staffCategoryEdit,
+  staffBedWardConfig: staffBedConfig.staffBedWardConfig,
+  staffBedWardConfigSave: staffBedConfig.staffBedWardConfigSave,
   staffBedWards: staffBedWards.staffBedWards,
   staffWardNights: staffBedWards.staffWardNights,
   staffCountsCheck: staffCounts.staffCountsCheck,

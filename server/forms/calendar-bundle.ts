@@ -16,7 +16,9 @@ import {
   tagLabelsSchema,
   type Calendar,
 } from '@core/contract/calendars';
-import type { CategoryTable, ReservationItemTable } from '../store/schema';
+import { comaProblems } from '@core/rules/calendar-settings';
+import { jaComaProblem } from '@core/ja/calendar-settings';
+import type { CategoryRow, ItemRow } from '../store/schema';
 import type { SlotRow } from '../store/calendars';
 
 const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えません');
@@ -24,6 +26,17 @@ const id = z.string().min(1).max(200).regex(/^[^|]+$/, 'id に | は使えませ
 const itemId = z.string().min(1).max(100).regex(/^[^|_]+$/, 'itemId に _ と | は使えません');
 
 export const bundleCalendarSchema = extend(calendarSchema, { sortKey: id });
+
+/**
+ * One calendar checked as the import checks it: the bundle's schema, then its comaList's times.
+ * The console's settings save (server/calendars/save-settings.ts) shows exactly these problems.
+ */
+export const checkCalendar = (input: unknown): { calendar: Calendar; problems: [] } | { calendar: null; problems: { path: string; message: string }[] } => {
+  const r = bundleCalendarSchema.safeParse(input);
+  if (!r.success) return { calendar: null, problems: r.error.issues.map((i) => ({ path: i.path.map(String).join('.') || '$', message: i.message })) };
+  const comas = comaProblems(r.data.comaList).map((p) => ({ path: p.slot === null ? 'comaList' : `comaList.${p.slot}`, message: jaComaProblem(p) }));
+  return comas.length > 0 ? { calendar: null, problems: comas } : { calendar: r.data, problems: [] };
+};
 
 export const bundleReservationItemSchema = z.strictObject({
   itemId,
@@ -98,9 +111,6 @@ export interface CalendarBundle {
   dayOffs: z.output<typeof dayOffSchema>[];
 }
 
-/** Rows as the tables hold them (server/store/schema.ts). */
-export type CategoryRow = CategoryTable;
-export type ItemRow = ReservationItemTable;
 
 /** The tree as rows (at most three levels: large, medium, small). */
 export const flattenTree = (tree: readonly BundleCategoryNode[]): { categories: CategoryRow[]; items: ItemRow[] } => {
@@ -177,6 +187,7 @@ export const calendarProblems = (b: CalendarBundle, known: ReadonlyMap<string, C
   const seenCal = new Set<string>();
   b.calendars.forEach((c, i) => {
     if (seenCal.has(c.sortKey)) problems.push(`${source}: calendars[${i}].sortKey: カレンダー ${c.sortKey} が重複しています`);
+    for (const p of comaProblems(c.comaList)) problems.push(`${source}: calendars[${i}].comaList${p.slot === null ? '' : `[${JSON.stringify(p.slot)}]`}: ${jaComaProblem(p)}`);
     seenCal.add(c.sortKey);
     calendars.set(c.sortKey, c);
   });

@@ -21,6 +21,7 @@ import type { Calendar } from '@core/contract/calendars';
 import { calendarBundleShape, calendarProblems, expandDayOffs, expandSlots, flattenTree } from './calendar-bundle';
 import { bedBundleShape, bedProblems, expandBedNights } from './bed-bundle';
 import { upsertNights, upsertWard } from '../store/beds';
+import { mergeCategories } from '../store/category-import';
 import { paymentBundleShape, paymentProblems, reservationItemIdsOf } from './payment-bundle';
 import { memberBundleShape, memberProblems, type BundleMemberConfig } from './member-bundle';
 import { listMemberConfigIds } from '../store/members';
@@ -31,7 +32,6 @@ import {
   addDayOffs,
   listCalendars,
   readTagLabels,
-  replaceCategories,
   upsertCalendar,
   upsertSlots,
   writeSetting,
@@ -155,7 +155,7 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     for (const cfg of bundle.memberConfigs) if ((await upsertConfigRow(trx, cfg, now, 'member_configs')) !== null) summary.memberConfigs++;
     for (const cal of bundle.calendars) await upsertCalendar(trx, cal, now);
     summary.calendars = bundle.calendars.length;
-    if (tree) await replaceCategories(trx, tree.categories, tree.items);
+    if (tree) await mergeCategories(trx, tree.categories, tree.items);
     if (bundle.tagLabels) await writeSetting(trx, TAG_LABELS, { ...(await readTagLabels(trx)), ...bundle.tagLabels });
     if (bundle.displaySettings) await writeSetting(trx, DISPLAY_SETTINGS, bundle.displaySettings);
     await upsertSlots(trx, slots);

@@ -51,6 +51,8 @@ export const upsertWard = async (trx: Transaction<Database>, w: Ward): Promise<v
         beds_json: eb.ref('excluded.beds_json'),
         reservation_possible_start: eb.ref('excluded.reservation_possible_start'),
         reservation_cancel_limit: eb.ref('excluded.reservation_cancel_limit'),
+        // A console save made on the ward before the import is then refused as stale.
+        version: sql<number>`${sql.ref('bed_wards.version')} + 1`,
       })),
     )
     .execute();

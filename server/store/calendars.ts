@@ -3,7 +3,7 @@
  * (spec 02 §3). Claims on slots are not here: they belong to the answer's transaction
  * (server/store/reservations.ts).
  */
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   calendarDisplaySettingsSchema,
   calendarSchema,
@@ -20,7 +20,7 @@ import {
 import type { CategoryLookup, CategoryNames } from '@core/form/visibility';
 import { isReservationItem, parseReservationValue } from '@core/rules/reservation-value';
 import { hasRoom } from '@core/rules/slot-room';
-import type { CategoryTable, Database, ReservationItemTable } from './schema';
+import type { CategoryRow, Database, ItemRow } from './schema';
 import { compiled } from './compiled';
 
 const CATEGORY_COLUMNS = [
@@ -33,8 +33,8 @@ const CATEGORY_COLUMNS = [
   'tag1',
   'tag2',
   'tag3',
-] as const satisfies readonly (keyof CategoryTable)[];
-const ITEM_COLUMNS = ['category_id', 'item_id', 'item_name', 'cost', 'sort_order'] as const satisfies readonly (keyof ReservationItemTable)[];
+] as const satisfies readonly (keyof CategoryRow)[];
+const ITEM_COLUMNS = ['category_id', 'item_id', 'item_name', 'cost', 'sort_order'] as const satisfies readonly (keyof ItemRow)[];
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -58,7 +58,7 @@ const categoryTarget = compiled((db: Kysely<Database>, a: { categoryId: string; 
     .leftJoin('calendars as cal', 'cal.calendar_id', 'c.calendar_id')
     .leftJoin('reservation_items as ri', (j) => j.onRef('ri.category_id', '=', 'c.category_id').on('ri.item_id', '=', a.itemId))
     .leftJoin('slots as s', (j) => j.onRef('s.calendar_id', '=', 'c.calendar_id').on('s.day', '=', a.day).on('s.slot', '=', a.slot))
-    .select(['cal.config_json', 'ri.cost', 's.reserved', 's.quota'])
+    .select(['cal.config_json', 'ri.cost', 'ri.hidden as item_hidden', 'c.hidden', 's.reserved', 's.quota'])
     .where('c.category_id', '=', a.categoryId),
 );
 
@@ -78,6 +78,8 @@ export const findCategoryTarget = async (db: Db, categoryId: string, itemId: str
 interface CategoryTargetRow {
   config_json: string | null;
   cost: number | string | null;
+  hidden: number | string;
+  item_hidden: number | string | null;
   reserved: number | string | null;
   quota: number | string | null;
 }
@@ -85,12 +87,15 @@ interface CategoryTargetRow {
 const toCategoryTarget = (r: CategoryTargetRow): CategoryTarget => ({
   calendar: r.config_json ? parseCalendar(r.config_json) : null,
   cost: r.cost === null ? null : Number(r.cost),
+  hidden: Number(r.hidden) === 1 || Number(r.item_hidden) === 1,
   slotRow: r.reserved === null || r.quota === null ? null : { reserved: Number(r.reserved), quota: Number(r.quota) },
 });
 
 export interface CategoryTarget {
   calendar: Calendar | null;
   cost: number | null;
+  /** The category or the item is hidden (migration 0037): only an answer already holding it keeps it. */
+  hidden: boolean;
   slotRow: { reserved: number; quota: number } | null;
 }
 
@@ -102,6 +107,8 @@ export const findCalendarItemCost = async (db: Db, calendarId: string, itemId: s
     .select('reservation_items.cost')
     .where('categories.calendar_id', '=', calendarId)
     .where('reservation_items.item_id', '=', itemId)
+    .where('categories.hidden', '=', 0)
+    .where('reservation_items.hidden', '=', 0)
     .executeTakeFirst();
   return item ? Number(item.cost) : null;
 };
@@ -116,10 +123,10 @@ export const findCalendar = async (db: Db, calendarId: string): Promise<Calendar
   return row ? parseCalendar(row.config_json) : null;
 };
 
-export const findCategoryRow = async (db: Db, categoryId: string): Promise<CategoryTable | null> =>
+export const findCategoryRow = async (db: Db, categoryId: string): Promise<CategoryRow | null> =>
   (await db.selectFrom('categories').select(CATEGORY_COLUMNS).where('category_id', '=', categoryId).executeTakeFirst()) ?? null;
 
-export const toCategory = (r: CategoryTable): Category => ({
+export const toCategory = (r: CategoryRow): Category => ({
   sortKey: r.category_id,
   tag1: r.tag1,
   tag2: r.tag2,
@@ -152,7 +159,7 @@ export const categoryLookupFor = async (
  * id). A category without a calendar leads nowhere; an id that is no category is tried as a
  * calendar id.
  */
-export const resolveCalendar = async (db: Db, id: string): Promise<{ calendar: Calendar; category: CategoryTable | null } | null> => {
+export const resolveCalendar = async (db: Db, id: string): Promise<{ calendar: Calendar; category: CategoryRow | null } | null> => {
   const category = await findCategoryRow(db, id);
   const calendarId = category ? category.calendar_id : id;
   if (!calendarId) return null;
@@ -160,19 +167,23 @@ export const resolveCalendar = async (db: Db, id: string): Promise<{ calendar: C
   return calendar ? { calendar, category } : null;
 };
 
+/** Every item of the category, hidden ones marked: a booking of one still shows its name, the picker leaves it out. */
 export const listItems = async (db: Db, categoryId: string): Promise<ReservationItem[]> => {
-  const rows = await db.selectFrom('reservation_items').select(ITEM_COLUMNS).where('category_id', '=', categoryId).orderBy('sort_order').execute();
-  return rows.map((r) => ({ itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost) }));
+  const rows = await db.selectFrom('reservation_items').select([...ITEM_COLUMNS, 'hidden']).where('category_id', '=', categoryId).orderBy('sort_order').execute();
+  return rows.map((r) => ({ itemId: r.item_id, itemName: r.item_name, categoryId: r.category_id, cost: Number(r.cost), ...(Number(r.hidden) === 1 ? { hidden: true } : {}) }));
 };
 
+/** The tree residents choose from: hidden categories (and so everything under them) left out. */
 export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
-  const rows = await db.selectFrom('categories').select(CATEGORY_COLUMNS).orderBy('level').orderBy('sort_order').execute();
+  const rows = await db.selectFrom('categories').select(CATEGORY_COLUMNS).where('hidden', '=', 0).orderBy('level').orderBy('sort_order').execute();
   const nodes = new Map<string, CategoryNode>();
   const roots: CategoryNode[] = [];
   for (const r of rows) {
     const node: CategoryNode = { id: r.category_id, name: r.name, children: [], calendarId: r.calendar_id };
     nodes.set(r.category_id, node);
     const parent = r.parent_id ? nodes.get(r.parent_id) : undefined;
+    // Under a hidden category: hidden too, whatever its own flag says.
+    if (r.parent_id && !parent) continue;
     (parent ? parent.children : roots).push(node);
   }
   return roots;
@@ -180,7 +191,7 @@ export const categoryTree = async (db: Db): Promise<CategoryNode[]> => {
 
 /** Categories whose path matches every tag given (tag1 = large, tag2 = medium, tag3 = small). */
 export const categoriesByTags = async (db: Db, tags: { tag1?: string | undefined; tag2?: string | undefined; tag3?: string | undefined }): Promise<Category[]> => {
-  let q = db.selectFrom('categories').select(CATEGORY_COLUMNS);
+  let q = db.selectFrom('categories').select(CATEGORY_COLUMNS).where('hidden', '=', 0);
   if (tags.tag1 !== undefined) q = q.where('tag1', '=', tags.tag1);
   if (tags.tag2 !== undefined) q = q.where('tag2', '=', tags.tag2);
   if (tags.tag3 !== undefined) q = q.where('tag3', '=', tags.tag3);
@@ -253,21 +264,19 @@ export const hasOpenSlot = async (db: Db, calendarId: string, first: string, las
 
 // ---- import writes (server/forms/import.ts, one transaction) ----
 
+/** A changed calendar takes the next version, so a console save made on the one before is refused as stale. */
 export const upsertCalendar = async (trx: Transaction<Database>, cal: Calendar, now: string): Promise<void> => {
   const config_json = JSON.stringify(cal);
   await trx
     .insertInto('calendars')
     .values({ calendar_id: cal.sortKey, sort_key: cal.sortKey, config_json, updated_at: now })
-    .onConflict((oc) => oc.column('calendar_id').doUpdateSet({ config_json, sort_key: cal.sortKey, updated_at: now }))
+    .onConflict((oc) =>
+      oc
+        .column('calendar_id')
+        .doUpdateSet({ config_json, sort_key: cal.sortKey, updated_at: now, version: sql<number>`${sql.ref('calendars.version')} + 1` })
+        .where((eb) => eb(sql.ref('calendars.config_json'), '<>', config_json)),
+    )
     .execute();
-};
-
-/** The tree is replaced whole: a category removed from the file is gone. */
-export const replaceCategories = async (trx: Transaction<Database>, categories: CategoryTable[], items: ReservationItemTable[]): Promise<void> => {
-  await trx.deleteFrom('reservation_items').execute();
-  await trx.deleteFrom('categories').execute();
-  for (let i = 0; i < categories.length; i += 200) await trx.insertInto('categories').values(categories.slice(i, i + 200)).execute();
-  for (let i = 0; i < items.length; i += 200) await trx.insertInto('reservation_items').values(items.slice(i, i + 200)).execute();
 };
 
 /** Sets quotas; what is reserved stays (a lowered quota may leave a slot above it, never below). */

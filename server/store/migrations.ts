@@ -702,6 +702,17 @@ const migrations: Record<string, Migration> = {
         select survey_id, version, config_json, null, updated_at, null from survey_configs`.execute(db);
     },
   },
+  // Staff edit the category tree in place (issue 58, server/categories/): a category or a
+  // reservation item in use is hidden from residents instead of deleted, so bookings keep their
+  // labels; and save a bed ward under its version (server/beds/save-config.ts).
+  '0037_calendar_config': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('categories').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('reservation_items').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      // A bed ward's console save names the version it was read at, as a calendar's does.
+      await db.schema.alterTable('bed_wards').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

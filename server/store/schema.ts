@@ -80,7 +80,8 @@ export interface CalendarTable {
   version: Generated<number>;
 }
 
-export interface CategoryTable {
+/** A category as the import writes it and the reads answer it. */
+export interface CategoryRow {
   category_id: string;
   parent_id: string | null;
   name: string;
@@ -93,12 +94,22 @@ export interface CategoryTable {
   tag3: string | null;
 }
 
-export interface ReservationItemTable {
+export interface CategoryTable extends CategoryRow {
+  /** 1: not offered to residents (migration 0037); set on a node and every node under it. */
+  hidden: Generated<number>;
+}
+
+export interface ItemRow {
   category_id: string;
   item_id: string;
   item_name: string;
   cost: number;
   sort_order: number;
+}
+
+export interface ReservationItemTable extends ItemRow {
+  /** 1: not offered to residents (migration 0037); bookings of it keep its name. */
+  hidden: Generated<number>;
 }
 
 export interface SlotTable {
@@ -244,6 +255,8 @@ export interface BedWardTable {
   beds_json: string;
   reservation_possible_start: number;
   reservation_cancel_limit: number;
+  /** Bumped by each console save and each import that changes it (migration 0037). */
+  version: Generated<number>;
 }
 
 /** One night of a ward: beds set for it and beds taken. */

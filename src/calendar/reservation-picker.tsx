@@ -117,7 +117,8 @@ export function ReservationPicker(p: ItemProps<'reservation'>) {
 
   const items = useQuery({ ...itemInfoQuery(targetId ?? ''), enabled: targetId !== null });
   const [itemPick, setItemPick] = useState<string | null>(null);
-  const itemList = items.data?.data ?? [];
+  // A hidden item is not offered; an answer being changed keeps the one it has.
+  const itemList = (items.data?.data ?? []).filter((i) => !i.hidden || (basis?.categoryId === targetId && basis?.itemId === i.itemId));
   const itemId =
     itemPick ??
     (basis && basis.categoryId === targetId ? basis.itemId : null) ??

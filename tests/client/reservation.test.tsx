@@ -99,6 +99,8 @@ const ITEMS: Record<string, unknown[]> = {
   'kenshin-tokutei-kihon': [
     { itemId: 'k1', itemName: '特定健診（基本）', categoryId: 'kenshin-tokutei-kihon', cost: 1 },
     { itemId: 'k2', itemName: '特定健診＋胃がん検診', categoryId: 'kenshin-tokutei-kihon', cost: 2 },
+    // Hidden by staff (issue 58): listed so a booking of it keeps its name, never offered.
+    { itemId: 'k9', itemName: '廃止した健診', categoryId: 'kenshin-tokutei-kihon', cost: 1, hidden: true },
   ],
 };
 
@@ -336,6 +338,16 @@ describe('the reservation item', () => {
     await waitFor(() => expect(send).toHaveBeenCalled());
     const rows = (send.mock.calls[0] as unknown as [{ rows: { itemKey: string; value: string }[] }])[0].rows;
     expect(rows.find((r) => r.itemKey === 'yoyaku')?.value).toBe('naika-ippan-shoshin_i1|2025-06-16|1');
+  });
+
+  it('does not offer an item staff hid', async () => {
+    serve();
+    renderReservationForm();
+    select(await screen.findByLabelText('診療科').then(() => '診療科'), '健診');
+    select('区分', '特定健診');
+    select('受診種別', '基本健診');
+    await waitFor(() => expect((screen.getByLabelText(ja.calendar.itemLabel) as HTMLSelectElement).options.length).toBe(3));
+    expect([...(screen.getByLabelText(ja.calendar.itemLabel) as HTMLSelectElement).options].map((o) => o.text)).toEqual([ja.calendar.itemPlaceholder, '特定健診（基本）', '特定健診＋胃がん検診']);
   });
 
   it("uses the item's own level titles over the tag labels, and 大分類/中分類/小分類 when neither names them", async () => {

@@ -33,6 +33,8 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   status_refund_failed: { partitionKey: 'f#U1#1' },
   slot_removal_held: { day: '2026-12-07', slot: '1' },
   payment_refund_not_allowed: { status: '返金済み' },
+  coma_removal_held: { slot: '1' },
+  category_name_invalid: { max: 100 },
   kiosk_forms_unknown: { forms: 'clinic-yoyaku' },
   kiosk_forms_unfit: { forms: 'clinic-yoyaku' },
   team_target_unknown: { targets: 'survey:x' },

@@ -8,7 +8,7 @@ import { isAppending } from '@core/form/survey-config';
 import { todayInTokyo } from '@core/ja/date-input';
 import type { Database } from '../../store/schema';
 import type { Submission } from './submission';
-import { readWanted, refuseFull, type Wanted } from './wanted';
+import { readWanted, refuseFull, refuseHidden, type Wanted } from './wanted';
 
 /** Undefined when the transaction reads them (an answer that may hold places). */
 export const readBeforeWrite = async (db: Kysely<Database>, s: Pick<Submission, 'checked' | 'keys' | 'rows'>): Promise<Wanted[] | undefined> => {
@@ -16,5 +16,6 @@ export const readBeforeWrite = async (db: Kysely<Database>, s: Pick<Submission, 
   if (!holdsNothing) return undefined;
   const wanted = await readWanted(db, { config: s.checked.config, rows: s.rows, today: todayInTokyo() });
   await refuseFull(db, wanted, []);
+  refuseHidden(wanted, []);
   return wanted;
 };

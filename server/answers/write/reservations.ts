@@ -18,7 +18,7 @@ import { refuse } from '@core/refusals';
 import { countUserReservations, deleteReservations, heldBy, refOf } from '../../store/reservations';
 import type { Database, ReservationTable } from '../../store/schema';
 import { planSlotOps, type SlotOp } from './slot-ops';
-import { readWanted, refuseFull, type ReservationRow, type Wanted } from './wanted';
+import { readWanted, refuseFull, refuseHidden, type ReservationRow, type Wanted } from './wanted';
 
 /** An answer's reservation rows and its slot operations, for the write's last step (finish.ts). */
 export interface ReservationsToWrite {
@@ -54,6 +54,7 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
   if (held.length === 0 && wanted.length === 0) return { reservations: [], slotOps: [] };
   await refuseFull(trx, wanted, held.map(refOf));
+  refuseHidden(wanted, held);
 
   if (input.replaces && held.length > 0) await deleteReservations(trx, input.replaces);
   const rowsToWrite: ReservationTable[] = wanted.map((w) => ({

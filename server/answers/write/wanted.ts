@@ -42,6 +42,8 @@ export interface Target {
   cost: number;
   /** Whether the slot had no room for `cost` when the target was read; undefined: not read yet. */
   full?: boolean;
+  /** A hidden category or item (staff no longer offer it): only an answer already holding it keeps it. */
+  hidden?: true;
 }
 
 /**
@@ -51,9 +53,10 @@ const targetOf = async (db: Db, itemKey: string, v: ReservationValue): Promise<T
   let calendar: Calendar | null;
   let cost: number | null;
   let slotRow: { reserved: number; quota: number } | null | undefined;
+  let hidden = false;
   const viaCategory = await findCategoryTarget(db, v.categoryId, v.itemId, { day: v.date.toString(), slot: v.slot });
   if (viaCategory) {
-    ({ calendar, cost, slotRow } = viaCategory);
+    ({ calendar, cost, slotRow, hidden } = viaCategory);
   } else {
     // A calendar id: the item is one of the items of the categories that use this calendar.
     calendar = await findCalendar(db, v.categoryId);
@@ -61,7 +64,7 @@ const targetOf = async (db: Db, itemKey: string, v: ReservationValue): Promise<T
   }
   if (!calendar || cost === null || !(v.slot in calendar.comaList)) throw unknownReservation(itemKey);
   const full = slotRow === undefined ? undefined : isFullNow(slotRow, cost);
-  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }) };
+  return { calendar, categoryId: v.categoryId, itemId: v.itemId, cost, ...(full === undefined ? {} : { full }), ...(hidden ? { hidden: true as const } : {}) };
 };
 
 /** A slot with no room for the cost; one with no row is not "full": the claim refuses it as no slot. */
@@ -107,5 +110,12 @@ export const refuseFull = async (db: Db, wanted: readonly Wanted[], held: readon
   for (const w of wanted) {
     if (held.some((h) => slotOrder(h, w.ref) === 0)) continue;
     if (w.t.full ?? isFullNow(await readSlotCount(db, w.ref), w.t.cost)) throw refuse('quota_exceeded');
+  }
+};
+
+/** Refuses a hidden category or item unless the answer being replaced already holds that very one. */
+export const refuseHidden = (wanted: readonly Wanted[], held: readonly { category_id: string; item_id: string }[]): void => {
+  for (const w of wanted) {
+    if (w.t.hidden && !held.some((h) => h.category_id === w.t.categoryId && h.item_id === w.t.itemId)) throw unknownReservation(w.itemKey);
   }
 };

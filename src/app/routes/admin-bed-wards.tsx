@@ -1,6 +1,7 @@
 /**
  * The bed wards' routes (issue 57): /admin/bed-wards (the wards within reach) and
- * /admin/bed-wards/$surveyId?from=YYYY-MM-DD (a ward's nights; from today without a date). Each
+ * /admin/bed-wards/$surveyId?from=YYYY-MM-DD (a ward's nights; from today without a date), and a
+ * ward's rule and bed counts (/admin/bed-wards/$surveyId/settings, issue 58). Each
  * screen comes from a console chunk of its own.
  */
 import { createRoute } from '@tanstack/react-router';
@@ -28,4 +29,10 @@ const wardRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/bed-wards/ward-screen'), 'WardPage'),
 });
 
-export const adminBedWardRoutes = [wardsRoute, wardRoute];
+const wardSettingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/bed-wards/$surveyId/settings',
+  component: laterRouteComponent(() => import('../../features/admin/bed-config/bed-config-screen'), 'BedConfigPage'),
+});
+
+export const adminBedWardRoutes = [wardsRoute, wardRoute, wardSettingsRoute];

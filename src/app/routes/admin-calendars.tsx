@@ -1,7 +1,8 @@
 /**
  * The day sheet's routes (issue 57): /admin/calendars (the calendars within reach) and
  * /admin/calendars/$calendarId?date=YYYY-MM-DD (one day; today without a date), and a calendar's
- * slots for staff who configure them (/admin/calendars/$calendarId/slots, issue 58). Each screen
+ * slots and own settings for staff who configure them (/admin/calendars/$calendarId/slots and
+ * /settings, issue 58), and the category tree (/admin/categories). Each screen
  * comes from a console chunk of its own.
  */
 import { createRoute } from '@tanstack/react-router';
@@ -35,4 +36,16 @@ const slotsRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/slots/slots-screen'), 'SlotsPage'),
 });
 
-export const adminCalendarRoutes = [calendarsRoute, daySheetRoute, slotsRoute];
+const settingsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/calendars/$calendarId/settings',
+  component: laterRouteComponent(() => import('../../features/admin/calendar-settings/settings-screen'), 'CalendarSettingsPage'),
+});
+
+const categoriesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/categories',
+  component: laterRouteComponent(() => import('../../features/admin/categories/categories-screen'), 'CategoriesPage'),
+});
+
+export const adminCalendarRoutes = [calendarsRoute, daySheetRoute, slotsRoute, settingsRoute, categoriesRoute];

@@ -1,8 +1,9 @@
 /**
  * /admin/bed-wards: the bed wards of the person's teams (every one for an admin) — a ward is its
- * bed form — each opening its nights.
+ * bed form — each opening its nights, and its settings for staff who configure.
  */
-import { Alert, Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { canDo } from '@core/rules/staff';
 import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../../messages/ja-console';
 import { LoadingText } from '../../../ui/loading-text';
@@ -17,6 +18,7 @@ export function WardsPage() {
   const wards = useStaffWards(Boolean(me.data));
   if (me.isPending) return <LoadingText />;
   if (!me.data) return <Navigate to="/admin/sign-in" search={{ returnTo: '/admin/bed-wards' }} replace />;
+  const configures = canDo(me.data.role, 'configure');
   return (
     <ConsoleFrame me={me.data}>
       <Stack>
@@ -44,6 +46,9 @@ export function WardsPage() {
                 <Table.Th>{t.ward}</Table.Th>
                 <Table.Th>{t.beds}</Table.Th>
                 <Table.Th>{t.teams}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t.configure}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,6 +64,13 @@ export function WardsPage() {
                   </Table.Td>
                   <Table.Td>{w.beds}</Table.Td>
                   <Table.Td>{w.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    {configures ? (
+                      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/bed-wards/$surveyId/settings" params={{ surveyId: w.surveyId }} />}>
+                        {t.configure}
+                      </Anchor>
+                    ) : null}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

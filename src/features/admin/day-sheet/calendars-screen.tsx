@@ -2,7 +2,7 @@
  * /admin/calendars: the calendars of the person's teams (every one for an admin), each with the
  * categories that lead to it, opening its day sheet, and its slots' settings for staff who configure.
  */
-import { Alert, Anchor, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { canDo } from '@core/rules/staff';
 import { Link, Navigate } from '@tanstack/react-router';
 import { jaConsole } from '../../../messages/ja-console';
@@ -25,6 +25,11 @@ export function CalendarsPage() {
         <Title order={1} size="h3">
           {t.heading}
         </Title>
+        {configures ? (
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/categories" />}>
+            {t.categoryTree}
+          </Anchor>
+        ) : null}
         {calendars.isPending ? <LoadingText /> : null}
         {calendars.data?.length === 0 ? (
           <Alert color="gray" variant="light">
@@ -64,9 +69,14 @@ export function CalendarsPage() {
                   <Table.Td>{c.teams.join('、')}</Table.Td>
                   <Table.Td>
                     {configures ? (
-                      <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/calendars/$calendarId/slots" params={{ calendarId: c.calendarId }} />}>
-                        {t.configure}
-                      </Anchor>
+                      <Group gap="sm">
+                        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/calendars/$calendarId/slots" params={{ calendarId: c.calendarId }} />}>
+                          {t.configure}
+                        </Anchor>
+                        <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/admin/calendars/$calendarId/settings" params={{ calendarId: c.calendarId }} />}>
+                          {t.settings}
+                        </Anchor>
+                      </Group>
                     ) : null}
                   </Table.Td>
                 </Table.Tr>
