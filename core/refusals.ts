@@ -260,6 +260,20 @@ export const REFUSALS = {
   bed_ward_stale: { status: 409, text: '他の職員がこの病棟の設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
   bed_ward_invalid: { status: 400, text: '病棟の設定に誤りがあります。内容を確認してください。' },
   category_name_invalid: { status: 400, text: (p: { max: number }) => `分類・予約項目の名前は1〜${p.max}文字にしてください。` },
+  // Catalogue configuration in the console (issue 58): kiosks, staff and teams, members, products.
+  kiosk_forms_unknown: { status: 400, text: (p: { forms: string }) => `次のフォームはありません。何も登録していません：${p.forms}` },
+  kiosk_forms_unfit: { status: 400, text: (p: { forms: string }) => `次のフォームは受付端末では使えません。何も登録していません：${p.forms}` },
+  kiosk_not_found: { status: 404, text: 'その名前の受付端末はありません。' },
+  staff_account_exists: { status: 409, text: 'このメールアドレスの職員はすでに登録されています。' },
+  staff_account_not_found: { status: 404, text: 'その職員は登録されていません。' },
+  /** Ours: the console always keeps an admin who can manage staff (core/rules/staff.ts removesLastAdmin). */
+  staff_last_admin: { status: 409, text: 'ほかに有効な管理者がいないため、最後の管理者を停止したり、管理者以外の役割に変えたりすることはできません。' },
+  member_number_lowered: { status: 409, text: (p: { floor: number }) => `最終番号（lastResultNumber）は ${p.floor} より小さくできません。番号は一度使うと戻せないため、${p.floor} 以上にしてください。` },
+  config_invalid: { status: 400, text: '設定に誤りがあるため、保存していません。各項目を直してから、もう一度保存してください。' },
+  config_stale: { status: 409, text: '他の職員がこの設定を先に変更しました。最新の内容を読み込んでから、もう一度保存してください。' },
+  tax_rate_past: { status: 409, text: (p: { today: string }) => `適用日が ${p.today} 以前の税率は変更・追加できません。すでにその税率で注文を受け付けているためです。明日以降の適用日を指定してください。` },
+  tax_setting_missing: { status: 409, text: '税の設定がまだ取り込まれていません。先に取り込みで taxSetting を設定してください。' },
+  team_target_unknown: { status: 400, text: (p: { targets: string }) => `次のフォーム・カレンダーはありません。何も変更していません：${p.targets}` },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

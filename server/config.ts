@@ -6,12 +6,11 @@ import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { ALL_FEATURES, type Features } from '@core/rules/features';
+import { KIOSK_IDLE_MIN_SECONDS } from '@core/rules/kiosk-enrolment';
 
 /** A kiosk's write allowance, in residents', when KIOSK_WRITE_RATE_LIMIT is unset. */
 export const KIOSK_WRITE_RATE_FACTOR = 10;
 
-/** The shortest idle time a kiosk may have: a visitor needs time to read a question. */
-export const KIOSK_IDLE_MIN_SECONDS = 15;
 
 const emptyIsUnset = (v: unknown) => (v === '' ? undefined : v);
 

@@ -27,6 +27,10 @@ import * as staffBedWards from './staff-bed-wards';
 import * as staffCounts from './staff-counts';
 import * as staffExports from './staff-exports';
 import * as staffPayments from './staff-payments';
+import * as staffKiosks from './staff-kiosks';
+import * as staffAccounts from './staff-accounts';
+import * as staffMemberConfig from './staff-member-config';
+import * as staffProducts from './staff-products';
 
 export * from './define';
 export * from './envelope';
@@ -188,6 +192,19 @@ export const endpoints = {
   staffPayments: staffPayments.staffPayments,
   staffPaymentRefund: staffPayments.staffPaymentRefund,
   staffPaymentReceipt: staffPayments.staffPaymentReceipt,
+  staffKiosks: staffKiosks.staffKiosks,
+  staffKioskEnrol: staffKiosks.staffKioskEnrol,
+  staffKioskRevoke: staffKiosks.staffKioskRevoke,
+  staffAccounts: staffAccounts.staffAccounts,
+  staffAccountAdd: staffAccounts.staffAccountAdd,
+  staffAccountChange: staffAccounts.staffAccountChange,
+  staffAccountDisable: staffAccounts.staffAccountDisable,
+  staffTeamChange: staffAccounts.staffTeamChange,
+  staffMemberConfig: staffMemberConfig.staffMemberConfig,
+  staffMemberConfigSave: staffMemberConfig.staffMemberConfigSave,
+  staffPaymentCatalogue: staffProducts.staffPaymentCatalogue,
+  staffPaymentServiceSave: staffProducts.staffPaymentServiceSave,
+  staffTaxRateAdd: staffProducts.staffTaxRateAdd,
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;

@@ -35,3 +35,13 @@ export const firstNumberAfter = (lastResultNumber: number | undefined): number =
  */
 export const groupedMemberNumber = (s: string): string =>
   /^[0-9]{11}$/.test(s) ? `${s.slice(0, SUB_ID_LENGTH)}-${s.slice(SUB_ID_LENGTH)}` : s;
+
+/**
+ * The last number a member form has given or been told of: its config's lastResultNumber or the
+ * last number this database gave, whichever is greater. A console save may raise lastResultNumber
+ * (the next number is one past it) but never set it below this (refused: member_number_lowered),
+ * so a number is never shown as unused once given (issue 58).
+ */
+export const numberingFloor = (configured: number | undefined, lastGiven: number | null): number => Math.max(configured ?? 0, lastGiven ?? 0);
+
+export const lowersNumbering = (next: number | undefined, floor: number): boolean => (next ?? 0) < floor;

@@ -112,3 +112,19 @@ export const afterFailure = (failedBefore: number, nowMs: number): { failedCount
 };
 
 export const isLocked = (lockedUntilMs: number | null, nowMs: number): boolean => lockedUntilMs !== null && nowMs < lockedUntilMs;
+
+/**
+ * Whether a change of this account leaves no admin able to manage staff: it demotes or disables an
+ * active admin while no other admin is active (`otherActiveAdmins`). Refused (staff_last_admin):
+ * from the console that is an admin demoting or disabling themselves as the last one. The command
+ * line's staff:disable stays the way back for an operator at the server.
+ */
+export const removesLastAdmin = (
+  target: { role: StaffRole; disabled: boolean },
+  after: { role: StaffRole; disabled: boolean },
+  otherActiveAdmins: number,
+): boolean => target.role === 'admin' && !target.disabled && (after.role !== 'admin' || after.disabled) && otherActiveAdmins === 0;
+
+/** The longest team name, and the most teams one person or one change names. */
+export const TEAM_NAME_MAX = 100;
+export const TEAMS_MAX = 50;

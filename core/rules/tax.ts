@@ -121,3 +121,15 @@ export const reservationCostOf = (lines: readonly PricedLine[], type: Reservatio
  */
 export const exceedsPurchaseLimit = (limit: number, counts: readonly number[]): boolean =>
   limit > 0 && counts.reduce((sum, c) => sum + c, 0) > limit;
+
+/**
+ * Whether a tax rate entry may be added or replaced on `today` (issue 58): only one whose
+ * applyDate is still to come. A rate in force today or before is history: orders were charged at
+ * it (each keeps the amount it was charged), so it is never rewritten nor a new one slipped in
+ * before today (refused: tax_rate_past).
+ */
+export const taxRateEditable = (applyDate: Temporal.PlainDate, today: Temporal.PlainDate): boolean => Temporal.PlainDate.compare(applyDate, today) > 0;
+
+/** The list with this entry added, or replacing the entry of its date; sorted by date. */
+export const withTaxRate = <E extends { applyDate: string; value: number }>(rates: readonly E[], entry: E): E[] =>
+  [...rates.filter((r) => r.applyDate !== entry.applyDate), entry].sort((a, b) => (a.applyDate < b.applyDate ? -1 : a.applyDate > b.applyDate ? 1 : 0));

@@ -37,7 +37,10 @@ type AuditAction =
   | 'counts.repair'
   | 'payment.list'
   | 'payment.refund'
-  | 'payment.receipt';
+  | 'payment.receipt'
+  | 'kiosk.enrol'
+  | 'kiosk.revoke'
+  | 'staff.list';
 
 export interface AuditEntry {
   /** A staff member (their account id), the system (a CLI, a job) or a resident. */

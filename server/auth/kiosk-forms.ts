@@ -23,9 +23,14 @@ export const kioskUnfitOf = (cfg: Pick<ServedSurveyConfig, 'surveySchema' | 'use
   return null;
 };
 
-/** For the operator at the command line, in both languages as its other lines are. */
-export const KIOSK_UNFIT_TEXT: Record<KioskUnfit, string> = {
-  files: '写真・ファイルの項目があります / it asks for photos or files',
-  payment: 'カード決済を使います / it takes card payment',
-  bed: '入院予約のフォームです / it is a bed reservation form',
+/** Why, in Japanese: the console's refusal names each unfit form with it. */
+export const KIOSK_UNFIT_JA: Record<KioskUnfit, string> = {
+  files: '写真・ファイルの項目があります',
+  payment: 'カード決済を使います',
+  bed: '入院予約のフォームです',
 };
+
+const KIOSK_UNFIT_EN: Record<KioskUnfit, string> = { files: 'it asks for photos or files', payment: 'it takes card payment', bed: 'it is a bed reservation form' };
+
+/** For the operator at the command line, in both languages as its other lines are. */
+export const KIOSK_UNFIT_TEXT = Object.fromEntries(Object.entries(KIOSK_UNFIT_JA).map(([k, ja]) => [k, `${ja} / ${KIOSK_UNFIT_EN[k as KioskUnfit]}`])) as Record<KioskUnfit, string>;

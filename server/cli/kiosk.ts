@@ -9,16 +9,15 @@
  * success, 1 with the reason otherwise (nothing written).
  */
 import { parseArgs } from 'node:util';
-import { ITEM_TYPES } from '@core/form/item-types';
-import { loadItemDefs } from '@core/items/registry';
-import { KIOSK_IDLE_MIN_SECONDS, loadConfig } from '../config';
+import { KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, KIOSK_NAME_MAX, kioskListState, type KioskListState } from '@core/rules/kiosk-enrolment';
+import { loadConfig } from '../config';
 import type { Store } from '../store/open';
 import { UsageError, runAsMain, withStore } from './runner';
 import { tokyoTime } from './tokyo-time';
-import { ENROL_CODE_TTL_MS, hashSecret, newEnrolCode, newKioskId } from '../auth/kiosk';
-import { KIOSK_UNFIT_TEXT, kioskUnfitOf } from '../auth/kiosk-forms';
-import { findSurveyConfig } from '../store/configs';
-import { enrolKiosk, existingSurveyIds, kioskStateByName, listKiosks, revokeKiosk, type KioskListing, type KioskState } from '../store/kiosks';
+import { ENROL_CODE_TTL_MS } from '../auth/kiosk';
+import { KIOSK_UNFIT_TEXT } from '../auth/kiosk-forms';
+import { enrolKioskIn, kioskEnrolUrl, prepareKioskEnrol, revokeKioskIn } from '../auth/kiosk-enrol';
+import { listKiosks, type KioskListing, type KioskState } from '../store/kiosks';
 
 const USAGE = [
   '使い方 / usage:',
@@ -27,8 +26,8 @@ const USAGE = [
   '  npm run kiosk:revoke -- NAME',
 ].join('\n');
 
-const IDLE_MAX_SECONDS = 3600;
-const NAME_MAX = 100;
+const IDLE_MAX_SECONDS = KIOSK_IDLE_MAX_SECONDS;
+const NAME_MAX = KIOSK_NAME_MAX;
 
 /** Where the command writes, and the clock: the process's by default, a test's own otherwise. */
 export interface KioskCliIo {
@@ -51,7 +50,8 @@ const ENROLLED: Record<KioskState, (name: string) => string> = {
   revoked: (name) => `停止中の端末を再開します（以前の端末は使えません）/ stopped kiosk ${name} enrolled again; its former tablet stays refused`,
 };
 
-const stateOf = (k: KioskListing): string => (k.revokedAt !== null ? '停止' : k.hasToken ? '利用中' : '登録待ち');
+const STATE_LABEL: Record<KioskListState, string> = { revoked: '停止', active: '利用中', pending: '登録待ち' };
+const stateOf = (k: KioskListing): string => STATE_LABEL[kioskListState(k)];
 
 export const formatKiosk = (k: KioskListing, defaultIdle: number): string =>
   [
@@ -99,40 +99,23 @@ export const runKiosk = async (args: readonly string[], io: KioskCliIo = {}): Pr
     if (command === 'enrol') {
       const { name, forms, idleSeconds } = parseEnrol(rest);
       run = async (store) => {
-        const code = newEnrolCode();
-        const at = now();
-        const expiresAt = new Date(at.getTime() + ENROL_CODE_TTL_MS).toISOString();
-        // Stored configs are parsed by their item types' schemas.
-        await loadItemDefs(ITEM_TYPES);
-        // Checked and written in one transaction: an unknown form, or one a kiosk cannot take, writes nothing.
-        const done = await store.write(async (trx) => {
-          const known = await existingSurveyIds(trx, forms);
-          const unknown = forms.filter((f) => !known.has(f));
-          if (unknown.length > 0) return { unknown, unfit: [], before: null };
-          const unfit: string[] = [];
-          for (const surveyId of forms) {
-            const cfg = await findSurveyConfig(trx, surveyId);
-            const why = cfg && kioskUnfitOf(cfg);
-            if (why) unfit.push(`${surveyId}（${KIOSK_UNFIT_TEXT[why]}）`);
-          }
-          if (unfit.length > 0) return { unknown, unfit, before: null };
-          const before = await kioskStateByName(trx, name);
-          await enrolKiosk(trx, { newId: newKioskId(), name, forms, idleSeconds, codeHash: hashSecret(code), expiresAt, now: at.toISOString() });
-          return { unknown, unfit, before };
-        });
-        if (done.unknown.length > 0) {
+        await prepareKioskEnrol();
+        const done = await store.write((trx) => enrolKioskIn(trx, { name, forms, idleSeconds }, now()));
+        if (!done.ok && done.unknown.length > 0) {
           err(`次のフォームはありません。何も書き込んでいません / unknown forms, nothing written: ${done.unknown.join(', ')}`);
           return 1;
         }
-        if (done.unfit.length > 0) {
-          err(`次のフォームは受付端末では使えません。何も書き込んでいません / forms a kiosk cannot take, nothing written: ${done.unfit.join(', ')}`);
+        if (!done.ok) {
+          const unfit = done.unfit.map((u) => `${u.surveyId}（${KIOSK_UNFIT_TEXT[u.why]}）`);
+          err(`次のフォームは受付端末では使えません。何も書き込んでいません / forms a kiosk cannot take, nothing written: ${unfit.join(', ')}`);
           return 1;
         }
+        const { code, expiresAt } = done;
         const idle = `${idleSeconds ?? config.kioskIdleSeconds}s${idleSeconds === null ? ' (KIOSK_IDLE_SECONDS)' : ''}`;
-        out(ENROLLED[done.before ?? 'none'](name));
+        out(ENROLLED[done.before](name));
         out(`フォーム / forms: ${forms.join(', ')}  放置時間 / idle: ${idle}`);
         out('登録URL（一回限り）/ one-time enrolment URL:');
-        out(`${config.publicUrl}/kiosk/enrol?code=${encodeURIComponent(code)}`);
+        out(kioskEnrolUrl(config.publicUrl, code));
         out(`登録コード / code: ${code}`);
         out(`有効期限 / expires: ${tokyo(expiresAt)} (${ENROL_CODE_TTL_MS / 60_000} 分 / minutes)`);
         return 0;
@@ -149,7 +132,7 @@ export const runKiosk = async (args: readonly string[], io: KioskCliIo = {}): Pr
       const name = rest.length === 1 ? (rest[0] as string).trim() : '';
       if (name === '') throw new UsageError('停止する端末の名前を一つ指定してください / give one kiosk name');
       run = async (store) => {
-        const done = await store.write((trx) => revokeKiosk(trx, name, now().toISOString()));
+        const done = await store.write((trx) => revokeKioskIn(trx, name, now()));
         if (!done) {
           err(`その名前の端末はありません / no kiosk named: ${name}`);
           return 1;

@@ -10,7 +10,9 @@ import { z } from 'zod';
 import { surveyConfigSchema } from '@core/form/survey-config';
 import { ITEM_TYPES } from '@core/form/item-types';
 import { loadItemDefs } from '@core/items/registry';
+import type { Transaction } from 'kysely';
 import type { Store } from '../store/open';
+import type { Database } from '../store/schema';
 import { configWithAliases, issueProblems, itemKeyDuplicates, jsonPath } from './survey-check';
 import { saveSurveyConfig, upsertConfigRow } from './save-config';
 import { countSurveyConfigs } from '../store/configs';
@@ -21,7 +23,7 @@ import { bedBundleShape, bedProblems, expandBedNights } from './bed-bundle';
 import { upsertNights, upsertWard } from '../store/beds';
 import { mergeCategories } from '../store/category-import';
 import { paymentBundleShape, paymentProblems, reservationItemIdsOf } from './payment-bundle';
-import { memberBundleShape, memberProblems } from './member-bundle';
+import { memberBundleShape, memberProblems, type BundleMemberConfig } from './member-bundle';
 import { listMemberConfigIds } from '../store/members';
 import { listReservationItemIds, upsertService, writeTaxSetting } from '../store/payment-catalogue';
 import {
@@ -166,6 +168,39 @@ export const importBundle = async (store: Store, json: unknown, source: string):
     }
     return summary;
   });
+};
+
+/**
+ * One member form's config saved as importing a bundle of only it would save it (the console's
+ * member config screen): the same parse and cross-checks, in the caller's transaction, so the
+ * console shows the importer's problems and no second copy of its checks exists. Throws
+ * BundleError listing every problem.
+ */
+export const importMemberConfigIn = async (trx: Transaction<Database>, json: unknown, source: string, now: string): Promise<BundleMemberConfig> => {
+  await loadItemDefs(ITEM_TYPES);
+  const bundle = parseBundle({ memberConfigs: [json] }, source);
+  const stored = {
+    surveys: new Set((await trx.selectFrom('survey_configs').select('survey_id').execute()).map((r) => r.survey_id)),
+    members: new Set(await listMemberConfigIds(trx)),
+  };
+  const problems = memberProblems(bundle, stored, source);
+  if (problems.length > 0) throw new BundleError(problems);
+  const config = bundle.memberConfigs[0] as BundleMemberConfig;
+  await upsertConfigRow(trx, config, now, 'member_configs');
+  return config;
+};
+
+/**
+ * One payment service, or the tax setting, saved as importing a bundle of only it would save it
+ * (the console's products screen): the importer's parse and cross-checks in the caller's
+ * transaction. Throws BundleError listing every problem.
+ */
+export const importPaymentPartIn = async (trx: Transaction<Database>, part: { service: unknown } | { taxSetting: unknown }, source: string, now: string): Promise<void> => {
+  const bundle = parseBundle('service' in part ? { paymentServices: [part.service] } : { taxSetting: part.taxSetting }, source);
+  const problems = paymentProblems(bundle, await listReservationItemIds(trx), source);
+  if (problems.length > 0) throw new BundleError(problems);
+  for (const service of bundle.paymentServices) await upsertService(trx, service, now);
+  if (bundle.taxSetting) await writeTaxSetting(trx, bundle.taxSetting);
 };
 
 export const readBundleFile = async (file: string): Promise<unknown> => {

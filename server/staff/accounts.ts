@@ -51,21 +51,34 @@ export const staffState = (s: StaffRecord, now: Date): StaffState => {
   return hasCredentials(s) ? 'active' : 'pending';
 };
 
-/** Creates the account and its first set-up token in one transaction; exists: the address has an account. */
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  teams: readonly string[];
+}
+
+/** Creates the account and its first set-up token in `trx`; exists: the address has an account. */
+export const addStaffIn = async (trx: Transaction<Database>, a: NewStaff, now: Date): Promise<{ ok: true; id: string; token: string; expiresAt: string } | { ok: false; reason: 'exists' }> => {
+  const id = randomId();
+  const inserted = await insertStaff(trx, { id, email: normaliseEmail(a.email), name: a.name.trim(), role: a.role, teams: a.teams, now: now.toISOString() });
+  if (!inserted) return { ok: false, reason: 'exists' } as const;
+  const { token, expiresAt } = await issueSetupToken(trx, id, now);
+  return { ok: true, id, token, expiresAt } as const;
+};
+
+/** addStaffIn in a transaction of its own (the command line's), with the caller's audit row. */
 export const addStaff = async (
   store: Store,
-  a: { email: string; name: string; role: StaffRole; teams: readonly string[] },
+  a: NewStaff,
   now: Date,
   /** Runs in the same transaction once the account is made (its audit row). */
   alsoInTransaction?: InTransaction,
 ): Promise<{ ok: true; id: string; token: string; expiresAt: string } | { ok: false; reason: 'exists' }> =>
   store.write(async (trx) => {
-    const id = randomId();
-    const inserted = await insertStaff(trx, { id, email: normaliseEmail(a.email), name: a.name.trim(), role: a.role, teams: a.teams, now: now.toISOString() });
-    if (!inserted) return { ok: false, reason: 'exists' } as const;
-    const { token, expiresAt } = await issueSetupToken(trx, id, now);
-    await alsoInTransaction?.(trx, id);
-    return { ok: true, id, token, expiresAt } as const;
+    const done = await addStaffIn(trx, a, now);
+    if (done.ok) await alsoInTransaction?.(trx, done.id);
+    return done;
   });
 
 /** Disables the account of this address and ends its sessions; null: no account has it. */

@@ -58,3 +58,16 @@ export const auditSeqClaimed = async (db: Db): Promise<number> => {
     .executeTakeFirst();
   return row ? Number(row.value) : 0;
 };
+
+/** Each staff member's last successful sign-in, from the trail (sessions are deleted on sign-out). */
+export const lastStaffSignIns = async (db: Db): Promise<Map<string, string>> => {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['actor_id', (eb) => eb.fn.max('at').as('at')])
+    .where('action', '=', 'staff.sign_in')
+    .where('outcome', '=', 'ok')
+    .where('actor_kind', '=', 'staff')
+    .groupBy('actor_id')
+    .execute();
+  return new Map(rows.map((r) => [r.actor_id, String(r.at)]));
+};

@@ -161,3 +161,15 @@ export const releaseMemberNumber = async (trx: Transaction<Database>, a: { surve
 export const numberHolder = async (db: Db, surveyId: string, saiban: string): Promise<string | null> =>
   (await db.selectFrom('member_numbers').select('partition_key').where('survey_id', '=', surveyId).where('saiban', '=', saiban).executeTakeFirst())
     ?.partition_key ?? null;
+
+/** A member form's stored config as saved (its JSON text) and its version, bumped by every change. */
+export const memberConfigRow = async (db: Db, surveyId: string): Promise<{ configJson: string; version: number; title: string } | null> => {
+  const row = await db.selectFrom('member_configs').select(['config_json', 'version', 'title']).where('survey_id', '=', surveyId).executeTakeFirst();
+  return row ? { configJson: row.config_json, version: Number(row.version), title: row.title } : null;
+};
+
+/** The value of a counter row (the last number claimed), null when none was claimed yet. */
+export const counterValue = async (db: Db, scope: string, name: string): Promise<number | null> => {
+  const row = await db.selectFrom('counters').select('value').where('scope', '=', scope).where('name', '=', name).executeTakeFirst();
+  return row ? Number(row.value) : null;
+};

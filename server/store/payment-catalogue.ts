@@ -111,3 +111,23 @@ export const catalogueOf = async (
   if (serviceId === null) return null;
   return { service: await findService(db, serviceId), products: await listProducts(db, serviceId), taxSetting: await readTaxSetting(db) };
 };
+
+/** Every service as stored, in the bundle's shape (its products in their order), for the console's editor. */
+export const listStoredServices = async (db: Db): Promise<Record<string, unknown>[]> => {
+  const [services, products] = await Promise.all([
+    db.selectFrom('payment_services').select(['service_id', 'service_sort_key', 'service_json']).execute(),
+    db.selectFrom('payment_products').select(PRODUCT_COLUMNS).execute(),
+  ]);
+  const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  services.sort((a, b) => byCodeUnits(a.service_sort_key, b.service_sort_key) || byCodeUnits(a.service_id, b.service_id));
+  return services.map((s) => ({
+    ...(JSON.parse(s.service_json) as Record<string, unknown>),
+    products: products
+      .filter((p) => p.service_id === s.service_id)
+      .sort((a, b) => Number(a.sort_order) - Number(b.sort_order) || byCodeUnits(a.product_id, b.product_id))
+      .map((p) => JSON.parse(p.product_json) as unknown),
+  }));
+};
+
+/** The tax setting as stored (the bundle's shape), undefined when none was imported. */
+export const storedTaxSetting = (db: Db): Promise<unknown> => readSetting(db, TAX_SETTING);

@@ -257,3 +257,21 @@ export const useSetupToken = async (db: Db, tokenHash: string, now: string): Pro
     .executeTakeFirst();
   return row?.staff_id ?? null;
 };
+
+/** A new role and teams for the account; false: no account has this id. */
+export const setStaffAccess = async (db: Db, a: { id: string; role: StaffRole; teams: readonly string[]; now: string }): Promise<boolean> => {
+  const r = await db.updateTable('staff').set({ role: a.role, teams: JSON.stringify(a.teams), updated_at: a.now }).where('id', '=', a.id).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+};
+
+/** How many admins are not disabled, but this account. */
+export const otherActiveAdmins = async (db: Db, exceptId: string): Promise<number> => {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .where('id', '<>', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};

@@ -35,6 +35,11 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   payment_refund_not_allowed: { status: '返金済み' },
   coma_removal_held: { slot: '1' },
   category_name_invalid: { max: 100 },
+  kiosk_forms_unknown: { forms: 'clinic-yoyaku' },
+  kiosk_forms_unfit: { forms: 'clinic-yoyaku' },
+  team_target_unknown: { targets: 'survey:x' },
+  member_number_lowered: { floor: 12 },
+  tax_rate_past: { today: '2026-12-03' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

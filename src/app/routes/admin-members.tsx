@@ -41,4 +41,11 @@ const memberRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/members/member-screen'), 'MemberPage'),
 });
 
-export const adminMemberRoutes = [memberFormsRoute, membersRoute, memberRoute];
+// Issue 58: a member form's config and numbering; `config` is never a partition key (those hold '#').
+const memberConfigRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/members/$surveyId/config',
+  component: laterRouteComponent(() => import('../../features/admin/members/member-config-screen'), 'MemberConfigPage'),
+});
+
+export const adminMemberRoutes = [memberFormsRoute, membersRoute, memberConfigRoute, memberRoute];

@@ -11,6 +11,7 @@ import { adminBedWardRoutes } from './admin-bed-wards';
 import { adminMemberRoutes } from './admin-members';
 import { adminPaymentRoutes } from './admin-payments';
 import { adminFormRoutes } from './admin-forms';
+import { adminCatalogueRoutes } from './admin-catalogue';
 
 export interface SignInSearch {
   returnTo?: string | undefined;
@@ -39,4 +40,15 @@ const adminSetupRoute = createRoute({
   component: laterRouteComponent(() => import('../../features/admin/setup-screen'), 'SetupPage'),
 });
 
-export const adminRoutes = [adminRoute, adminSignInRoute, adminSetupRoute, ...answerRoutes, ...adminCalendarRoutes, ...adminBedWardRoutes, ...adminMemberRoutes, ...adminPaymentRoutes, ...adminFormRoutes];
+export const adminRoutes = [
+  adminRoute,
+  adminSignInRoute,
+  adminSetupRoute,
+  ...answerRoutes,
+  ...adminCalendarRoutes,
+  ...adminBedWardRoutes,
+  ...adminMemberRoutes,
+  ...adminPaymentRoutes,
+  ...adminFormRoutes,
+  ...adminCatalogueRoutes,
+];

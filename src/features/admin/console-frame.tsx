@@ -10,6 +10,7 @@ import { staffSignOut, type StaffMe } from '@core/contract/staff';
 import { STAFF_ROLE_LABELS } from '@core/ja/staff-roles';
 import { call } from '../../lib/api';
 import { jaConsole } from '../../messages/ja-console';
+import { ConsoleNav } from './console-nav';
 
 export function ConsoleFrame({ me, children }: { me?: StaffMe | null | undefined; children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -30,6 +31,7 @@ export function ConsoleFrame({ me, children }: { me?: StaffMe | null | undefined
           </Group>
           {me ? (
             <Group gap="md" wrap="nowrap">
+              <ConsoleNav role={me.role} />
               <Text size="sm" data-testid="console-staff">
                 {me.name}（{STAFF_ROLE_LABELS[me.role]}）
               </Text>

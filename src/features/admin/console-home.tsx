@@ -43,6 +43,21 @@ export function ConsoleHomePage() {
           <Anchor component={Link} to="/admin/payments">
             {jaConsole.home.payments}
           </Anchor>
+          {canDo(me.data.role, 'configure') ? (
+            <Anchor component={Link} to="/admin/kiosks">
+              {jaConsole.home.kiosks}
+            </Anchor>
+          ) : null}
+          {canDo(me.data.role, 'configure') ? (
+            <Anchor component={Link} to="/admin/products">
+              {jaConsole.home.products}
+            </Anchor>
+          ) : null}
+          {canDo(me.data.role, 'manageStaff') ? (
+            <Anchor component={Link} to="/admin/staff">
+              {jaConsole.home.staff}
+            </Anchor>
+          ) : null}
         </Group>
         {forms.isPending ? <LoadingText /> : null}
         {forms.data && forms.data.length === 0 ? (

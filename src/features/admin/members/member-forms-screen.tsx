@@ -44,6 +44,7 @@ export function MemberFormsPage() {
                 <Table.Th>{t.form}</Table.Th>
                 <Table.Th>{t.count}</Table.Th>
                 <Table.Th>{t.teams}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -59,6 +60,11 @@ export function MemberFormsPage() {
                   </Table.Td>
                   <Table.Td data-testid="member-count">{f.members.toLocaleString('ja-JP')}</Table.Td>
                   <Table.Td>{f.teams.join('、')}</Table.Td>
+                  <Table.Td>
+                    <Anchor size="sm" data-testid="member-config-link" renderRoot={(props) => <Link {...props} to="/admin/members/$surveyId/config" params={{ surveyId: f.surveyId }} />}>
+                      {jaConsole.memberConfig.open}
+                    </Anchor>
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
