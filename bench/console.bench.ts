@@ -22,7 +22,7 @@ import type { CheckStatus } from '@core/contract/result-rows';
 import type { Engine } from '../server/store/open';
 import { todayInTokyo } from '@core/ja/date-input';
 import { toFullWidthAscii } from '@core/ja/width';
-import { benchEngines, percentile, r1 } from './lib';
+import { benchEngines, halfHourComas, percentile, r1 } from './lib';
 
 const SURVEY = 'bench-console';
 const CALENDAR = 'cal-console';
@@ -42,7 +42,7 @@ const stepsOf = (engine: Engine): number[] => {
   return engine === 'postgres' ? [10_000, 100_000, 1_000_000] : [10_000, 100_000];
 };
 
-const comaList = Object.fromEntries(Array.from({ length: SLOTS }, (_, i) => [String(i + 1), { start: `${9 + (i >> 1)}:${i % 2 ? '30' : '00'}`, end: `${9 + ((i + 1) >> 1)}:${i % 2 ? '00' : '30'}` }]));
+const comaList = halfHourComas(SLOTS);
 const bundleOf = (days: string[]) => ({
   surveyConfigs: [
     {

@@ -10,7 +10,7 @@ import { importBundle } from '../server/forms/import';
 import { searchKeyColumn } from '../server/store/search-key';
 import type { ArrivalTable, ReservationTable, SurveyResultTable } from '../server/store/schema';
 import { todayInTokyo } from '@core/ja/date-input';
-import { benchEngines, percentile } from './lib';
+import { benchEngines, halfHourComas, percentile } from './lib';
 
 const SLOTS = 10;
 const PER_SLOT = 200;
@@ -18,7 +18,7 @@ const DAYS = 10;
 const RUNS = 40;
 const EXTRA_ITEMS = 8;
 
-const comaList = Object.fromEntries(Array.from({ length: SLOTS }, (_, i) => [String(i + 1), { start: `${9 + (i >> 1)}:${i % 2 ? '30' : '00'}`, end: `${9 + ((i + 1) >> 1)}:${i % 2 ? '00' : '30'}` }]));
+const comaList = halfHourComas(SLOTS);
 const bundleOf = (days: string[]) => ({
   surveyConfigs: [
     {

@@ -78,3 +78,9 @@ export const cpuSeconds = (pick: (pid: string, comm: string) => boolean): number
   }
   return ticks / 100; // USER_HZ, 100 on Linux
 };
+
+/** `n` half-hour slots from 09:00 ("1": 09:00–09:30, "2": 09:30–10:00, …), times as HH:MM. */
+export const halfHourComas = (n: number): Record<string, { start: string; end: string }> => {
+  const at = (halfHours: number) => `${String(9 + Math.floor(halfHours / 2)).padStart(2, '0')}:${halfHours % 2 ? '30' : '00'}`;
+  return Object.fromEntries(Array.from({ length: n }, (_, i) => [String(i + 1), { start: at(i), end: at(i + 1) }]));
+};
