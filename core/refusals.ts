@@ -274,6 +274,8 @@ export const REFUSALS = {
   tax_rate_past: { status: 409, text: (p: { today: string }) => `適用日が ${p.today} 以前の税率は変更・追加できません。すでにその税率で注文を受け付けているためです。明日以降の適用日を指定してください。` },
   tax_setting_missing: { status: 409, text: '税の設定がまだ取り込まれていません。先に取り込みで taxSetting を設定してください。' },
   team_target_unknown: { status: 400, text: (p: { targets: string }) => `次のフォーム・カレンダーはありません。何も変更していません：${p.targets}` },
+  /** A ward's beds edited in the console (issue 58): a bed a stay holds from today on stays. */
+  bed_removal_claimed: { status: 409, text: (p: { bed: string }) => `${p.bed} は今日以降の入院予約で使われているため削除できません。何も保存していません。` },
 } as const satisfies Record<string, RefusalEntry>;
 
 export type RefusalCode = keyof typeof REFUSALS;

@@ -10,7 +10,8 @@ import { signInClinicStaff, staffCli } from './console-support';
  * week calendar shows the new time; then puts it back (the next specs of the run read the demo).
  * And in 分類と予約項目 adds a reservation item to 基本健診, which residents are offered, hides it,
  * which they no longer are, and deletes it (no booking uses it). And closes a night of the demo's
- * private-room ward (0 beds) and opens it again. Axe clean at 1280×800.
+ * private-room ward (0 beds) and opens it again, and renames one of its rooms, which the
+ * resident's bed choice then offers by the new name. Axe clean at 1280×800.
  */
 const TEAM = `健診設定${randomBytes(2).toString('hex')}`;
 const API = '/survey/api/v1/db';
@@ -139,5 +140,28 @@ test('a member closes a night of a bed ward and residents see no bed that night;
   await expect(page.getByTestId('bed-runs')).toContainText(night);
   await setNight('2');
   expect(await remaining()).toBe(2);
+
+  // Renames a bed: the resident's bed choice offers the new name; then the demo's name again.
+  const saveBeds = async (name: string) => {
+    await page.getByLabel('501 の名前').fill(name);
+    const answered = page.waitForResponse((r) => r.url().includes('/bed-wards/') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: '保存する' }).click();
+    expect((await answered).status()).toBe(200);
+    await expect(page.getByLabel('501 の名前')).toHaveValue(name);
+  };
+  const renamed = `501号室（個室・${tag}）`;
+  await expect(page.getByTestId('bed-list').getByLabel('502 の名前')).toHaveValue('502号室（個室）');
+  await saveBeds(renamed);
+  await expectAxeClean(page, 'console bed ward settings with its beds');
+  const stay = Temporal.Now.plainDateISO('Asia/Tokyo').add({ days: 7 });
+  await look.goto('/bed-reservation/nyuin-koshitsu');
+  await expect(look.getByTestId('bed-calendar')).toBeVisible();
+  if (stay.month !== Temporal.Now.plainDateISO('Asia/Tokyo').month) await look.getByRole('button', { name: '次の月' }).click();
+  await look.locator(`.bed-day[data-date="${stay.toString()}"]`).click();
+  const dialog = look.getByRole('dialog', { name: '入院期間' });
+  await dialog.getByRole('radio').first().check();
+  await dialog.getByRole('button', { name: '決定' }).click();
+  await expect(look.getByTestId('select-bed').locator('option')).toContainText([renamed, '502号室（個室）']);
+  await saveBeds('501号室（個室）');
   await resident.close();
 });

@@ -2,6 +2,7 @@
  * Staff configuring a bed ward (issue 58, spec 02 §3): its booking rule and its bed counts over
  * ranges of nights, read with the ward's version and saved under it. A save that sets nights
  * below the beds their stays hold answers those nights (`saved: false`) until sent confirmed.
+ * The same save may carry the ward's beds: renamed, added (a new bedId) or removed.
  */
 import * as z from 'zod/mini';
 import { BED_RANGES_MAX } from '../rules/bed-ward-edits';
@@ -24,6 +25,8 @@ export const staffBedWardConfig = defineEndpoint({
       title: z.string(),
       version: z.number(),
       beds: z.number(),
+      /** The ward's beds in their order; a bedId is fixed once saved. */
+      bedList: z.array(z.object({ bedId: z.string(), bedName: z.string() })),
       reservationPossibleStart: z.number(),
       reservationCancelLimit: z.number(),
       /** From today on: runs of nights with the same count, and what the stays hold at most in each. */
@@ -53,6 +56,8 @@ export const staffBedWardConfigSave = defineEndpoint({
     reservationCancelLimit: z.number().check(z.int()),
     /** Bed counts set over ranges of nights (a later range wins); nights not named keep theirs. */
     ranges: z.array(z.object({ from: isoDateSchema, to: isoDateSchema, beds: z.number().check(z.int()) })).check(z.maxLength(BED_RANGES_MAX)),
+    /** The whole list of beds when it changes; absent: the beds stay as they are. Checked as the import checks them. */
+    beds: z.optional(z.array(z.object({ bedId: z.string().check(z.maxLength(200)), bedName: z.string().check(z.maxLength(400)) })).check(z.maxLength(1000))),
     confirm: z.optional(z.boolean()),
   }),
   response: saveAnswer,

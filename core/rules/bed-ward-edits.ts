@@ -41,3 +41,17 @@ export const bedConflicts = (nights: ReadonlyMap<string, number>, held: Readonly
     .filter(([night, beds]) => (held.get(night) ?? 0) > beds)
     .map(([night, beds]) => ({ night, held: held.get(night) ?? 0, beds }))
     .sort((a, b) => (a.night < b.night ? -1 : 1));
+
+/**
+ * A change of the ward's bed list moves the nights at full strength with it: a night from today
+ * whose count is the old number of beds gets the new number; a night set otherwise (a bed under
+ * repair, a closed ward) keeps its count. The save's ranges win over this (docs/SPEC-NOTES.md).
+ */
+export const nightsFollowingBeds = (nights: readonly { night: string; capacity: number }[], oldBeds: number, newBeds: number): Map<string, number> =>
+  new Map(oldBeds === newBeds ? [] : nights.filter((n) => n.capacity === oldBeds).map((n) => [n.night, newBeds]));
+
+/** The ids of the old list a new list leaves out: the beds a save removes. */
+export const removedBedIds = (old: readonly { bedId: string }[], next: readonly { bedId: string }[]): string[] => {
+  const kept = new Set(next.map((b) => b.bedId));
+  return old.map((b) => b.bedId).filter((id) => !kept.has(id));
+};

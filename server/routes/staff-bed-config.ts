@@ -5,7 +5,7 @@
  */
 import { Temporal } from 'temporal-polyfill';
 import { staffBedWardConfig, staffBedWardConfigSave, type BedWardSaveAnswer } from '@core/contract/staff-bed-config';
-import { BED_RANGE_DAYS } from '@core/rules/bed-ward-edits';
+import { BED_RANGE_DAYS, removedBedIds } from '@core/rules/bed-ward-edits';
 import { todayInTokyo } from '@core/ja/date-input';
 import { refuse } from '@core/refusals';
 import type { RouteContext } from '../route-context';
@@ -16,7 +16,7 @@ import { requireReach } from '../staff/reach';
 import { clientAddressOf } from '../staff/guard';
 import type { StaffPrincipal } from '../staff/session';
 import { recordAudit } from '../audit/record';
-import { bedConflictsBefore, checkWardConfig, saveWardConfig } from '../beds/save-config';
+import { bedConflictsBefore, checkWardConfig, refuseClaimedRemoval, saveWardConfig } from '../beds/save-config';
 
 /** Consecutive nights with one count, as one range; `held` the most a night of it holds. */
 const runsOf = (nights: readonly NightCount[]) => {
@@ -29,6 +29,16 @@ const runsOf = (nights: readonly NightCount[]) => {
     } else out.push({ from: n.night, to: n.night, beds: n.capacity, held: n.reserved });
   }
   return out;
+};
+
+/** What a save did to the beds, by id, for the audit row. */
+const bedChanges = (old: readonly { bedId: string; bedName: string }[], next: readonly { bedId: string; bedName: string }[]) => {
+  const before = new Map(old.map((b) => [b.bedId, b.bedName]));
+  return {
+    added: next.filter((b) => !before.has(b.bedId)).map((b) => b.bedId),
+    renamed: next.filter((b) => before.has(b.bedId) && before.get(b.bedId) !== b.bedName).map((b) => b.bedId),
+    removed: removedBedIds(old, next),
+  };
 };
 
 export const registerStaffBedConfigRoutes = (ctx: RouteContext): void => {
@@ -56,6 +66,7 @@ export const registerStaffBedConfigRoutes = (ctx: RouteContext): void => {
         title: titles.find((t) => t.surveyId === ward.surveyId)?.title ?? ward.surveyId,
         version: version ?? 0,
         beds: ward.beds.length,
+        bedList: ward.beds.map((b) => ({ bedId: b.bedId, bedName: b.bedName })),
         reservationPossibleStart: ward.reservationPossibleStart,
         reservationCancelLimit: ward.reservationCancelLimit,
         ranges: runsOf(nights),
@@ -65,7 +76,11 @@ export const registerStaffBedConfigRoutes = (ctx: RouteContext): void => {
 
   ctx.route(staffBedWardConfigSave, async ({ staff, params, body, c, commit }) => {
     const ward = await wardOf(staff, params.surveyId);
-    const nights = checkWardConfig(ward, body);
+    const today = todayInTokyo().toString();
+    // The nights from today on: those at full strength follow a change of the number of beds.
+    const current = body.beds && body.beds.length !== ward.beds.length ? await readNights(store.db, ward.surveyId, today, '9999-12-31') : [];
+    const nights = checkWardConfig(ward, body, current);
+    await refuseClaimedRemoval(store.db, ward, body, today);
     const confirm = body.confirm === true;
     const seen = await bedConflictsBefore(store.db, ward.surveyId, nights);
     if (seen.length > 0 && !confirm) {
@@ -74,7 +89,7 @@ export const registerStaffBedConfigRoutes = (ctx: RouteContext): void => {
     }
     const now = new Date();
     return commit(async (trx) => {
-      const r = await saveWardConfig(trx, { ward, version: body.version, config: body, nights, confirm });
+      const r = await saveWardConfig(trx, { ward, version: body.version, config: body, nights, confirm, today });
       await recordAudit(
         trx,
         {
@@ -90,6 +105,7 @@ export const registerStaffBedConfigRoutes = (ctx: RouteContext): void => {
             reservationPossibleStart: body.reservationPossibleStart,
             reservationCancelLimit: body.reservationCancelLimit,
             confirmedHeld: seen.length,
+            ...(body.beds ? { beds: bedChanges(ward.beds, body.beds) } : {}),
           },
         },
         now,

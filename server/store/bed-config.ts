@@ -55,3 +55,23 @@ export const setWardRules = async (trx: Trx, surveyId: string, rules: { reservat
     .where('survey_id', '=', surveyId)
     .execute();
 };
+
+/** The first of these beds a stay holds on a night from `from` on, or null. */
+export const claimedBed = async (db: Db, surveyId: string, bedIds: readonly string[], from: string): Promise<string | null> => {
+  if (bedIds.length === 0) return null;
+  const row = await db
+    .selectFrom('bed_claims')
+    .select('bed_id')
+    .where('survey_id', '=', surveyId)
+    .where('bed_id', 'in', [...bedIds])
+    .where('night', '>=', from)
+    .orderBy('night')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.bed_id ?? null;
+};
+
+export const setWardBeds = async (trx: Trx, surveyId: string, beds: readonly { bedId: string; bedName: string }[]): Promise<void> => {
+  const list = beds.map((b) => ({ bedId: b.bedId, bedName: b.bedName }));
+  await trx.updateTable('bed_wards').set({ beds_json: JSON.stringify(list) }).where('survey_id', '=', surveyId).execute();
+};

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { changedSettings, comaProblems, removedComas } from '@core/rules/calendar-settings';
 import { categoryInReach, categoryNameOf, sameMembers } from '@core/rules/category-edits';
-import { bedConflicts, nightsOfRanges } from '@core/rules/bed-ward-edits';
+import { bedConflicts, nightsFollowingBeds, nightsOfRanges, removedBedIds } from '@core/rules/bed-ward-edits';
 
 describe('calendar settings', () => {
   it('reads coma times as HH:MM up to 24:00, each ending after it starts', () => {
@@ -57,5 +57,20 @@ describe('bed ward edits', () => {
     expect(bedConflicts(new Map([['2026-12-02', 1], ['2026-12-01', 0], ['2026-12-03', 5]]), new Map([['2026-12-01', 1], ['2026-12-02', 1], ['2026-12-03', 2]]))).toEqual([
       { night: '2026-12-01', held: 1, beds: 0 },
     ]);
+  });
+
+  it('moves only the nights at full strength with a new number of beds', () => {
+    const nights = [
+      { night: '2026-12-01', capacity: 3 },
+      { night: '2026-12-02', capacity: 2 },
+      { night: '2026-12-03', capacity: 0 },
+    ];
+    expect([...nightsFollowingBeds(nights, 3, 4)]).toEqual([['2026-12-01', 4]]);
+    expect([...nightsFollowingBeds(nights, 2, 1)]).toEqual([['2026-12-02', 1]]);
+    expect(nightsFollowingBeds(nights, 3, 3).size).toBe(0);
+  });
+
+  it('names the beds a new list leaves out', () => {
+    expect(removedBedIds([{ bedId: 'a' }, { bedId: 'b' }, { bedId: 'c' }], [{ bedId: 'c' }, { bedId: 'd' }])).toEqual(['a', 'b']);
   });
 });

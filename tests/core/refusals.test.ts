@@ -40,6 +40,7 @@ const SAMPLES: { [C in RefusalCode as RefusalParams<C> extends undefined ? never
   team_target_unknown: { targets: 'survey:x' },
   member_number_lowered: { floor: 12 },
   tax_rate_past: { today: '2026-12-03' },
+  bed_removal_claimed: { bed: '1号床' },
 };
 
 const codes = Object.keys(REFUSALS) as RefusalCode[];

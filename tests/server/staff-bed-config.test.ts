@@ -3,7 +3,8 @@
  * version and the nights as runs; a save of the rule and bed counts over ranges under the version
  * (a stale one refused, nothing written); the import's bounds refused; a night set below its stays
  * answered first and saved only confirmed (the stays keep their beds, the night shows full); each
- * save audited; the role and team checks.
+ * save audited; the role and team checks; the beds renamed, added and removed in the same save
+ * (a bed a stay holds from today on refused, duplicates refused, nights at full strength follow).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusalText } from '@core/refusals';
@@ -102,5 +103,69 @@ describe.each(engines())('staff bed ward config (%s)', (engine) => {
     expect((await read(outsider)).json.code).toBe('staff_team_forbidden');
     expect((await save({ version: v }, outsider)).json.code).toBe('staff_team_forbidden');
     expect(await version()).toBe(v);
+  });
+
+  const beds = async () => (await srv.api('GET', '/bed-reservation/bed/beds', { token })).json.data as { bedId: string; bedName: string }[];
+  const three = [
+    { bedId: 'b1', bedName: '1号床' },
+    { bedId: 'b2', bedName: '2号床' },
+    { bedId: 'b3', bedName: '3号床' },
+  ];
+
+  it('renames and adds beds in the same save: residents see them, nights at full strength follow the new number', async () => {
+    const v = await version();
+    const before = await remaining(19, 23);
+    expect(before).toEqual([3, 2, 2, 2, 3]);
+    const list = [{ bedId: 'b1', bedName: '1号床（窓側）' }, ...three.slice(1), { bedId: 'b4', bedName: '4号床' }];
+    const r = await save({ version: v, beds: list });
+    expect(r.json, JSON.stringify(r.json)).toMatchObject({ result: 'OK', data: { saved: true, version: v + 1 } });
+    expect(await beds()).toEqual(list);
+    expect((await read()).json.data).toMatchObject({ beds: 4, bedList: list });
+    expect(await remaining(19, 23)).toEqual([4, 2, 2, 2, 4]);
+    expect(JSON.parse((await audits()).at(-1)?.detail_json as string)).toMatchObject({ beds: { added: ['b4'], renamed: ['b1'], removed: [] } });
+  });
+
+  it('removes a bed no stay holds from today on (one held before today does not keep it)', async () => {
+    await srv.deps.store.db.insertInto('bed_claims').values({ survey_id: 'bed', bed_id: 'b4', night: day(-3), partition_key: 'past-stay' }).execute();
+    const v = await version();
+    const list = (await beds()).filter((b) => b.bedId !== 'b4');
+    const r = await save({ version: v, beds: list });
+    expect(r.json, JSON.stringify(r.json)).toMatchObject({ data: { saved: true, version: v + 1 } });
+    expect(await beds()).toEqual(list);
+    expect(await remaining(19, 23)).toEqual([3, 2, 2, 2, 3]);
+  });
+
+  it('refuses removing a bed a stay holds from today on, naming it, and writes nothing', async () => {
+    await srv.deps.store.db.insertInto('bed_claims').values({ survey_id: 'bed', bed_id: 'b2', night: day(5), partition_key: 'held-stay' }).execute();
+    const v = await version();
+    const before = await beds();
+    const r = await save({ version: v, beds: before.filter((b) => b.bedId !== 'b2'), ranges: [{ from: day(30), to: day(30), beds: 0 }] });
+    expect(r.status).toBe(409);
+    expect(r.json).toMatchObject({ code: 'bed_removal_claimed', errorMessage: refusalText('bed_removal_claimed', { bed: '2号床' }) });
+    expect(await version()).toBe(v);
+    expect(await beds()).toEqual(before);
+    expect(await remaining(30, 30)).toEqual([3]);
+  });
+
+  it('refuses a duplicate bedId, a bedId of the wrong shape and an empty list as the import does', async () => {
+    const v = await version();
+    const before = await beds();
+    const dup = await save({ version: v, beds: [...before, { bedId: 'b1', bedName: '別の床' }] });
+    expect(dup.status).toBe(400);
+    expect(dup.json).toMatchObject({ code: 'bed_ward_invalid', issues: [{ path: `beds.${before.length}.bedId`, message: 'b1 が重複しています' }] });
+    const shape = await save({ version: v, beds: [...before, { bedId: 'b 5', bedName: '5号床' }] });
+    expect(shape.json.issues).toEqual([{ path: `beds.${before.length}.bedId`, message: 'bedId は空白なしの1〜8文字です' }]);
+    expect((await save({ version: v, beds: [] })).json.code).toBe('bed_ward_invalid');
+    expect(await version()).toBe(v);
+    expect(await beds()).toEqual(before);
+  });
+
+  it('refuses a change of the beds under a stale version and writes nothing', async () => {
+    const v = await version();
+    const before = await beds();
+    const r = await save({ version: v - 1, beds: before.map((b) => ({ ...b, bedName: `${b.bedName}改` })) });
+    expect(r.status).toBe(409);
+    expect(r.json.code).toBe('bed_ward_stale');
+    expect(await beds()).toEqual(before);
   });
 });

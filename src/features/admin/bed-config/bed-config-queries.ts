@@ -14,6 +14,8 @@ export interface BedSave {
   reservationPossibleStart: number;
   reservationCancelLimit: number;
   ranges: BedRange[];
+  /** The whole list, only when staff changed it. */
+  beds?: { bedId: string; bedName: string }[];
   confirm: boolean;
 }
 

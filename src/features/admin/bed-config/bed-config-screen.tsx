@@ -1,5 +1,5 @@
 /**
- * /admin/bed-wards/$surveyId/settings: a bed ward's booking rule and bed counts for staff who
+ * /admin/bed-wards/$surveyId/settings: a bed ward's booking rule, beds and bed counts for staff who
  * configure (member, admin), saved under the ward's version; nights set below their stays are
  * shown and saved only when confirmed. Others read them.
  */
@@ -11,6 +11,7 @@ import { LoadingText } from '../../../ui/loading-text';
 import { ConsoleFrame } from '../console-frame';
 import { useStaffMe } from '../staff-queries';
 import { BedHeldConfirm } from './bed-held-confirm';
+import { BedList } from './bed-list';
 import { BedRanges } from './bed-ranges';
 import { useBedConfig } from './use-bed-config';
 
@@ -44,6 +45,7 @@ export function BedConfigPage() {
               <TextInput label={t.possibleStart} inputMode="numeric" readOnly={readOnly} value={editor.rules.possibleStart} error={editor.invalid(editor.rules.possibleStart) ? t.notNumber : undefined} onChange={(e) => editor.setRule('possibleStart', e.currentTarget.value)} />
               <TextInput label={t.cancelLimit} inputMode="numeric" readOnly={readOnly} value={editor.rules.cancelLimit} error={editor.invalid(editor.rules.cancelLimit) ? t.notNumber : undefined} onChange={(e) => editor.setRule('cancelLimit', e.currentTarget.value)} />
             </SimpleGrid>
+            <BedList beds={editor.beds} readOnly={readOnly} />
             <BedRanges editor={editor} readOnly={readOnly} />
           </>
         ) : (

@@ -1,11 +1,13 @@
 /**
- * The bed ward form's state: the rule's two numbers, the ranges of nights to set, and the save:
+ * The bed ward form's state: the rule's two numbers, the ranges of nights to set, the beds
+ * (use-bed-list.ts), and the save:
  * under the version read; answered with nights below their stays, it waits for staff to confirm;
  * stale, it says so and offers the latest (the form stays as typed).
  */
 import { useState } from 'react';
 import { isApiClientError } from '../../../lib/api-error';
 import { useBedWardConfig, useBedWardSave, type BedSave } from './bed-config-queries';
+import { useBedList } from './use-bed-list';
 
 export interface RangeDraft {
   from: string;
@@ -23,13 +25,15 @@ export const useBedConfig = (surveyId: string, enabled: boolean) => {
   const [pending, setPending] = useState<BedSave | null>(null);
   const [saved, setSaved] = useState(false);
   const data = read.data;
+  const beds = useBedList(data?.bedList);
   const shown = rules ?? { possibleStart: String(data?.reservationPossibleStart ?? ''), cancelLimit: String(data?.reservationCancelLimit ?? '') };
   const request = (): BedSave | null => {
     const possible = whole(shown.possibleStart);
     const cancel = whole(shown.cancelLimit);
     const list = ranges.map((r) => ({ from: r.from, to: r.to, beds: whole(r.beds) }));
-    if (!data || possible === null || cancel === null || list.some((r) => r.beds === null || r.from === '' || r.to === '')) return null;
-    return { version: data.version, reservationPossibleStart: possible, reservationCancelLimit: cancel, ranges: list.map((r) => ({ ...r, beds: r.beds as number })), confirm: false };
+    if (!data || possible === null || cancel === null || !beds.valid || list.some((r) => r.beds === null || r.from === '' || r.to === '')) return null;
+    const body: BedSave = { version: data.version, reservationPossibleStart: possible, reservationCancelLimit: cancel, ranges: list.map((r) => ({ ...r, beds: r.beds as number })), confirm: false };
+    return beds.body ? { ...body, beds: beds.body } : body;
   };
   const send = (body: BedSave) => {
     setSaved(false);
@@ -39,6 +43,7 @@ export const useBedConfig = (surveyId: string, enabled: boolean) => {
         setPending(null);
         setRules(null);
         setRanges([]);
+        beds.reset();
         setSaved(true);
       },
     });
@@ -52,7 +57,8 @@ export const useBedConfig = (surveyId: string, enabled: boolean) => {
     addRange: () => setRanges([...ranges, { from: '', to: '', beds: '' }]),
     removeRange: (i: number) => setRanges(ranges.filter((_, j) => j !== i)),
     invalid: (raw: string) => raw !== '' && whole(raw) === null,
-    changes: rules !== null || ranges.length > 0,
+    beds,
+    changes: rules !== null || ranges.length > 0 || beds.changed,
     valid: request() !== null,
     save: () => {
       const body = request();
