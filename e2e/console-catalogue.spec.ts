@@ -104,6 +104,8 @@ test('a member adds a product and a resident sees it on the products form; a rat
   await page.goto('/admin');
   await page.getByRole('navigation', { name: '設定' }).getByRole('link', { name: '商品と税率' }).click();
   await expect(page.getByRole('heading', { name: '商品と税率', level: 1 })).toBeVisible();
+  // The demo payment form's service: other specs (booking-fee) import services that list first.
+  await page.getByLabel('決済サービス').selectOption('sesshu');
   const add = page.getByTestId('product-add');
   await add.getByLabel('商品ID').fill(`eibun-${tag}`);
   await add.getByLabel('商品名').fill(name);
