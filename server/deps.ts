@@ -10,6 +10,7 @@ import { createPaymentProvider } from './providers/payment';
 import { buildFileDeps } from './files';
 import { createPlacesProvider } from './providers/places';
 import { createGeocodeProvider } from './providers/geocode';
+import { tableJobQueue } from './jobs/queue';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -32,7 +33,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -40,7 +41,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
   } catch (e) {
     await store.close();
     throw e;

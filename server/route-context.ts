@@ -16,6 +16,8 @@ import type { PlacesProvider } from './providers/places';
 import type { GeocodeProvider } from './providers/geocode';
 import type { DevIssuer } from './providers/login-dev';
 import type { PaymentProvider } from './providers/payment';
+import type { JobQueue } from './jobs/queue';
+import type { LineMessaging } from './providers/line-messaging';
 
 export interface Deps {
   config: AppConfig;
@@ -31,6 +33,10 @@ export interface Deps {
   places: PlacesProvider | null;
   /** Reverse geocoding of the location item (Google, or the local dataset in development); null: off. */
   geocode: GeocodeProvider | null;
+  /** LINE messages to residents (real, or the local stand-in in development); null: off. */
+  lineMessaging: LineMessaging | null;
+  /** The job queue (server/jobs/): enqueue in the caller's transaction. */
+  jobs: JobQueue;
   log: Logger;
   /** Test-only seams (a delay inside a write transaction); read at each use, so tests may set them late. */
   hooks?: ServerHooks;
