@@ -10,7 +10,8 @@ import { createPaymentProvider } from './providers/payment';
 import { buildFileDeps } from './files';
 import { createPlacesProvider } from './providers/places';
 import { createGeocodeProvider } from './providers/geocode';
-import { tableJobQueue } from './jobs/queue';
+import { tableJobQueue, type JobQueue } from './jobs/queue';
+import { createPgBossQueue } from './jobs/pgboss-queue';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -23,7 +24,13 @@ export const buildDeps = async (
     pgSchema: config.databaseSchema,
     ...storeOverrides,
   });
+  let jobs: JobQueue | undefined;
   try {
+    // pg-boss on PostgreSQL, in a schema derived from the store's (each test's schema has its own).
+    jobs =
+      store.engine === 'postgres'
+        ? await createPgBossQueue({ connectionString: storeOverrides.databaseUrl ?? (config.databaseUrl as string), storeSchema: storeOverrides.pgSchema ?? config.databaseSchema, leaseSeconds: config.jobs.leaseSeconds, log })
+        : tableJobQueue(store);
     const files = await buildFileDeps(config);
     if (config.devIssuer) {
       const devIssuer = await createDevIssuer(config);
@@ -33,7 +40,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: null, log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -41,8 +48,9 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: null, log };
   } catch (e) {
+    await jobs?.close();
     await store.close();
     throw e;
   }

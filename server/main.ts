@@ -10,7 +10,7 @@ import type { Deps } from './route-context';
 import { jsonLogger, type Logger } from './log';
 import { loadDemoIfEmpty } from './forms/import';
 import { ensureDemoStaff } from './staff/demo-staff';
-import { startJobWorker, type JobWorker } from './jobs/worker';
+import type { JobWorker } from './jobs/worker';
 import { serverJobs } from './jobs/server-jobs';
 import { paymentProviderLabel } from './providers/payment';
 import type { StoreOptions } from './store/open';
@@ -61,12 +61,13 @@ export const startServer = async (
     log,
     hooks: () => deps.hooks,
   });
-  const jobs = startJobWorker({ store: deps.store, log, jobs: serverJobs(deps), ...config.jobs });
+  const jobs = await deps.jobs.start({ log, jobs: serverJobs(deps), ...config.jobs });
   // Idempotency keys past their retention go at startup (and every few hundred writes after).
   const purged = await writes.purgeExpired();
   if (purged > 0) log('info', { msg: 'expired idempotency keys purged', purged });
   const release = () =>
     Promise.all([jobs.stop(), files.pipeline?.stop()])
+      .then(() => deps.jobs.close())
       .then(() => deps.store.close());
   // A port already taken (EADDRINUSE) rejects, with the database closed again.
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

@@ -30,8 +30,9 @@ export const serverJobs = (deps: Deps): JobDefinition[] => {
     },
     // The write rate limiter's windows once over (server/rate-limit.ts).
     { name: 'rate-windows.sweep', everySeconds: 60, run: async () => void (await sweepRateWindows(store.db, new Date().toISOString())) },
-    { name: 'jobs.prune', everySeconds: HOUR_S, run: async () => void (await pruneJobs(store.db, new Date(Date.now() - KEEP_SETTLED_MS).toISOString())) },
   ];
+  // pg-boss deletes its settled jobs itself (deleteAfterSeconds, 7 days by default).
+  if (store.engine === 'sqlite') jobs.push({ name: 'jobs.prune', everySeconds: HOUR_S, run: async () => void (await pruneJobs(store.db, new Date(Date.now() - KEEP_SETTLED_MS).toISOString())) });
   if (deps.payment) jobs.push({ name: 'payments.release-holds', everySeconds: config.paymentSweepSeconds, run: () => releaseUnpaidHolds(store, log) });
   return jobs;
 };

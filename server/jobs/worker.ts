@@ -7,8 +7,10 @@
 import crypto from 'node:crypto';
 import type { Logger } from '../log';
 import type { Store } from '../store/open';
-import { claimJobs, extendLease, retryJob, settleJob, type ClaimedJob } from '../store/jobs';
+import { claimJobs, deferJob, extendLease, retryJob, settleJob, type ClaimedJob } from '../store/jobs';
 import { enqueue } from './enqueue';
+import { MAX_BACKOFF_S, MAX_DEFERRALS, periodJob } from './recurring';
+import { RetryLater } from './retry-later';
 
 export interface JobDefinition {
   name: string;
@@ -36,14 +38,10 @@ export interface JobWorker {
   stop(): Promise<void>;
 }
 
-const STOP_WAIT_MS = 5000;
-const MAX_BACKOFF_S = 3600;
+export const STOP_WAIT_MS = 5000;
 
-/** The period a recurring job is in at `ms`, and when it began. */
-const periodOf = (everySeconds: number, ms: number) => {
-  const n = Math.floor(ms / (everySeconds * 1000));
-  return { n, start: new Date(n * everySeconds * 1000) };
-};
+/** A deferred job's last_error reads `deferred <n>: <reason>`: its deferrals in a row. */
+const deferralsOf = (lastError: string | null): number => Number(/^deferred (\d+):/.exec(lastError ?? '')?.[1] ?? 0);
 
 export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
   const { store, log } = o;
@@ -63,12 +61,10 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
   const enqueueRecurring = async () => {
     for (const j of o.jobs) {
       if (!j.everySeconds) continue;
-      const p = periodOf(j.everySeconds, Date.now());
-      if (enqueuedPeriod.get(j.name) === p.n) continue;
-      // Two attempts: a run killed with its process is taken over once; a run that threw is not
-      // retried (the next period is its retry).
-      await enqueue(store.db, { name: j.name, runAt: p.start, uniqueKey: `every:${j.name}:${p.n}`, maxAttempts: 2 });
-      enqueuedPeriod.set(j.name, p.n);
+      const { period, ...job } = periodJob(j.name, j.everySeconds, Date.now());
+      if (enqueuedPeriod.get(j.name) === period) continue;
+      await enqueue(store.db, job);
+      enqueuedPeriod.set(j.name, period);
     }
   };
 
@@ -86,6 +82,12 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
       await settleJob(store.db, { ...h, now: iso() }, null);
     } catch (e) {
       const error = String(e).slice(0, 500);
+      const deferrals = deferralsOf(c.last_error);
+      if (e instanceof RetryLater && deferrals < MAX_DEFERRALS) {
+        log('info', { msg: 'job deferred', job: c.name, id: c.id, retryInSeconds: e.seconds, reason: e.message });
+        await deferJob(store.db, { ...h, now: iso() }, iso(e.seconds * 1000), `deferred ${deferrals + 1}: ${error}`);
+        return;
+      }
       if (c.attempts >= c.max_attempts || def.everySeconds) {
         log('error', { msg: 'job failed for good', job: c.name, id: c.id, attempts: c.attempts, error });
         await settleJob(store.db, { ...h, now: iso() }, error);

@@ -42,7 +42,7 @@ export const insertJob = async (db: Db, j: NewJob): Promise<boolean> => {
   return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
 };
 
-export type ClaimedJob = Pick<JobTable, 'id' | 'name' | 'payload_json' | 'attempts' | 'max_attempts'>;
+export type ClaimedJob = Pick<JobTable, 'id' | 'name' | 'payload_json' | 'attempts' | 'max_attempts' | 'last_error'>;
 
 export interface Claim {
   names: readonly string[];
@@ -73,7 +73,7 @@ export const claimJobs = async (db: Db, engine: Engine, c: Claim): Promise<Claim
     .updateTable('jobs')
     .set({ state: 'running', lease_owner: c.owner, lease_until: c.leaseUntil, attempts: sql<number>`attempts + 1`, updated_at: c.now })
     .where('id', 'in', due.$if(engine === 'postgres', (q) => q.forUpdate().skipLocked()))
-    .returning(['id', 'name', 'payload_json', 'attempts', 'max_attempts'])
+    .returning(['id', 'name', 'payload_json', 'attempts', 'max_attempts', 'last_error'])
     .execute();
 };
 
@@ -100,6 +100,16 @@ export const settleJob = async (db: Db, h: Held, error: string | null): Promise<
 /** Back in the queue for another attempt at `runAt`. */
 export const retryJob = async (db: Db, h: Held, runAt: string, error: string): Promise<void> => {
   await held(db, h).set({ state: 'queued', run_at: runAt, last_error: error, lease_owner: null, lease_until: null, updated_at: h.now }).execute();
+};
+
+/**
+ * Back in the queue at `runAt` without spending the attempt it ran (RetryLater): `note` says how
+ * many deferrals in a row it has had (no column of its own: the table's migration is not this one's).
+ */
+export const deferJob = async (db: Db, h: Held, runAt: string, note: string): Promise<void> => {
+  await held(db, h)
+    .set({ state: 'queued', run_at: runAt, attempts: sql<number>`attempts - 1`, last_error: note, lease_owner: null, lease_until: null, updated_at: h.now })
+    .execute();
 };
 
 /** Settled jobs last touched before `before` go (their unique keys with them). */

@@ -12,13 +12,15 @@ import { startServer, type Running } from '../../server/main';
 import { silentLogger, type Logger } from '../../server/log';
 import { openStore, type Engine, type Store } from '../../server/store/open';
 import { freePort } from './ports';
+import { pgBossSchemaOf } from '../../server/jobs/pgboss-queue';
 
-/** Drops a test schema of TEST_DATABASE_URL and everything in it. */
+/** Drops a test schema of TEST_DATABASE_URL and everything in it, its pg-boss schema too. */
 export const dropSchema = async (schema: string) => {
   const client = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
   await client.connect();
   try {
     await client.query(`drop schema if exists ${schema} cascade`);
+    await client.query(`drop schema if exists ${pgBossSchemaOf(schema)} cascade`);
   } finally {
     await client.end();
   }
