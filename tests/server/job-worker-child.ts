@@ -1,31 +1,33 @@
 /**
- * A job worker in a process of its own, for jobs-processes.test.ts: the server's worker on the
- * database the environment names, with two test jobs that record each run in job_test_runs.
- * HANG=1: a test.hold run never ends (the process is to be killed holding its lease).
+ * A job worker in a process of its own, for jobs-processes.test.ts: the server's queue (pg-boss on
+ * PostgreSQL, the table on SQLite) on the database the environment names, with two test jobs that
+ * record each run in job_test_runs. HANG=1: a test.hold run never ends (the process is to be
+ * killed holding it).
  */
 import { sql } from 'kysely';
 import { openStore } from '../../server/store/open';
-import { startJobWorker } from '../../server/jobs/worker';
+import { createPgBossQueue } from '../../server/jobs/pgboss-queue';
+import { tableJobQueue } from '../../server/jobs/queue';
 import { silentLogger } from '../../server/log';
 
 const env = process.env;
-const store = await openStore({
-  dataDir: env['DATA_DIR'] as string,
-  databaseUrl: env['DATABASE_URL'] || undefined,
-  pgSchema: env['DATABASE_SCHEMA'] || undefined,
-});
+const databaseUrl = env['DATABASE_URL'] || undefined;
+const pgSchema = env['DATABASE_SCHEMA'] || undefined;
+const leaseSeconds = Number(env['LEASE_SECONDS']);
+const store = await openStore({ dataDir: env['DATA_DIR'] as string, databaseUrl, pgSchema });
+const queue = databaseUrl ? await createPgBossQueue({ connectionString: databaseUrl, storeSchema: pgSchema, leaseSeconds, log: silentLogger }) : tableJobQueue(store);
 const record = async (jobId: string, name: string) => {
   await sql`insert into job_test_runs (job_id, name, pid) values (${jobId}, ${name}, ${process.pid})`.execute(store.db);
 };
-startJobWorker({
-  store,
+await queue.start({
   log: silentLogger,
-  leaseSeconds: 2,
+  leaseSeconds,
   pollMs: 100,
   jobs: [
     { name: 'test.tick', everySeconds: 1, run: (_p, job) => record(job.id, 'test.tick') },
     {
       name: 'test.hold',
+      backoffSeconds: 1,
       run: async (_p, job) => {
         await record(job.id, 'test.hold');
         if (env['HANG'] === '1') await new Promise(() => {});
