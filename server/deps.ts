@@ -10,8 +10,8 @@ import { createPaymentProvider } from './providers/payment';
 import { buildFileDeps } from './files';
 import { createPlacesProvider } from './providers/places';
 import { createGeocodeProvider } from './providers/geocode';
-import { tableJobQueue, type JobQueue } from './jobs/queue';
-import { createPgBossQueue } from './jobs/pgboss-queue';
+import type { JobQueue } from './jobs/queue';
+import { openJobQueue } from './jobs/open-queue';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -27,10 +27,7 @@ export const buildDeps = async (
   let jobs: JobQueue | undefined;
   try {
     // pg-boss on PostgreSQL, in a schema derived from the store's (each test's schema has its own).
-    jobs =
-      store.engine === 'postgres'
-        ? await createPgBossQueue({ connectionString: storeOverrides.databaseUrl ?? (config.databaseUrl as string), storeSchema: storeOverrides.pgSchema ?? config.databaseSchema, leaseSeconds: config.jobs.leaseSeconds, log })
-        : tableJobQueue(store);
+    jobs = await openJobQueue({ store, databaseUrl: storeOverrides.databaseUrl ?? config.databaseUrl, pgSchema: storeOverrides.pgSchema ?? config.databaseSchema, leaseSeconds: config.jobs.leaseSeconds, log });
     const files = await buildFileDeps(config);
     if (config.devIssuer) {
       const devIssuer = await createDevIssuer(config);

@@ -3,16 +3,15 @@
  * SQLite), and its jobs read back in one shape from either backend's table.
  */
 import { sql } from 'kysely';
-import { createPgBossQueue, pgBossSchemaOf } from '../../server/jobs/pgboss-queue';
-import { tableJobQueue, type JobQueue } from '../../server/jobs/queue';
+import { pgBossSchemaOf } from '../../server/jobs/pgboss-queue';
+import { openJobQueue } from '../../server/jobs/open-queue';
+import type { JobQueue } from '../../server/jobs/queue';
 import { silentLogger } from '../../server/log';
 import type { Store } from '../../server/store/open';
 
 /** pgSchema: the store's PostgreSQL schema (postgres only). */
 export const testQueue = (store: Store, pgSchema: string | undefined, leaseSeconds: number): Promise<JobQueue> =>
-  store.engine === 'postgres'
-    ? createPgBossQueue({ connectionString: process.env['TEST_DATABASE_URL'] as string, storeSchema: pgSchema, leaseSeconds, log: silentLogger })
-    : Promise.resolve(tableJobQueue(store));
+  openJobQueue({ store, databaseUrl: process.env['TEST_DATABASE_URL'], pgSchema, leaseSeconds, log: silentLogger });
 
 export interface JobRow {
   id: string;

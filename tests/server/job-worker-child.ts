@@ -6,8 +6,7 @@
  */
 import { sql } from 'kysely';
 import { openStore } from '../../server/store/open';
-import { createPgBossQueue } from '../../server/jobs/pgboss-queue';
-import { tableJobQueue } from '../../server/jobs/queue';
+import { openJobQueue } from '../../server/jobs/open-queue';
 import { silentLogger } from '../../server/log';
 
 const env = process.env;
@@ -15,7 +14,7 @@ const databaseUrl = env['DATABASE_URL'] || undefined;
 const pgSchema = env['DATABASE_SCHEMA'] || undefined;
 const leaseSeconds = Number(env['LEASE_SECONDS']);
 const store = await openStore({ dataDir: env['DATA_DIR'] as string, databaseUrl, pgSchema });
-const queue = databaseUrl ? await createPgBossQueue({ connectionString: databaseUrl, storeSchema: pgSchema, leaseSeconds, log: silentLogger }) : tableJobQueue(store);
+const queue = await openJobQueue({ store, databaseUrl, pgSchema, leaseSeconds, log: silentLogger });
 const record = async (jobId: string, name: string) => {
   await sql`insert into job_test_runs (job_id, name, pid) values (${jobId}, ${name}, ${process.pid})`.execute(store.db);
 };
