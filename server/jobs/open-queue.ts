@@ -1,7 +1,6 @@
 /** The queue the store's engine takes: pg-boss on PostgreSQL, the `jobs` table on SQLite (docs/jobs.md). */
 import type { Logger } from '../log';
 import type { Store } from '../store/open';
-import { createPgBossQueue } from './pgboss-queue';
 import { tableJobQueue, type JobQueue } from './queue';
 
 export interface JobQueueOptions {
@@ -13,7 +12,9 @@ export interface JobQueueOptions {
   log: Logger;
 }
 
-export const openJobQueue = (o: JobQueueOptions): Promise<JobQueue> =>
-  o.store.engine === 'postgres'
-    ? createPgBossQueue({ connectionString: o.databaseUrl as string, storeSchema: o.pgSchema, leaseSeconds: o.leaseSeconds, log: o.log })
-    : Promise.resolve(tableJobQueue(o.store));
+export const openJobQueue = async (o: JobQueueOptions): Promise<JobQueue> => {
+  if (o.store.engine === 'sqlite') return tableJobQueue(o.store);
+  // Loaded only here: a SQLite server's start does not pay for pg-boss's modules.
+  const { createPgBossQueue } = await import('./pgboss-queue');
+  return createPgBossQueue({ connectionString: o.databaseUrl as string, storeSchema: o.pgSchema, leaseSeconds: o.leaseSeconds, log: o.log });
+};

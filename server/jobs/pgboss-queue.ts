@@ -117,20 +117,22 @@ export const createPgBossQueue = async (o: PgBossQueueOptions): Promise<JobQueue
       }
     };
 
-    const workIds: string[] = [];
-    for (const def of s.jobs) {
-      await ensureQueue(def.name);
-      // A job active past the lease is failed (and retried) by pg-boss: its process is taken for dead.
-      await boss.updateQueue(def.name, { expireInSeconds: s.leaseSeconds, retryDelay: Math.max(1, Math.ceil(def.backoffSeconds ?? 5)), retryBackoff: true });
-      const options = {
-        batchSize: 1,
-        includeMetadata: true,
-        perJobResults: true,
-        pollingIntervalSeconds,
-        localConcurrency: def.everySeconds ? 1 : (s.concurrency ?? 4),
-      } as const;
-      workIds.push(await boss.work<Envelope>(def.name, options, (jobs) => Promise.all(jobs.map((j) => run(def, j as JobWithMetadata<Envelope>)))));
-    }
+    // The queues are set up side by side: a server's start waits for them.
+    const workIds = await Promise.all(
+      s.jobs.map(async (def) => {
+        await ensureQueue(def.name);
+        // A job active past the lease is failed (and retried) by pg-boss: its process is taken for dead.
+        await boss.updateQueue(def.name, { expireInSeconds: s.leaseSeconds, retryDelay: Math.max(1, Math.ceil(def.backoffSeconds ?? 5)), retryBackoff: true });
+        const options = {
+          batchSize: 1,
+          includeMetadata: true,
+          perJobResults: true,
+          pollingIntervalSeconds,
+          localConcurrency: def.everySeconds ? 1 : (s.concurrency ?? 4),
+        } as const;
+        return boss.work<Envelope>(def.name, options, (jobs) => Promise.all(jobs.map((j) => run(def, j as JobWithMetadata<Envelope>))));
+      }),
+    );
 
     const enqueued = new Map<string, number>();
     const enqueueRecurring = async () => {

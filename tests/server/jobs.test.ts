@@ -181,6 +181,28 @@ for (const engine of engines()) {
       expect(n).toBe(101);
     });
 
+    it('a recurring run that threw is failed at once: the next period is its retry', async () => {
+      const { rows, worker } = await open();
+      let runs = 0;
+      const w = await worker([
+        {
+          name: 'sweep',
+          everySeconds: 1,
+          backoffSeconds: 0.2,
+          run: async () => {
+            runs++;
+            throw new Error('sweep refused');
+          },
+        },
+      ]);
+      await sleep(2600);
+      await w.stop();
+      const failed = (await rows('sweep')).filter((r) => r.state === 'failed');
+      expect(failed.length).toBeGreaterThanOrEqual(2);
+      expect(failed.every((r) => r.attempts === 1 && r.lastError?.includes('sweep refused'))).toBe(true);
+      expect(runs).toBe(failed.length);
+    });
+
     it('a recurring job runs once per period across two workers on one database', async () => {
       const { store, schema, rows, worker } = await open();
       // On PostgreSQL a second pg-boss (its own pool), as another process has; SQLite is one
