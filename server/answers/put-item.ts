@@ -140,7 +140,7 @@ export const writeAnswer = async (deps: AnswerDeps, body: Body, as: AnswerWriter
       deps.outbox,
       { surveyId, userId: writer.userId, partitionKey: written.partitionKey },
       { kind: 'written', type: written.type, hadBooking: written.hadBooking },
-      { replaced: written.replaced },
+      { replaced: written.replaced, config: stamped.config },
     );
     return {
       result: 'OK' as const,

@@ -26,9 +26,10 @@ export interface AnswerFacts {
 
 export const readAnswerFacts = async (
   db: Db,
-  a: { surveyId: string; userId: string; partitionKey: string; publicUrl: string },
+  a: { surveyId: string; userId: string; partitionKey: string; publicUrl: string; config?: ServedSurveyConfig | undefined },
 ): Promise<AnswerFacts | null> => {
-  const config = await findSurveyConfig(db, a.surveyId);
+  // The write that causes the message has the config at hand: not parsed a second time.
+  const config = a.config ?? (await findSurveyConfig(db, a.surveyId));
   if (!config) return null;
   const rows = await listUserPartition(db, a.surveyId, a.userId, a.partitionKey);
   const item = config.surveySchema.find(isReservationItem);

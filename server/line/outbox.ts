@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { planMessages, REMINDER_KINDS, type Happening } from '@core/messages/plan';
 import { renderMessage } from '@core/messages/render';
 import { lineRecipientOf } from '@core/rules/line-recipient';
@@ -43,11 +44,11 @@ export const queueLineMessages = async (
   outbox: LineOutbox | null,
   ref: AnswerRef,
   h: Happening,
-  o: { replaced?: string | null; adjust?: (f: AnswerFacts) => AnswerFacts; now?: Date } = {},
+  o: { replaced?: string | null; adjust?: (f: AnswerFacts) => AnswerFacts; now?: Date; config?: ServedSurveyConfig } = {},
 ): Promise<number> => {
   if (!outbox) return 0;
   const now = (o.now ?? new Date()).toISOString();
-  const read = await readAnswerFacts(trx, { ...ref, publicUrl: outbox.publicUrl });
+  const read = await readAnswerFacts(trx, { ...ref, publicUrl: outbox.publicUrl, config: o.config });
   if (!read) return 0;
   const a = o.adjust ? o.adjust(read) : read;
   const plan = planMessages(h, a.settings, a.facts, { nowIso: now, calendarReminders: a.calendar });
