@@ -8,6 +8,7 @@ import { pruneJobs } from '../store/jobs';
 import { purgeExpiredKeys } from '../store/idempotency';
 import { sweepRateWindows } from '../store/rate-windows';
 import type { JobDefinition } from './worker';
+import { lineSendJob } from '../line/send-job';
 
 const HOUR_S = 3600;
 /** Settled jobs are kept this long, their unique keys with them. */
@@ -33,6 +34,7 @@ export const serverJobs = (deps: Deps): JobDefinition[] => {
   ];
   // pg-boss deletes its settled jobs itself (deleteAfterSeconds, 7 days by default).
   if (store.engine === 'sqlite') jobs.push({ name: 'jobs.prune', everySeconds: HOUR_S, run: async () => void (await pruneJobs(store.db, new Date(Date.now() - KEEP_SETTLED_MS).toISOString())) });
+  if (deps.lineMessaging) jobs.push(lineSendJob({ store, line: deps.lineMessaging, log }));
   if (deps.payment) jobs.push({ name: 'payments.release-holds', everySeconds: config.paymentSweepSeconds, run: () => releaseUnpaidHolds(store, log) });
   return jobs;
 };
