@@ -18,7 +18,7 @@ export interface JobRequest {
   maxAttempts?: number;
 }
 
-const DEFAULT_ATTEMPTS = 5;
+export const DEFAULT_ATTEMPTS = 5;
 
 /** True when the job was added, false when its unique key already had one. */
 export const enqueue = (db: Kysely<Database> | Transaction<Database>, job: JobRequest, now: Date = new Date()): Promise<boolean> =>

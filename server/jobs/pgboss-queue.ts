@@ -8,9 +8,9 @@
 import crypto from 'node:crypto';
 import { fromKysely, PgBoss, type Db, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { Logger } from '../log';
-import type { JobRequest } from './enqueue';
+import { DEFAULT_ATTEMPTS, type JobRequest } from './enqueue';
 import type { JobQueue, JobStart } from './queue';
-import { MAX_BACKOFF_S, MAX_DEFERRALS, periodJob } from './recurring';
+import { DEFAULT_BACKOFF_S, MAX_BACKOFF_S, MAX_DEFERRALS, periodJob } from './recurring';
 import { RetryLater } from './retry-later';
 import { STOP_WAIT_MS, type JobDefinition } from './worker';
 
@@ -32,7 +32,6 @@ interface Envelope {
   deferrals?: number;
 }
 
-const DEFAULT_ATTEMPTS = 5;
 /** pg-boss polls no faster than this. */
 const MIN_POLL_S = 0.5;
 const NAMESPACE = 'liff-forms/jobs:';
@@ -122,7 +121,7 @@ export const createPgBossQueue = async (o: PgBossQueueOptions): Promise<JobQueue
       s.jobs.map(async (def) => {
         await ensureQueue(def.name);
         // A job active past the lease is failed (and retried) by pg-boss: its process is taken for dead.
-        await boss.updateQueue(def.name, { expireInSeconds: s.leaseSeconds, retryDelay: Math.max(1, Math.ceil(def.backoffSeconds ?? 5)), retryBackoff: true });
+        await boss.updateQueue(def.name, { expireInSeconds: s.leaseSeconds, retryDelay: Math.max(1, Math.ceil(def.backoffSeconds ?? DEFAULT_BACKOFF_S)), retryBackoff: true });
         const options = {
           batchSize: 1,
           includeMetadata: true,

@@ -1,6 +1,6 @@
 /**
- * A recurring job (`everySeconds`) is one job per period, whichever process enqueues it first: the
- * period's unique key makes the second enqueue add nothing, on both backends.
+ * What both backends share: a recurring job (`everySeconds`) is one job per period, whichever process
+ * enqueues it first (the period's unique key makes the second add nothing), and the retry limits.
  */
 import type { JobRequest } from './enqueue';
 
@@ -14,5 +14,7 @@ export const periodJob = (name: string, everySeconds: number, ms: number): JobRe
 
 /** Deferrals (RetryLater) one job may take before they count as failed attempts. */
 export const MAX_DEFERRALS = 100;
+/** The first retry's wait when a definition names none; it doubles each time. */
+export const DEFAULT_BACKOFF_S = 5;
 /** Retries wait at most this long. */
 export const MAX_BACKOFF_S = 3600;

@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import type { Store } from '../store/open';
 import { claimJobs, deferJob, extendLease, retryJob, settleJob, type ClaimedJob } from '../store/jobs';
 import { enqueue } from './enqueue';
-import { MAX_BACKOFF_S, MAX_DEFERRALS, periodJob } from './recurring';
+import { DEFAULT_BACKOFF_S, MAX_BACKOFF_S, MAX_DEFERRALS, periodJob } from './recurring';
 import { RetryLater } from './retry-later';
 
 export interface JobDefinition {
@@ -92,7 +92,7 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
         log('error', { msg: 'job failed for good', job: c.name, id: c.id, attempts: c.attempts, error });
         await settleJob(store.db, { ...h, now: iso() }, error);
       } else {
-        const wait = Math.min(MAX_BACKOFF_S, (def.backoffSeconds ?? 5) * 2 ** (c.attempts - 1));
+        const wait = Math.min(MAX_BACKOFF_S, (def.backoffSeconds ?? DEFAULT_BACKOFF_S) * 2 ** (c.attempts - 1));
         log('warn', { msg: 'job failed, retried', job: c.name, id: c.id, attempt: c.attempts, retryInSeconds: wait, error });
         await retryJob(store.db, { ...h, now: iso() }, iso(wait * 1000), error);
       }
