@@ -41,6 +41,9 @@ export interface MessagePlan {
 
 export const REMINDER_KINDS: readonly MessageKind[] = ['reminder', 'stay_reminder'];
 
+/** Whether `h` can send anything at all: a status the form does not announce sends nothing (a bulk change reads no facts). */
+export const mayMessage = (h: Happening, settings: FormMessageSettings): boolean => h.kind !== 'status' || Boolean(settings.announce[h.status]);
+
 export const planMessages = (
   h: Happening,
   settings: FormMessageSettings,

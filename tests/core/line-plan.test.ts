@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planMessages, type Happening } from '@core/messages/plan';
+import { mayMessage, planMessages, type Happening } from '@core/messages/plan';
 import type { MessageFacts } from '@core/messages/kinds';
 import { MESSAGE_KINDS } from '@core/messages/kinds';
 import type { FormMessageSettings } from '@core/messages/settings';
@@ -94,6 +94,9 @@ describe('which messages a change causes', () => {
   it('a status is announced only when the form announces it', () => {
     expect(kinds(plan({ kind: 'status', status: '対応済' }))).toEqual(['status_changed']);
     expect(kinds(plan({ kind: 'status', status: '対応中' }))).toEqual([]);
+    // …so a bulk change of a status nobody is told about reads no answer's facts.
+    expect([mayMessage({ kind: 'status', status: '対応中' }, settings()), mayMessage({ kind: 'status', status: '対応済' }, settings())]).toEqual([false, true]);
+    expect(mayMessage({ kind: 'cancelled', status: null }, settings())).toBe(true);
   });
   it('a paid order: completed, and the booking’s reminders then', () => {
     expect(kinds(plan({ kind: 'paid' }))).toEqual(['payment_completed', 'reminder']);
