@@ -31,7 +31,13 @@ export interface FormMessageSettings {
 export const DEFAULT_REMINDERS: readonly ReminderRule[] = [{ daysBefore: 1, at: '09:00' }];
 const STAY_REMINDER_DAYS = 1;
 
-type AppliesTo = Pick<SurveyConfig, 'surveySchema' | 'surveyType' | 'usePayment' | 'lineMessages'>;
+/** What decides which kinds apply: loose, so the console asks it of a draft not yet checked. */
+interface AppliesTo {
+  surveySchema: readonly { type: string }[];
+  surveyType?: string | undefined;
+  usePayment?: number | undefined;
+  lineMessages?: { announce?: readonly unknown[] | undefined } | undefined;
+}
 
 const isBed = (c: AppliesTo) => c.surveyType === BED_SURVEY_TYPE;
 const reserves = (c: AppliesTo) => !isBed(c) && c.surveySchema.some((i) => i.type === 'reservation');
