@@ -45,7 +45,7 @@ const rowBox = ([label, value]: Row): FlexBox => ({
   layout: 'baseline',
   spacing: 'sm',
   contents: [
-    { type: 'text', text: label, size: 'sm', color: '#888888', flex: 2 },
+    { type: 'text', text: label, size: 'sm', color: '#666666', flex: 2 },
     { type: 'text', text: cut(value, TEXT_MAX), size: 'sm', wrap: true, flex: 5 },
   ],
 });
