@@ -3,7 +3,7 @@ import { mayMessage, planMessages, type Happening } from '@core/messages/plan';
 import type { MessageFacts } from '@core/messages/kinds';
 import { MESSAGE_KINDS } from '@core/messages/kinds';
 import type { FormMessageSettings } from '@core/messages/settings';
-import { dueReminders, reminderDueAt, stayReminderRule } from '@core/rules/reminder-due';
+import { dueReminders, reminderDueAt } from '@core/rules/reminder-due';
 import { lineRecipientOf } from '@core/rules/line-recipient';
 
 const settings = (over: Partial<FormMessageSettings> = {}): FormMessageSettings => ({
@@ -42,10 +42,6 @@ describe('reminder times (Tokyo)', () => {
       { daysBefore: 3, at: '12:00' },
     ];
     expect(dueReminders('2026-12-10', rules, NOW)).toEqual(['2026-12-07T03:00:00.000Z', '2026-12-09T00:00:00.000Z']);
-  });
-  it('a stay is reminded the day before admission at the form’s first time', () => {
-    expect(stayReminderRule([{ daysBefore: 3, at: '15:00' }])).toEqual({ daysBefore: 1, at: '15:00' });
-    expect(stayReminderRule([])).toEqual({ daysBefore: 1, at: '09:00' });
   });
 });
 
