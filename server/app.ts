@@ -35,7 +35,7 @@ import { loggablePath, registerFileTransfer } from './files/transfer';
 import { registerPlaceRoutes } from './routes/places';
 import { registerDevTiles, registerMapRoutes } from './routes/maps';
 import { LOCAL_PAYMENT_PATH } from './providers/payment';
-import { DEV_LINE_API_PATH, DEV_LINE_CHAT_PATH } from './config';
+import { DEV_LINE_CHAT_PATH, DEV_LINE_CONTROL_PATH } from './config';
 import { createLocalMessagingApi } from './providers/line-messaging-local';
 import { devLineChatHandler } from './providers/line-messaging-local-chat';
 import { createLocalPaymentRoutes } from './providers/payment-local';
@@ -256,7 +256,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   if (deps.devIssuer) {
     // LINE's Messaging API and the residents' chats, played locally: development only, as the issuer.
     const lineApi = createLocalMessagingApi();
-    app.route(DEV_LINE_API_PATH, lineApi.routes);
+    app.route('/', lineApi.api);
+    app.route(DEV_LINE_CONTROL_PATH, lineApi.control);
     app.get(DEV_LINE_CHAT_PATH, devLineChatHandler(config));
     app.route('/dev', deps.devIssuer.routes);
   }

@@ -225,15 +225,22 @@ export interface AppConfig {
  */
 export interface LineMessagingConfig {
   kind: 'line' | 'local';
+  /** An origin: the SDK drops any path of its base URL. */
   apiUrl: string;
+  /** The stand-in's control endpoints (local only): the dev chat page and the dev issuer's friend choice use them. */
+  controlUrl: string | null;
   channelToken: string;
   timeoutMs: number;
   /** Pushes per second shared by every process. */
   pushPerSecond: number;
 }
 
-/** Where the development server mounts the Messaging API stand-in, and its chat page. */
-export const DEV_LINE_API_PATH = '/dev/line-api';
+/**
+ * Where the development server mounts the stand-in's control endpoints, and its chat page (LINE's
+ * own paths, /v2/bot/..., are at its root). A stand-in of its own serves them at LOCAL_CONTROL_PATH.
+ */
+export const DEV_LINE_CONTROL_PATH = '/dev/line-api/__control';
+export const LOCAL_CONTROL_PATH = '/__control';
 export const DEV_LINE_CHAT_PATH = '/dev/line-chat';
 /** The stand-in's channel access token: it plays LINE for this machine only, so a constant does. */
 export const DEV_LINE_CHANNEL_TOKEN = 'dev-line-channel-token';
@@ -324,9 +331,12 @@ const mapTilesOf = (url: string | undefined, attribution: string | undefined, de
 
 const lineMessagingOf = (e: z.infer<typeof envSchema>, sandbox: boolean, publicUrl: string): LineMessagingConfig | null => {
   const common = { timeoutMs: e.LINE_MESSAGING_TIMEOUT_MS, pushPerSecond: e.LINE_PUSH_PER_SECOND };
-  const apiUrl = e.LINE_MESSAGING_API_URL?.replace(/\/$/, '');
-  if (e.LINE_MESSAGING_CHANNEL_TOKEN) return { kind: 'line', apiUrl: apiUrl ?? 'https://api.line.me', channelToken: e.LINE_MESSAGING_CHANNEL_TOKEN, ...common };
-  if (sandbox) return { kind: 'local', apiUrl: apiUrl ?? `${publicUrl}${DEV_LINE_API_PATH}`, channelToken: DEV_LINE_CHANNEL_TOKEN, ...common };
+  const apiUrl = e.LINE_MESSAGING_API_URL ? new URL(e.LINE_MESSAGING_API_URL).origin : undefined;
+  if (e.LINE_MESSAGING_CHANNEL_TOKEN) return { kind: 'line', apiUrl: apiUrl ?? 'https://api.line.me', controlUrl: null, channelToken: e.LINE_MESSAGING_CHANNEL_TOKEN, ...common };
+  if (sandbox) {
+    const own = new URL(publicUrl).origin;
+    return { kind: 'local', apiUrl: apiUrl ?? own, controlUrl: apiUrl ? `${apiUrl}${LOCAL_CONTROL_PATH}` : `${own}${DEV_LINE_CONTROL_PATH}`, channelToken: DEV_LINE_CHANNEL_TOKEN, ...common };
+  }
   return null;
 };
 

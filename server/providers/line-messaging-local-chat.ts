@@ -79,22 +79,22 @@ ${hidden > 0 ? `<p class="undelivered">友だちではないため届かなか�
 };
 
 /**
- * The page's handler: the pushes are read over HTTP from the stand-in the server sends to (its own
- * at /dev/line-api, or one LINE_MESSAGING_API_URL names for several processes).
+ * The page's handler: the pushes are read over HTTP from the stand-in the server sends to (its own,
+ * or one LINE_MESSAGING_API_URL names for several processes), through its control endpoints.
  */
 export const devLineChatHandler = (config: AppConfig) => async (c: Context) => {
   const columns = DEV_RESIDENTS.map((r) => ({ userId: r.userId, name: r.name }));
   const line = config.lineMessaging;
   let pushes: AcceptedPush[] = [];
   let note: string | null = null;
-  if (line?.kind !== 'local') {
+  if (!line?.controlUrl) {
     note = line ? '実際の LINE に送信する設定のため、ここには表示されません。' : 'LINE メッセージの送信は無効です。';
   } else {
     try {
-      const res = await fetch(`${line.apiUrl}/__control/messages`, { signal: AbortSignal.timeout(3000) });
+      const res = await fetch(`${line.controlUrl}/messages`, { signal: AbortSignal.timeout(3000) });
       pushes = ((await res.json()) as { messages: AcceptedPush[] }).messages;
     } catch (e) {
-      note = `LINE の代替サーバー (${line.apiUrl}) から読めませんでした: ${e instanceof Error ? e.message : String(e)}`;
+      note = `LINE の代替サーバー (${line.controlUrl}) から読めませんでした: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
   c.header('Cache-Control', 'no-store');

@@ -42,8 +42,13 @@ export interface LocalMessagingOptions {
 }
 
 export interface LocalMessagingApi {
-  /** LINE's paths (/v2/bot/...) and the control ones (/__control/...), to mount or serve. */
-  routes: Hono;
+  /**
+   * LINE's paths (/v2/bot/...), served at an origin's root: the SDK resolves them against its base
+   * URL's origin, dropping any path (so it cannot live under /dev/line-api).
+   */
+  api: Hono;
+  /** The control endpoints (faults, messages, friends, rate-limit, reset), mounted where the server likes. */
+  control: Hono;
   /** Answers every request still held by a timeout-after-accept fault (at a server's stop). */
   close(): void;
 }
@@ -82,7 +87,8 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
 
   const requestIds = new WeakMap<Request, string>();
   const routes = new Hono();
-  routes.use('*', async (c, next) => {
+  // Only LINE's paths: mounted at a server's root, '*' would stamp every page of the server.
+  routes.use('/v2/*', async (c, next) => {
     const id = crypto.randomUUID();
     requestIds.set(c.req.raw, id);
     c.header('x-line-request-id', id);
@@ -174,8 +180,5 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
     perSecond = opts.perSecond ?? 2000;
     return c.json({ reset: true });
   });
-  routes.route('/__control', control);
-  routes.notFound((c) => refuse(c, 404, 'Not found'));
-
-  return { routes, close: releaseHeld };
+  return { api: routes, control, close: releaseHeld };
 };

@@ -35,9 +35,9 @@ export const FRIEND_CHOICE_CSS = `
  */
 export const applyFriendChoice = async (config: AppConfig, userId: string, friend: boolean, displayName: string | undefined): Promise<string | null> => {
   const line = config.lineMessaging;
-  if (line?.kind !== 'local') return null;
+  if (!line?.controlUrl) return null;
   try {
-    const res = await fetch(`${line.apiUrl}/__control/friends`, {
+    const res = await fetch(`${line.controlUrl}/friends`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userId, friend, ...(displayName ? { displayName } : {}) }),

@@ -20,7 +20,7 @@ const hello: LineMessage = { type: 'text', text: 'こんにちは' };
 
 let lineApi: RunningMessagingApi;
 const clientOf = (o: Partial<LineMessagingConfig> = {}) =>
-  createRealLineMessaging({ kind: 'local', apiUrl: lineApi.url, channelToken: DEV_LINE_CHANNEL_TOKEN, timeoutMs: 2000, pushPerSecond: 1000, ...o });
+  createRealLineMessaging({ kind: 'local', apiUrl: lineApi.url, controlUrl: null, channelToken: DEV_LINE_CHANNEL_TOKEN, timeoutMs: 2000, pushPerSecond: 1000, ...o });
 const control = async (path: string, body?: unknown) => {
   const res = await fetch(`${lineApi.url}/__control/${path}`, body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.status).toBe(200);
@@ -119,13 +119,13 @@ describe('the Messaging API client against the stand-in', () => {
 describe('configuration', () => {
   it('real LINE with a token, the stand-in in development, else off; bot_prompt normal unless set', () => {
     const dev = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:9000' });
-    expect(dev.lineMessaging).toMatchObject({ kind: 'local', apiUrl: 'http://127.0.0.1:9000/dev/line-api', timeoutMs: 10_000, pushPerSecond: 1000 });
+    expect(dev.lineMessaging).toMatchObject({ kind: 'local', apiUrl: 'http://127.0.0.1:9000', controlUrl: 'http://127.0.0.1:9000/dev/line-api/__control', timeoutMs: 10_000, pushPerSecond: 1000 });
     expect(dev.lineBotPrompt).toBe('normal');
     const prod = { NODE_ENV: 'production', LINE_CHANNEL_ID: '1', LINE_CHANNEL_SECRET: 's', FILE_SCAN: 'builtin' };
     expect(loadConfig(prod).lineMessaging).toBeNull();
     expect(loadConfig({ ...prod, LINE_MESSAGING_CHANNEL_TOKEN: 't', LINE_PUSH_PER_SECOND: '500' }).lineMessaging).toMatchObject({ kind: 'line', apiUrl: 'https://api.line.me', channelToken: 't', pushPerSecond: 500 });
     expect(loadConfig({ ...prod, LINE_BOT_PROMPT: 'off' }).lineBotPrompt).toBeNull();
-    expect(loadConfig({ LINE_MESSAGING_API_URL: 'http://127.0.0.1:7000/' }).lineMessaging?.apiUrl).toBe('http://127.0.0.1:7000');
+    expect(loadConfig({ LINE_MESSAGING_API_URL: 'http://127.0.0.1:7000/' }).lineMessaging).toMatchObject({ apiUrl: 'http://127.0.0.1:7000', controlUrl: 'http://127.0.0.1:7000/__control' });
     expect(() => loadConfig({ LINE_BOT_PROMPT: 'always' })).toThrow(/LINE_BOT_PROMPT/);
   });
 });
