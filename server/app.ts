@@ -76,6 +76,8 @@ export type { Deps, RouteStore } from './route-context';
 export interface CreatedApp {
   app: App;
   writes: WriteRunner;
+  /** At the server's stop: answers what the dev LINE stand-in still holds (a timeout-after-accept fault), so close() need not wait. */
+  releaseDev: () => void;
 }
 
 const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
@@ -253,9 +255,11 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return c.body(openApiJson, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
 
+  let releaseDev = () => {};
   if (deps.devIssuer) {
     // LINE's Messaging API and the residents' chats, played locally: development only, as the issuer.
     const lineApi = createLocalMessagingApi();
+    releaseDev = lineApi.close;
     app.route('/', lineApi.api);
     app.route(DEV_LINE_CONTROL_PATH, lineApi.control);
     app.get(DEV_LINE_CHAT_PATH, devLineChatHandler(config));
@@ -316,5 +320,5 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return refusalJson(c, refuse('internal'));
   });
 
-  return { app, writes };
+  return { app, writes, releaseDev };
 };

@@ -53,7 +53,7 @@ export const startServer = async (
     }
   }
   if (config.checkCountsAtStart) await logCountCheck(deps.store, log);
-  const { app, writes } = createAppWithWrites(deps);
+  const { app, writes, releaseDev } = createAppWithWrites(deps);
   const { files } = deps;
   files.pipeline = startPipeline({
     store: deps.store,
@@ -88,6 +88,7 @@ export const startServer = async (
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
+      releaseDev();
       // close() stops accepting and resolves once in-flight requests have answered.
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();

@@ -89,6 +89,25 @@ describe('in development', () => {
   });
 });
 
+describe('a push the dev stand-in holds', () => {
+  it('is answered at the server\'s stop, which does not wait for the fault\'s 30 s', async () => {
+    const server = await startTestServer('sqlite', { LINE_MESSAGING_TIMEOUT_MS: '300' });
+    let stopped = false;
+    try {
+      const fault = await server.fetch('/dev/line-api/__control/faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'timeout-after-accept', count: 1 }) });
+      expect(fault.status).toBe(200);
+      const out = await server.deps.lineMessaging?.push({ to: hanako.userId, messages: [{ type: 'text', text: '保留' }], retryKey: crypto.randomUUID() });
+      expect(out).toMatchObject({ kind: 'retry', reason: expect.stringContaining('timeout') });
+      const started = Date.now();
+      await server.stop();
+      stopped = true;
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      if (!stopped) await server.stop();
+    }
+  });
+});
+
 describe('two servers and one stand-in (LINE_MESSAGING_API_URL)', () => {
   let lineApi: RunningMessagingApi;
   const servers: TestServer[] = [];
