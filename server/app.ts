@@ -64,6 +64,7 @@ import { registerStaffProductRoutes } from './routes/staff-products';
 import { createStaffGate } from './staff/guard';
 import { officeHandler, officeMirrorOf } from './office';
 import { registerPaymentNotification, registerPaymentReturns } from './routes/payment-notification';
+import { lineOutboxOf } from './line/outbox';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson, compressPage } from './compress';
@@ -243,7 +244,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
       releaseExpired(deps.store, new Date()).catch((e: unknown) => log('warn', { msg: 'releasing unpaid holds failed', error: String(e) })),
   });
   if (deps.payment) {
-    registerPaymentNotification(app, { store: deps.store, provider: deps.payment, log });
+    registerPaymentNotification(app, { store: deps.store, provider: deps.payment, log, outbox: lineOutboxOf(deps) });
     registerPaymentReturns(app);
   }
 

@@ -12,6 +12,9 @@ import { KIOSK_IDLE_MIN_SECONDS } from '@core/rules/kiosk-enrolment';
 export const KIOSK_WRITE_RATE_FACTOR = 10;
 
 
+/** Pushes per second when LINE_PUSH_PER_SECOND is unset: half of LINE's 2,000, room for other senders on the channel. */
+export const LINE_PUSH_PER_SECOND_DEFAULT = 1000;
+
 const emptyIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
@@ -130,7 +133,7 @@ const envSchema = z.object({
   /** Milliseconds a push or profile call may take before it counts as a timeout (retried with its retry key). */
   LINE_MESSAGING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Pushes per second across every process (server/line/send-rate.ts); LINE allows 2,000. */
-  LINE_PUSH_PER_SECOND: z.coerce.number().int().min(1).max(2000).default(1000),
+  LINE_PUSH_PER_SECOND: z.coerce.number().int().min(1).max(2000).default(LINE_PUSH_PER_SECOND_DEFAULT),
   /** LINE Login's add-friend prompt for the official account: `normal`, `aggressive`, or `off` (no bot_prompt). */
   LINE_BOT_PROMPT: z.preprocess(emptyIsUnset, z.enum(['normal', 'aggressive', 'off']).default('normal')),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */

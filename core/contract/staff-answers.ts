@@ -127,6 +127,18 @@ export const answerPageSchema = z.object({
   ),
   files: z.array(answerFileSchema),
   history: z.array(historyEntrySchema),
+  /** The LINE delivery ledger of this answer (server/line/): what was or will be sent, and how it went. */
+  lineMessages: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      dueAt: z.string(),
+      state: z.enum(['queued', 'sent', 'failed', 'void']),
+      requestId: z.nullable(z.string()),
+      reason: z.nullable(z.string()),
+      updatedAt: z.string(),
+    }),
+  ),
 });
 export type AnswerPage = z.infer<typeof answerPageSchema>;
 

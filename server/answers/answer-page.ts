@@ -6,6 +6,7 @@
  * it (the resident, a staff member by name, the system), from → to, and the staff member's note.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { listLineMessages } from '../store/line-messages';
 import type { AnswerPage } from '@core/contract/staff-answers';
 import type { PaymentStatus } from '@core/contract/payment';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -121,5 +122,14 @@ export const answerPageOf = async (db: Db, config: ServedSurveyConfig, answer: L
       : null,
     files,
     history,
+    lineMessages: (await listLineMessages(db, [answer.partitionKey])).map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      dueAt: m.due_at,
+      state: m.state,
+      requestId: m.request_id,
+      reason: m.reason,
+      updatedAt: m.updated_at,
+    })),
   };
 };

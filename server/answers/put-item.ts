@@ -27,6 +27,7 @@ import { extrasFields } from '../store/extras';
 import { isMember } from '../store/members';
 import { catalogueOf } from '../store/payment-catalogue';
 import type { Database } from '../store/schema';
+import { queueLineMessages, type LineOutbox } from '../line/outbox';
 import { badRequest, checkSubmission, oneSurveyOf, type Checked } from './check';
 import { removeBlobs } from './files';
 import { namedKeysOf } from './partition-key';
@@ -45,6 +46,8 @@ export interface AnswerDeps {
   features: Features;
   files: FileStorage;
   log: Logger;
+  /** LINE messages to the resident (null: off). */
+  outbox: LineOutbox | null;
 }
 
 /**
@@ -132,6 +135,13 @@ export const writeAnswer = async (deps: AnswerDeps, body: Body, as: AnswerWriter
     });
     released = written.released;
     if (as.office) await as.office.recorded(trx, written);
+    await queueLineMessages(
+      trx,
+      deps.outbox,
+      { surveyId, userId: writer.userId, partitionKey: written.partitionKey },
+      { kind: 'written', type: written.type, hadBooking: written.hadBooking },
+      { replaced: written.replaced, config: stamped.config },
+    );
     return {
       result: 'OK' as const,
       partitionKey: written.partitionKey,

@@ -25,6 +25,7 @@ import { lockStay, ownerOfStay, updateStay, type Ward } from '../store/beds';
 import { REVISION_COUNTER, claimCounter, listUserPartition, ownerOfPartition, setPartitionCheck } from '../store/results';
 import type { Database } from '../store/schema';
 import { cancelAnswer } from './cancel-answer';
+import { queueLineMessages, type LineOutbox } from '../line/outbox';
 
 export interface StatusChange {
   surveyId: string;
@@ -37,6 +38,8 @@ export interface StatusChange {
   note: string | null;
   staff: { id: string; name: string };
   payment: PaymentProvider | null;
+  /** LINE messages: a cancel's, and the status's announcement where the form makes one. */
+  outbox: LineOutbox | null;
   now: Date;
 }
 
@@ -84,6 +87,12 @@ export const changeStatuses = async (trx: Transaction<Database>, c: StatusChange
     if (answerOwner === null && stayOwner === null) throw refuse('status_answer_not_found', { partitionKey });
     const moved =
       answerOwner !== null ? await changeAnswer(trx, c, partitionKey, answerOwner) : await changeStay(trx, c, c.ward as Ward, partitionKey, stayOwner as string);
+    if (moved) {
+      const ref = { surveyId: c.surveyId, userId: (answerOwner ?? stayOwner) as string, partitionKey };
+      const gone = effectsOf(moved.to).givesBack;
+      const h = gone ? ({ kind: answerOwner !== null ? 'cancelled' : 'stay_cancelled', status: moved.to } as const) : ({ kind: 'status', status: moved.to } as const);
+      await queueLineMessages(trx, c.outbox, ref, h, { now: c.now });
+    }
     if (moved) events.push({ partitionKey, at, actor: { kind: 'staff', id: c.staff.id, name: c.staff.name }, kind: 'status', from: moved.from, to: moved.to, note: c.note });
   }
   await insertAnswerEvents(trx, events);

@@ -22,6 +22,14 @@ import { setPartitionCheck, setPartitionStatus } from '../store/results';
 import { setExtrasOrder } from '../store/extras';
 import { decide } from './notification';
 import type { Notification } from './sps-form';
+import { queueLineMessages, type LineOutbox } from '../line/outbox';
+import type { AnswerFacts } from '../line/facts';
+
+/** 決済完了 links to the receipt (src/app/routes/payment.tsx receiptRoute). */
+const withReceipt = (outbox: LineOutbox | null, partitionKey: string) => (a: AnswerFacts): AnswerFacts => ({
+  ...a,
+  facts: { ...a.facts, receiptUrl: `${outbox?.publicUrl ?? ''}/receipt?key=${encodeURIComponent(partitionKey)}` },
+});
 
 export const TEMPORARY_STATUS = 'temporary';
 
@@ -48,6 +56,7 @@ export const applyNotification = (
   log: Logger,
   notification: Notification,
   merchant: { merchantId: string; serviceId: string },
+  outbox: LineOutbox | null = null,
 ): Promise<NotificationOutcome> => {
   const orderId = notification.order_id;
   return store.write(async (trx) => {
@@ -71,6 +80,7 @@ export const applyNotification = (
         log('error', { msg: 'payment completed after its hold was given back: refund or book by hand', orderId: order.orderId });
       } else {
         await setPartitionStatus(trx, order, null, now);
+        await queueLineMessages(trx, outbox, order, { kind: 'paid' }, { adjust: withReceipt(outbox, order.partitionKey) });
       }
       return { ok: true, changed: true };
     }

@@ -27,6 +27,7 @@ import { categoryLookupFor } from '../store/calendars';
 import { listStays, readNights, readWard } from '../store/beds';
 import { chosenBedOf, historyEntry, refuseStart, splitStayRows, stayResultRows, type StoredField } from '../beds/stay';
 import { cancelStay, changeStay, createStay } from '../beds/write';
+import { lineOutboxOf, queueLineMessages } from '../line/outbox';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 
 export const registerBedRoutes = (ctx: RouteContext): void => {
@@ -57,6 +58,8 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
     return { ward, stay, fields: checked, bedId: chosenBedOf(config as ServedSurveyConfig, checked, ward), partitionKey, today };
   };
 
+  const outbox = lineOutboxOf(ctx.deps);
+  const stayRef = (row: { survey_id: string; user_id: string; partition_key: string }) => ({ surveyId: row.survey_id, userId: row.user_id, partitionKey: row.partition_key });
   const saved = (row: Parameters<typeof stayResultRows>[0]) => ({
     result: 'OK' as const,
     data: { partitionKey: row.partition_key, data: stayResultRows(row) },
@@ -65,20 +68,30 @@ export const registerBedRoutes = (ctx: RouteContext): void => {
   ctx.route(bedReservationCreate, async ({ params, body, user, commit }) => {
     const p = await prepare(params.surveyId, body.data, false);
     if (p.partitionKey) throw refuse('bed_partition_key', undefined, { issues: [{ path: 'data', message: 'partitionKey' }] });
-    return commit(async (trx) => saved(await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId })));
+    return commit(async (trx) => {
+      const row = await createStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId });
+      await queueLineMessages(trx, outbox, stayRef(row), { kind: 'stay_booked', changed: false });
+      return saved(row);
+    });
   });
 
   ctx.route(bedReservationUpdate, async ({ params, body, user, commit }) => {
     const p = await prepare(params.surveyId, body.data, true);
     const partitionKey = p.partitionKey as string;
-    return commit(async (trx) =>
-      saved(await changeStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId, partitionKey, today: p.today })),
-    );
+    return commit(async (trx) => {
+      const row = await changeStay(trx, { ward: p.ward, userId: user.userId, stay: p.stay, fields: p.fields, bedId: p.bedId, partitionKey, today: p.today });
+      await queueLineMessages(trx, outbox, stayRef(row), { kind: 'stay_booked', changed: true });
+      return saved(row);
+    });
   });
 
   ctx.route(bedReservationCancel, async ({ params, body, user, commit }) => {
     const ward = await wardOf(params.surveyId);
-    return commit(async (trx) => saved(await cancelStay(trx, { ward, userId: user.userId, partitionKey: body.partitionKey, today: todayInTokyo() })));
+    return commit(async (trx) => {
+      const row = await cancelStay(trx, { ward, userId: user.userId, partitionKey: body.partitionKey, today: todayInTokyo() });
+      await queueLineMessages(trx, outbox, stayRef(row), { kind: 'stay_cancelled', status: null });
+      return saved(row);
+    });
   });
 
   ctx.route(bedReservationHistory, async ({ params, user }) => {

@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import type { Store } from '../store/open';
 import type { PaymentProvider } from '../providers/payment';
 import { applyNotification } from '../payments/settle';
+import type { LineOutbox } from '../line/outbox';
 import { fieldValue, fieldsOfForm } from '../payments/sps-form';
 
 /** Where the provider posts its notifications. */
@@ -19,7 +20,7 @@ export const PAGECON_PATH = '/payments/pagecon';
 /** A notification is a few hundred bytes; anything far larger is not one. */
 const PAGECON_BODY_LIMIT = 64 * 1024;
 
-export const registerPaymentNotification = (app: App, a: { store: Store; provider: PaymentProvider; log: Logger }): void => {
+export const registerPaymentNotification = (app: App, a: { store: Store; provider: PaymentProvider; log: Logger; outbox: LineOutbox | null }): void => {
   app.post(PAGECON_PATH, bodyLimit({ maxSize: PAGECON_BODY_LIMIT, onError: (c) => c.text('NG,too large', 413) }), async (c) => {
     const fields = fieldsOfForm(await c.req.text());
     const ng = (reason: string) => c.text(`NG,${reason}`, 200);
@@ -28,7 +29,7 @@ export const registerPaymentNotification = (app: App, a: { store: Store; provide
       a.log('warn', { msg: 'payment notification refused: not the provider\'s fields, or a bad hash', orderId: fieldValue(fields, 'order_id')?.slice(0, 100) ?? null });
       return ng('hash');
     }
-    const out = await applyNotification(a.store, a.log, notification, a.provider.merchant);
+    const out = await applyNotification(a.store, a.log, notification, a.provider.merchant, a.outbox);
     return out.ok ? c.text('OK,', 200) : ng(out.reason ?? 'refused');
   });
 };

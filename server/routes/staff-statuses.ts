@@ -10,6 +10,7 @@ import { recordAudit } from '../audit/record';
 import { filterDetail, filterOfQuery } from '../answers/answer-filter';
 import { iterateAnswers } from '../answers/answer-list';
 import { changeStatuses } from '../answers/staff-status';
+import { lineOutboxOf } from '../line/outbox';
 import type { RouteContext } from '../route-context';
 import { clientAddressOf } from '../staff/guard';
 import { requireReach } from '../staff/reach';
@@ -61,6 +62,7 @@ export const registerStaffStatusRoutes = (ctx: RouteContext): void => {
         note: body.note?.trim() || null,
         staff: { id: staff.id, name: staff.name },
         payment: ctx.deps.payment,
+        outbox: lineOutboxOf(ctx.deps),
         now,
       });
       await recordAudit(

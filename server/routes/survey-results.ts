@@ -27,6 +27,7 @@ import type { RouteContext } from '../route-context';
 import type { Commit } from '../idempotency';
 import { refuse } from '@core/refusals';
 import { createConfigCache, findSurveyConfig } from '../store/configs';
+import { lineOutboxOf, queueLineMessages } from '../line/outbox';
 import { claimRowForUser, filterUserRows, listUserPartition, listUserRows } from '../store/results';
 import { resolveCalendar } from '../store/calendars';
 import { resultGroupsOf } from '../answers/groups';
@@ -77,14 +78,18 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     return { result: 'OK', data: rows, ...extrasFields(await readExtras(store.db, query.surveyId, user.userId, query.partitionKey)) };
   });
 
-  const answerDeps: AnswerDeps = { db: store.db, configs, features: ctx.deps.config.features, files: ctx.deps.files.storage, log: ctx.deps.log };
+  const answerDeps: AnswerDeps = { db: store.db, configs, features: ctx.deps.config.features, files: ctx.deps.files.storage, log: ctx.deps.log, outbox: lineOutboxOf(ctx.deps) };
   ctx.route(surveyResultsPutItem, ({ body, user, commit }) => putItem(answerDeps, { body, user }, commit));
 
   ctx.route(surveyResultsCancelItem, async ({ body, user, commit }) => {
     // Whatever the form's status: a resident may cancel an answer to a form that has since closed.
     const config = await findSurveyConfig(store.db, body.surveyId);
     const ref = { config, surveyId: body.surveyId, userId: user.userId, partitionKey: body.partitionKey };
-    return commit(async (trx) => ({ result: 'OK', data: { partitionKey: body.partitionKey, check: await cancelAnswer(trx, ref) } }));
+    return commit(async (trx) => {
+      const check = await cancelAnswer(trx, ref);
+      await queueLineMessages(trx, answerDeps.outbox, ref, { kind: 'cancelled', status: null });
+      return { result: 'OK', data: { partitionKey: body.partitionKey, check } };
+    });
   });
 
   ctx.route(surveyResultsDeleteItem, async ({ query, user, commit }) => {

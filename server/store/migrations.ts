@@ -746,6 +746,26 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_windows_expires').on('rate_windows').column('expires_at').execute();
     },
   },
+  '0040_line_messages': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('line_messages')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('survey_id', 'text', (c) => c.notNull())
+        .addColumn('partition_key', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('due_at', 'text', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('message_json', 'text', (c) => c.notNull())
+        .addColumn('request_id', 'text')
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('line_messages_partition').on('line_messages').columns(['partition_key', 'state']).execute();
+    },
+  },
 };
 
 export const migrationProvider: MigrationProvider = {

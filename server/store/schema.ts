@@ -502,6 +502,27 @@ export interface RateWindowTable {
   expires_at: string;
 }
 
+/**
+ * One LINE message to a resident, its delivery ledger (server/line/): queued until its job sends
+ * it, then sent (LINE's request id), failed (why) or void (its booking moved or was cancelled).
+ * The id is the send's X-Line-Retry-Key.
+ */
+export interface LineMessageTable {
+  id: string;
+  survey_id: string;
+  partition_key: string;
+  user_id: string;
+  kind: string;
+  due_at: string;
+  state: 'queued' | 'sent' | 'failed' | 'void';
+  /** The message as rendered when it was queued (a changed booking queues a new one). */
+  message_json: string;
+  request_id: string | null;
+  reason: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   survey_configs: SurveyConfigTable;
   survey_results: SurveyResultTable;
@@ -541,4 +562,5 @@ export interface Database {
   form_versions: FormVersionTable;
   jobs: JobTable;
   rate_windows: RateWindowTable;
+  line_messages: LineMessageTable;
 }

@@ -661,4 +661,23 @@ export const jaConsole = {
     rateHint: '適用日は明日以降にしてください。適用中・過去の税率は変更できません（過去の注文は支払った金額のままです）。',
     noTax: '税の設定がありません',
   },
+  lineMessages: {
+    heading: 'LINEメッセージ',
+    none: 'この回答に送るLINEメッセージはありません。',
+    kinds: {
+      answer_received: '受付完了',
+      reservation_booked: '予約完了',
+      reservation_changed: '予約変更',
+      reservation_cancelled: '予約キャンセル',
+      reminder: 'リマインド',
+      stay_booked: '入院予約',
+      stay_reminder: '入院前日のリマインド',
+      payment_completed: '決済完了',
+      status_changed: '状態のお知らせ',
+    } as Record<string, string>,
+    states: { queued: '送信待ち', sent: '送信済', failed: '送信失敗', void: '取消' },
+    due: '送信予定',
+    reasons: { not_friend: '公式アカウントが友だち追加されていないため送れません', booking_changed: '予約が変更・キャンセルされたため送りません' } as Record<string, string>,
+    requestId: 'LINEのリクエストID',
+  },
 } as const;

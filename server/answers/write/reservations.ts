@@ -24,6 +24,8 @@ import { readWanted, refuseFull, refuseHidden, type ReservationRow, type Wanted 
 export interface ReservationsToWrite {
   reservations: ReservationTable[];
   slotOps: SlotOp[];
+  /** The replaced answer held a booking (its LINE reminders go void, server/line/outbox.ts). */
+  hadBooking: boolean;
 }
 
 export interface ReplaceInput {
@@ -52,7 +54,7 @@ export interface ReplaceInput {
 export const replaceReservations = async (trx: Transaction<Database>, input: ReplaceInput): Promise<ReservationsToWrite> => {
   const wanted = input.wanted ?? (await readWanted(trx, input));
   const held = input.replaces ? await heldBy(trx, input.replaces) : [];
-  if (held.length === 0 && wanted.length === 0) return { reservations: [], slotOps: [] };
+  if (held.length === 0 && wanted.length === 0) return { reservations: [], slotOps: [], hadBooking: false };
   await refuseFull(trx, wanted, held.map(refOf));
   refuseHidden(wanted, held);
 
@@ -92,5 +94,5 @@ export const replaceReservations = async (trx: Transaction<Database>, input: Rep
     held.map((h) => ({ ref: refOf(h), cost: h.cost })),
     wanted.map((w) => ({ ref: w.ref, cost: w.t.cost })),
   );
-  return { reservations: rowsToWrite, slotOps };
+  return { reservations: rowsToWrite, slotOps, hadBooking: held.length > 0 };
 };

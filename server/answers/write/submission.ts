@@ -36,4 +36,8 @@ export interface Written {
   extras: AnswerExtras;
   /** Blobs of files the replaced answer named and this one does not: to remove once it commits. */
   released: string[];
+  /** The answer this one replaces (an amendment's predecessor, or itself written again); null: none. */
+  replaced: string | null;
+  /** The replaced answer held a booking. */
+  hadBooking: boolean;
 }

@@ -76,6 +76,8 @@ export const writeSubmission = async (trx: Transaction<Database>, s: Submission)
     stored: stored.map(toResultRow),
     extras,
     released,
+    replaced: appending ? held.target : held.previous.length > 0 ? partitionKey : null,
+    hadBooking: reservations.hadBooking,
   };
 };
 

@@ -1,10 +1,11 @@
-/** The answer page's side column: the reservation, the order and payment, the history. */
+/** The answer page's side column: the reservation, the order and payment, the LINE messages, the history. */
 import { Card, Stack, Text, Title } from '@mantine/core';
 import type { AnswerPage } from '@core/contract/staff-answers';
 import { paymentStatusLabel } from '@core/ja/payment-status';
 import type { StaffRole } from '@core/rules/staff';
 import { jaConsole } from '../../../messages/ja-console';
 import { AnswerOrder } from './answer-order';
+import { AnswerLineMessages } from './answer-line-messages';
 
 const t = jaConsole.answer;
 const at = (iso: string) => new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
@@ -29,6 +30,7 @@ export function AnswerSide({ answer: a, role }: { answer: AnswerPage; role: Staf
         </Card>
       ) : null}
       {a.order ? <AnswerOrder answer={a} order={a.order} role={role} /> : null}
+      <AnswerLineMessages messages={a.lineMessages} />
       <Card withBorder>
         <Title order={2} size="h5" mb="xs">
           {t.history}
