@@ -11,6 +11,7 @@ import { buildFileDeps } from './files';
 import { createPlacesProvider } from './providers/places';
 import { createGeocodeProvider } from './providers/geocode';
 import { tableJobQueue } from './jobs/queue';
+import { createRealLineMessaging } from './providers/line-messaging-real';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -33,7 +34,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: config.lineMessaging ? createRealLineMessaging(config.lineMessaging) : null, log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -41,7 +42,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: null, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs: tableJobQueue, lineMessaging: config.lineMessaging ? createRealLineMessaging(config.lineMessaging) : null, log };
   } catch (e) {
     await store.close();
     throw e;
