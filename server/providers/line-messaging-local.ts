@@ -61,10 +61,13 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
   const now = opts.now ?? Date.now;
   let perSecond = opts.perSecond ?? 2000;
   let pushes: AcceptedPush[] = [];
+  /** Pushes refused as a repeat of an accepted retry key (409): what a test counts as a second send. */
+  let duplicates = 0;
   let retryKeys = new Map<string, { requestId: string; at: number }>();
   let faults: Fault[] = [];
   let friends = new Map<string, { friend: boolean; displayName: string | undefined }>();
-  let window = { second: 0, hits: 0 };
+  // LINE limits each endpoint on its own (push and profile: 2,000 a second each).
+  let windows = { push: { second: 0, hits: 0 }, profile: { second: 0, hits: 0 } };
   const held = new Set<() => void>();
 
   const releaseHeld = () => {
@@ -75,10 +78,10 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
     if (f && --f.count <= 0) faults.shift();
     return f;
   };
-  const overRate = (): boolean => {
+  const overRate = (endpoint: 'push' | 'profile'): boolean => {
     const second = Math.floor(now() / 1000);
-    if (window.second !== second) window = { second, hits: 0 };
-    return ++window.hits > perSecond;
+    if (windows[endpoint].second !== second) windows[endpoint] = { second, hits: 0 };
+    return ++windows[endpoint].hits > perSecond;
   };
   const isFriend = (userId: string) => friends.get(userId)?.friend ?? true;
   /** LINE's shape for every refusal; the request id is on every answer, refusals included. */
@@ -100,7 +103,7 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
     if (!authorised(c)) return refuse(c, 401, AUTH_FAILED);
     const retryKey = c.req.header('x-line-retry-key') ?? null;
     if (retryKey !== null && !isRetryKey(retryKey)) return refuse(c, 400, "The value for the 'X-Line-Retry-Key' header is invalid");
-    if (overRate()) return refuse(c, 429, 'The API rate limit has been exceeded. Try again later.');
+    if (overRate('push')) return refuse(c, 429, 'The API rate limit has been exceeded. Try again later.');
     const fault = nextFault();
     if (fault?.kind === '429') {
       if (fault.retryAfter !== undefined) c.header('retry-after', String(fault.retryAfter));
@@ -119,6 +122,7 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
     for (const [k, v] of retryKeys) if (v.at <= t - RETRY_KEY_MS) retryKeys.delete(k);
     const seen = retryKey ? retryKeys.get(retryKey) : undefined;
     if (seen) {
+      duplicates++;
       c.header('x-line-accepted-request-id', seen.requestId);
       return refuse(c, 409, 'The retry key is already accepted', { sentMessages: [] });
     }
@@ -143,7 +147,7 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
 
   routes.get('/v2/bot/profile/:userId', (c) => {
     if (!authorised(c)) return refuse(c, 401, AUTH_FAILED);
-    if (overRate()) return refuse(c, 429, 'The API rate limit has been exceeded. Try again later.');
+    if (overRate('profile')) return refuse(c, 429, 'The API rate limit has been exceeded. Try again later.');
     const userId = c.req.param('userId');
     if (!isFriend(userId)) return refuse(c, 404, 'Not found');
     return c.json({ userId, displayName: friends.get(userId)?.displayName ?? 'LINEユーザー', language: 'ja' });
@@ -157,7 +161,7 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
     faults.push(parsed.data);
     return c.json({ faults });
   });
-  control.get('/messages', (c) => c.json({ messages: pushes }));
+  control.get('/messages', (c) => c.json({ messages: pushes, duplicates }));
   control.post('/friends', async (c) => {
     const parsed = friendSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ message: parsed.error.message }, 400);
@@ -173,10 +177,11 @@ export const createLocalMessagingApi = (opts: LocalMessagingOptions = {}): Local
   control.post('/reset', (c) => {
     releaseHeld();
     pushes = [];
+    duplicates = 0;
     retryKeys = new Map();
     faults = [];
     friends = new Map();
-    window = { second: 0, hits: 0 };
+    windows = { push: { second: 0, hits: 0 }, profile: { second: 0, hits: 0 } };
     perSecond = opts.perSecond ?? 2000;
     return c.json({ reset: true });
   });
