@@ -104,6 +104,24 @@ for (const engine of engines()) {
       expect(await accepted(user)).toHaveLength(3);
     });
 
+    it('a deleted answer’s reminders go void and nothing more is sent', async () => {
+      const user = lineId();
+      const booked = await srv.api('POST', '/survey-results/putItem', {
+        token: await srv.token(user),
+        body: { data: [{ surveyId: 'rsv-single', itemKey: 'yoyaku', value: value('naika-b', 'v1', 9, 1) }, { surveyId: 'rsv-single', itemKey: 'name', value: '削除 花子' }] },
+      });
+      expect(booked.status).toBe(200);
+      const key = booked.json.partitionKey as string;
+      await until(() => ledger(key), (l) => l.some((m) => m.state === 'sent'));
+      const deleted = await srv.api('DELETE', `/survey-results/deleteItem?surveyId=rsv-single&partitionKey=${encodeURIComponent(key)}`, { token: await srv.token(user) });
+      expect(deleted.status, deleted.text).toBe(200);
+      expect((await ledger(key)).map((m) => [m.kind, m.state])).toEqual([
+        ['reservation_booked', 'sent'],
+        ['reminder', 'void'],
+      ]);
+      expect(await accepted(user)).toHaveLength(1);
+    });
+
     it('the console shows the answer’s ledger', async () => {
       const user = lineId();
       const booked = await reserve(user, value('naika-b', 'v1', 6, 3));
