@@ -35,6 +35,9 @@ import { loggablePath, registerFileTransfer } from './files/transfer';
 import { registerPlaceRoutes } from './routes/places';
 import { registerDevTiles, registerMapRoutes } from './routes/maps';
 import { LOCAL_PAYMENT_PATH } from './providers/payment';
+import { DEV_LINE_CHAT_PATH, DEV_LINE_CONTROL_PATH } from './config';
+import { createLocalMessagingApi } from './providers/line-messaging-local';
+import { devLineChatHandler } from './providers/line-messaging-local-chat';
 import { createLocalPaymentRoutes } from './providers/payment-local';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerStaffRoutes } from './routes/staff';
@@ -74,6 +77,8 @@ export type { Deps, RouteStore } from './route-context';
 export interface CreatedApp {
   app: App;
   writes: WriteRunner;
+  /** At the server's stop: answers what the dev LINE stand-in still holds (a timeout-after-accept fault), so close() need not wait. */
+  releaseDev: () => void;
 }
 
 const errorJson = (c: Context<AppEnv>, status: number, body: Omit<ErrorAnswer, 'result'>) =>
@@ -251,7 +256,16 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return c.body(openApiJson, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
   });
 
-  if (deps.devIssuer) app.route('/dev', deps.devIssuer.routes);
+  let releaseDev = () => {};
+  if (deps.devIssuer) {
+    // LINE's Messaging API and the residents' chats, played locally: development only, as the issuer.
+    const lineApi = createLocalMessagingApi();
+    releaseDev = lineApi.close;
+    app.route('/', lineApi.api);
+    app.route(DEV_LINE_CONTROL_PATH, lineApi.control);
+    app.get(DEV_LINE_CHAT_PATH, devLineChatHandler(config));
+    app.route('/dev', deps.devIssuer.routes);
+  }
   // The staff dev issuer: only where config chose it (no STAFF_OIDC_ISSUER, a development NODE_ENV).
   if (config.staff.oidc?.kind === 'dev') app.route(DEV_STAFF_OIDC_PATH, createDevStaffIssuer(config));
   if (deps.payment?.kind === 'local') app.route(LOCAL_PAYMENT_PATH, createLocalPaymentRoutes(deps.payment, log));
@@ -307,5 +321,5 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     return refusalJson(c, refuse('internal'));
   });
 
-  return { app, writes };
+  return { app, writes, releaseDev };
 };

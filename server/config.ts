@@ -12,6 +12,9 @@ import { KIOSK_IDLE_MIN_SECONDS } from '@core/rules/kiosk-enrolment';
 export const KIOSK_WRITE_RATE_FACTOR = 10;
 
 
+/** Pushes per second when LINE_PUSH_PER_SECOND is unset: half of LINE's 2,000, room for other senders on the channel. */
+export const LINE_PUSH_PER_SECOND_DEFAULT = 1000;
+
 const emptyIsUnset = (v: unknown) => (v === '' ? undefined : v);
 
 const envSchema = z.object({
@@ -120,6 +123,19 @@ const envSchema = z.object({
   STAFF_ALLOWED_CIDRS: z.string().default(''),
   /** 1: behind a reverse proxy, the client's address is the last X-Forwarded-For entry. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * LINE Messaging API (providers/line-messaging-real.ts). A channel access token: messages go to
+   * LINE_MESSAGING_API_URL. Unset: the local stand-in in development, else LINE messages are off.
+   */
+  LINE_MESSAGING_CHANNEL_TOKEN: z.preprocess(emptyIsUnset, z.string().optional()),
+  /** The Messaging API's origin; unset: https://api.line.me (with a token), or this server's stand-in in development. */
+  LINE_MESSAGING_API_URL: z.preprocess(emptyIsUnset, z.string().url().optional()),
+  /** Milliseconds a push or profile call may take before it counts as a timeout (retried with its retry key). */
+  LINE_MESSAGING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Pushes per second across every process (server/line/send-rate.ts); LINE allows 2,000. */
+  LINE_PUSH_PER_SECOND: z.coerce.number().int().min(1).max(2000).default(LINE_PUSH_PER_SECOND_DEFAULT),
+  /** LINE Login's add-friend prompt for the official account: `normal`, `aggressive`, or `off` (no bot_prompt). */
+  LINE_BOT_PROMPT: z.preprocess(emptyIsUnset, z.enum(['normal', 'aggressive', 'off']).default('normal')),
   /** PostgreSQL schema to use (created if missing); unset: the connection's default search_path. */
   DATABASE_SCHEMA: z
     .string()
@@ -197,9 +213,40 @@ export interface AppConfig {
   staff: StaffConfig;
   /** Behind a reverse proxy: the client address is X-Forwarded-For's last entry. */
   trustProxy: boolean;
+  /** LINE messages to residents (server/providers/line-messaging-real.ts); null: off. */
+  lineMessaging: LineMessagingConfig | null;
+  /** LINE Login's bot_prompt (the add-friend prompt); null: not asked. */
+  lineBotPrompt: 'normal' | 'aggressive' | null;
   /** Where the built PWA lives. */
   distDir: string;
 }
+
+/**
+ * Where pushes go: 'line' is a real channel (LINE_MESSAGING_CHANNEL_TOKEN); 'local' is the
+ * stand-in (providers/line-messaging-local.ts), this server's own at /dev/line-api unless
+ * LINE_MESSAGING_API_URL names another, only in development with the dev issuer.
+ */
+export interface LineMessagingConfig {
+  kind: 'line' | 'local';
+  /** An origin: the SDK drops any path of its base URL. */
+  apiUrl: string;
+  /** The stand-in's control endpoints (local only): the dev chat page and the dev issuer's friend choice use them. */
+  controlUrl: string | null;
+  channelToken: string;
+  timeoutMs: number;
+  /** Pushes per second shared by every process. */
+  pushPerSecond: number;
+}
+
+/**
+ * Where the development server mounts the stand-in's control endpoints, and its chat page (LINE's
+ * own paths, /v2/bot/..., are at its root). A stand-in of its own serves them at LOCAL_CONTROL_PATH.
+ */
+export const DEV_LINE_CONTROL_PATH = '/dev/line-api/__control';
+export const LOCAL_CONTROL_PATH = '/__control';
+export const DEV_LINE_CHAT_PATH = '/dev/line-chat';
+/** The stand-in's channel access token: it plays LINE for this machine only, so a constant does. */
+export const DEV_LINE_CHANNEL_TOKEN = 'dev-line-channel-token';
 
 export interface StaffConfig {
   /** OIDC: the municipality's issuer; 'dev': the in-process dev issuer; null: local accounts only. */
@@ -283,6 +330,17 @@ const mapTilesOf = (url: string | undefined, attribution: string | undefined, de
     return { url, attribution: attribution ?? '' };
   }
   return development ? { url: `${DEV_TILE_PATH}/{z}/{x}/{y}.png`, attribution: attribution ?? '開発用の地図' } : { ...GSI_TILES, ...(attribution ? { attribution } : {}) };
+};
+
+const lineMessagingOf = (e: z.infer<typeof envSchema>, sandbox: boolean, publicUrl: string): LineMessagingConfig | null => {
+  const common = { timeoutMs: e.LINE_MESSAGING_TIMEOUT_MS, pushPerSecond: e.LINE_PUSH_PER_SECOND };
+  const apiUrl = e.LINE_MESSAGING_API_URL ? new URL(e.LINE_MESSAGING_API_URL).origin : undefined;
+  if (e.LINE_MESSAGING_CHANNEL_TOKEN) return { kind: 'line', apiUrl: apiUrl ?? 'https://api.line.me', controlUrl: null, channelToken: e.LINE_MESSAGING_CHANNEL_TOKEN, ...common };
+  if (sandbox) {
+    const own = new URL(publicUrl).origin;
+    return { kind: 'local', apiUrl: apiUrl ?? own, controlUrl: apiUrl ? `${apiUrl}${LOCAL_CONTROL_PATH}` : `${own}${DEV_LINE_CONTROL_PATH}`, channelToken: DEV_LINE_CHANNEL_TOKEN, ...common };
+  }
+  return null;
 };
 
 export const loadConfig = (env: Record<string, string | undefined> = process.env): AppConfig => {
@@ -408,6 +466,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       allowedCidrs: parseCidrs(e.STAFF_ALLOWED_CIDRS),
     },
     trustProxy: e.TRUST_PROXY === '1',
+    lineMessaging: lineMessagingOf(e, sandbox, publicUrl),
+    lineBotPrompt: e.LINE_BOT_PROMPT === 'off' ? null : e.LINE_BOT_PROMPT,
     distDir: path.resolve('dist'),
   };
 };

@@ -12,6 +12,7 @@ import { createPlacesProvider } from './providers/places';
 import { createGeocodeProvider } from './providers/geocode';
 import type { JobQueue } from './jobs/queue';
 import { openJobQueue } from './jobs/open-queue';
+import { createRealLineMessaging } from './providers/line-messaging-real';
 
 export const buildDeps = async (
   config: AppConfig,
@@ -37,7 +38,7 @@ export const buildDeps = async (
         channelSecret: devIssuer.channelSecret,
         jwks: { keys: devIssuer.jwks },
       });
-      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: null, log };
+      return { config, store, verifyToken, login: devIssuer.login, devIssuer, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: config.lineMessaging ? createRealLineMessaging(config.lineMessaging) : null, log };
     }
     const verifyToken = createVerifier({
       issuer: config.line.issuer,
@@ -45,7 +46,7 @@ export const buildDeps = async (
       channelSecret: config.line.channelSecret,
       jwks: { url: config.line.jwksUrl },
     });
-    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: null, log };
+    return { config, store, verifyToken, login: createLineLogin(config, verifyToken), devIssuer: null, payment: createPaymentProvider(config), files, places: createPlacesProvider(config), geocode: createGeocodeProvider(config), jobs, lineMessaging: config.lineMessaging ? createRealLineMessaging(config.lineMessaging) : null, log };
   } catch (e) {
     await jobs?.close();
     await store.close();

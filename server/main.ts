@@ -37,6 +37,9 @@ export const startServer = async (
   const deps = await buildDeps(config, log, storeOverrides);
   // Which card provider takes payments is said once at start, so a simulator left live is seen.
   log(deps.payment?.kind === 'local' ? 'warn' : 'info', { msg: 'payments', provider: config.features.payment ? paymentProviderLabel(deps.payment) : 'off (PAYMENT=0)' });
+  // Where LINE messages go, said once: off is no error (no channel yet) but must not go unseen.
+  const line = config.lineMessaging;
+  log(line ? 'info' : 'warn', { msg: 'line messages', target: line ? `${line.kind} ${line.apiUrl}` : 'off (no LINE_MESSAGING_CHANNEL_TOKEN): residents get no LINE messages' });
   // The build switches, said once so a part switched off by a stray variable is seen.
   log('info', { msg: 'features', ...config.features });
   if (config.files.builtinOnlyWarning) log('warn', { msg: 'files: FILE_SCAN=builtin, no clamd: uploads are checked by the built-in signature scanner alone' });
@@ -50,7 +53,7 @@ export const startServer = async (
     }
   }
   if (config.checkCountsAtStart) await logCountCheck(deps.store, log);
-  const { app, writes } = createAppWithWrites(deps);
+  const { app, writes, releaseDev } = createAppWithWrites(deps);
   const { files } = deps;
   files.pipeline = startPipeline({
     store: deps.store,
@@ -86,6 +89,7 @@ export const startServer = async (
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= new Promise<void>((resolve) => {
+      releaseDev();
       // close() stops accepting and resolves once in-flight requests have answered.
       server.close(() => resolve());
       if ('closeIdleConnections' in server) server.closeIdleConnections();

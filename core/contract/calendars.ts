@@ -10,6 +10,7 @@ import { defineEndpoint } from './define';
 import { envelope, errorAnswerSchema } from './envelope';
 import { paymentProductSchema } from './payment';
 import { RESERVATION_VALUE_PATTERN } from '../rules/reservation-value';
+import { remindersSchema } from '../messages/config-schema';
 
 export { RESERVATION_VALUE_PATTERN };
 
@@ -101,6 +102,8 @@ export const calendarSchema = z.object({
   startDate: z._default(z.nullable(z.string()), null),
   /** Far-future default of spec 02 §9. */
   endDate: z._default(z.string(), '2099-12-31'),
+  /** Issue 59: the booking reminders of this calendar; absent or empty = the form's (remindersOf). */
+  reminders: z.optional(remindersSchema),
 });
 export type Calendar = z.output<typeof calendarSchema>;
 

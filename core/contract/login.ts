@@ -57,6 +57,8 @@ export const appConfig = defineEndpoint({
       mapTiles: z.optional(z.object({ url: z.string(), attribution: z.string() })),
       /** The build switches (core/rules/features.ts); absent: all on. */
       features: z.optional(z.object({ members: z.boolean(), payment: z.boolean(), medical: z.boolean(), secureFiles: z.boolean() })),
+      /** LINE Login's bot_prompt (offer to add the official account as a friend); absent or null: not asked. */
+      botPrompt: z.optional(z.nullable(z.enum(['normal', 'aggressive']))),
     }),
   ),
 });

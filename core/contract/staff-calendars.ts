@@ -22,6 +22,8 @@ export const calendarSettingsSchema = z.extend(z.omit(calendarSchema, { sortKey:
   reservationStart: z._default(day, null),
   startDate: z._default(day, null),
   endDate: z._default(z.string().check(z.maxLength(10)), '2099-12-31'),
+  // Only bounded here: the save checks them as the import does (checkCalendar), so staff get its problems by path.
+  reminders: z.optional(z.array(z.record(z.string().check(z.maxLength(20)), z.union([z.number(), z.string().check(z.maxLength(20))]))).check(z.maxLength(20))),
 });
 export type CalendarSettings = z.output<typeof calendarSettingsSchema>;
 

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { schemaItemSchema } from '../items/registry';
 import { flagSchema as flag } from './item-base';
+import { lineMessagesSchema } from '../messages/config-schema';
 
 // Kept importable from here, where it lived first.
 export type { SchemaItem } from '../items/registry';
@@ -65,6 +66,8 @@ const surveyConfigObjectSchema = z.object({
       z.strictObject({ containerId: z.string().check(z.regex(GTM_CONTAINER_ID, 'containerId は GTM-XXXXXXX の形式です（英大文字・数字）')) }),
     ),
     numberMonthShowCalendar: z._default(z.number().check(z.int(), z.minimum(1)), 1),
+    /** Issue 59: the LINE messages the form sends, its reminders, announced statuses and templates. */
+    lineMessages: z.optional(lineMessagesSchema),
   });
 
 export const surveyConfigSchema = surveyConfigObjectSchema.check(

@@ -20,7 +20,7 @@ export interface MessageFacts {
   /** 受付番号, when the form shows it to the resident. */
   answerCode: string | null;
   reservation: { day: string; time: string | null; categories: string[]; place: string | null } | null;
-  /** A bed stay: first and last night (YYYY-MM-DD), ward and bed names. */
+  /** A bed stay: its admission and discharge days (YYYY-MM-DD, the stay's startDate and endDate), ward and bed names. */
   stay: { from: string; to: string; ward: string | null; bed: string | null } | null;
   receiptUrl: string | null;
   /** status_changed: the status and the text the form announces it with. */

@@ -13,10 +13,10 @@
  * - A bed stay booked: 入院予約 and a reminder the day before admission; changed: 予約変更 and the
  *   new reminder (the old one void); cancelled: 予約キャンセル.
  */
-import { dueReminders, stayReminderRule } from '@core/rules/reminder-due';
+import { dueReminders } from '@core/rules/reminder-due';
 import type { MessageFacts, MessageKind } from './kinds';
 import type { FormMessageSettings } from './settings';
-import { remindersOf } from './settings';
+import { remindersOf, stayReminderOf } from './settings';
 
 export type Happening =
   | { kind: 'written'; type: 'new' | 'amend'; hadBooking: boolean }
@@ -40,6 +40,9 @@ export interface MessagePlan {
 }
 
 export const REMINDER_KINDS: readonly MessageKind[] = ['reminder', 'stay_reminder'];
+
+/** Whether `h` can send anything at all: a status the form does not announce sends nothing (a bulk change reads no facts). */
+export const mayMessage = (h: Happening, settings: FormMessageSettings): boolean => h.kind !== 'status' || Boolean(settings.announce[h.status]);
 
 export const planMessages = (
   h: Happening,
@@ -83,8 +86,9 @@ export const planMessages = (
     case 'stay_booked':
       voidReminders = h.changed;
       now(h.changed ? 'reservation_changed' : 'stay_booked');
-      if (facts.stay) {
-        for (const dueAt of dueReminders(facts.stay.from, [stayReminderRule(settings.reminders)], ctx.nowIso)) out.push({ kind: 'stay_reminder', dueAt, facts });
+      {
+        const rule = stayReminderOf(settings);
+        if (facts.stay && rule) for (const dueAt of dueReminders(facts.stay.from, [rule], ctx.nowIso)) out.push({ kind: 'stay_reminder', dueAt, facts });
       }
       break;
     case 'stay_cancelled':

@@ -22,6 +22,3 @@ export const dueReminders = (day: string, rules: readonly ReminderRule[], nowIso
   const at = new Set(rules.map((r) => reminderDueAt(day, r)));
   return [...at].filter((iso) => iso > nowIso).sort();
 };
-
-/** A bed stay's reminder: the day before admission, at the form's first reminder time (09:00 without one). */
-export const stayReminderRule = (rules: readonly ReminderRule[]): ReminderRule => ({ daysBefore: 1, at: rules[0]?.at ?? '09:00' });

@@ -91,7 +91,7 @@ export const changeStatuses = async (trx: Transaction<Database>, c: StatusChange
       const ref = { surveyId: c.surveyId, userId: (answerOwner ?? stayOwner) as string, partitionKey };
       const gone = effectsOf(moved.to).givesBack;
       const h = gone ? ({ kind: answerOwner !== null ? 'cancelled' : 'stay_cancelled', status: moved.to } as const) : ({ kind: 'status', status: moved.to } as const);
-      await queueLineMessages(trx, c.outbox, ref, h, { now: c.now });
+      await queueLineMessages(trx, c.outbox, ref, h, { now: c.now, ...(c.config ? { config: c.config } : {}) });
     }
     if (moved) events.push({ partitionKey, at, actor: { kind: 'staff', id: c.staff.id, name: c.staff.name }, kind: 'status', from: moved.from, to: moved.to, note: c.note });
   }

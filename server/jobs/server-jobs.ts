@@ -9,6 +9,8 @@ import { purgeExpiredKeys } from '../store/idempotency';
 import { sweepRateWindows } from '../store/rate-windows';
 import type { JobDefinition } from './worker';
 import { lineSendJob } from '../line/send-job';
+import { takeSendSlot } from '../line/send-rate';
+import { LINE_PUSH_PER_SECOND_DEFAULT } from '../config';
 
 const HOUR_S = 3600;
 /** Settled jobs are kept this long, their unique keys with them. */
@@ -34,7 +36,15 @@ export const serverJobs = (deps: Deps): JobDefinition[] => {
   ];
   // pg-boss deletes its settled jobs itself (deleteAfterSeconds, 7 days by default).
   if (store.engine === 'sqlite') jobs.push({ name: 'jobs.prune', everySeconds: HOUR_S, run: async () => void (await pruneJobs(store.db, new Date(Date.now() - KEEP_SETTLED_MS).toISOString())) });
-  if (deps.lineMessaging) jobs.push(lineSendJob({ store, line: deps.lineMessaging, log }));
+  if (deps.lineMessaging) {
+    const perSecond = config.lineMessaging?.pushPerSecond ?? LINE_PUSH_PER_SECOND_DEFAULT;
+    // Every process's pushes share LINE's per-channel rate, counted in the database.
+    const takeSlot = async () => {
+      const slot = await takeSendSlot(store.db, { perSecond, now: Date.now() });
+      return slot.ok ? 0 : slot.waitMs;
+    };
+    jobs.push(lineSendJob({ store, line: deps.lineMessaging, log, takeSlot }));
+  }
   if (deps.payment) jobs.push({ name: 'payments.release-holds', everySeconds: config.paymentSweepSeconds, run: () => releaseUnpaidHolds(store, log) });
   return jobs;
 };

@@ -7,10 +7,12 @@
 import crypto from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
-import { planMessages, REMINDER_KINDS, type Happening } from '@core/messages/plan';
+import { mayMessage, planMessages, REMINDER_KINDS, type Happening } from '@core/messages/plan';
+import { formMessageSettings } from '@core/messages/settings';
 import { renderMessage } from '@core/messages/render';
 import { lineRecipientOf } from '@core/rules/line-recipient';
 import type { JobQueue } from '../jobs/queue';
+import { findSurveyConfig } from '../store/configs';
 import { insertLineMessages, voidQueued } from '../store/line-messages';
 import type { Database, LineMessageTable } from '../store/schema';
 import { readAnswerFacts, type AnswerFacts } from './facts';
@@ -48,7 +50,9 @@ export const queueLineMessages = async (
 ): Promise<number> => {
   if (!outbox) return 0;
   const now = (o.now ?? new Date()).toISOString();
-  const read = await readAnswerFacts(trx, { ...ref, publicUrl: outbox.publicUrl, config: o.config });
+  const config = o.config ?? (await findSurveyConfig(trx, ref.surveyId));
+  if (!config || !mayMessage(h, formMessageSettings(config))) return 0;
+  const read = await readAnswerFacts(trx, { ...ref, publicUrl: outbox.publicUrl, config });
   if (!read) return 0;
   const a = o.adjust ? o.adjust(read) : read;
   const plan = planMessages(h, a.settings, a.facts, { nowIso: now, calendarReminders: a.calendar });

@@ -14,6 +14,7 @@ import { createVerifier } from '../auth/verify';
 import type { LoginProvider } from './login';
 import { createOAuthCodeLogin } from './login-line';
 import { devChannelSecret, loadSigningKey } from './dev-issuer-secrets';
+import { FRIEND_CHOICE_CSS, applyFriendChoice, friendChoiceHtml, wantsFriend } from './login-dev-friend';
 import { refusalText } from '@core/refusals';
 
 export { DEV_CHANNEL_SECRET_FILE, DEV_ISSUER_KEY_FILE, devChannelSecret } from './dev-issuer-secrets';
@@ -110,7 +111,7 @@ const avatarSvg = (r: (typeof DEV_RESIDENTS)[number]) =>
   `font-family="'Hiragino Sans','Noto Sans JP','Yu Gothic',sans-serif">${escapeHtml(r.glyph)}</text></svg>\n`;
 
 /** The OAuth parameters the page carries through to the approval link and form. */
-const PASS_THROUGH = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'nonce'] as const;
+const PASS_THROUGH = ['response_type', 'client_id', 'redirect_uri', 'state', 'scope', 'nonce', 'bot_prompt', 'dev_friend'] as const;
 
 const pickPage = (params: Record<string, string>, error: string | undefined): string => {
   const carried: Array<[string, string]> = PASS_THROUGH.filter((k) => params[k] !== undefined).map((k) => [k, params[k] as string]);
@@ -149,7 +150,7 @@ const pickPage = (params: Record<string, string>, error: string | undefined): st
   form { background: #fff; border: 1px solid #dde2df; border-radius: .75rem; padding: .75rem; }
   label { display: block; font-size: .85rem; margin: 0 0 .5rem; }
   input[type=text] { box-sizing: border-box; width: 100%; padding: .5rem; font: inherit; margin-top: .25rem; }
-  button { margin-top: .5rem; padding: .6rem 1rem; background: #06c755; color: #fff; border: 0; border-radius: .5rem; font: inherit; font-weight: bold; }
+  button { margin-top: .5rem; padding: .6rem 1rem; background: #06c755; color: #fff; border: 0; border-radius: .5rem; font: inherit; font-weight: bold; }${FRIEND_CHOICE_CSS}
 </style>
 </head>
 <body>
@@ -157,6 +158,7 @@ const pickPage = (params: Record<string, string>, error: string | undefined): st
 <h1>開発用ログイン</h1>
 <p class="note">LINE ログインの代わりです（開発用・本番では無効）。ログインする住民を選んでください。</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+${params['bot_prompt'] !== undefined ? friendChoiceHtml(carried) : ''}
 <ul>
 ${residents}
 </ul>
@@ -259,7 +261,7 @@ export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => 
 
   const routes = new Hono();
 
-  routes.get('/oauth2/v2.1/authorize', (c) => {
+  routes.get('/oauth2/v2.1/authorize', async (c) => {
     // Every answer: the page echoes the request's parameters, the redirect carries a code.
     c.header('Cache-Control', 'no-store');
     const q = singleValued(c.req.queries());
@@ -275,6 +277,8 @@ export const createDevIssuer = async (config: AppConfig): Promise<DevIssuer> => 
 
     const resident = DEV_RESIDENTS.find((r) => r.userId === userId);
     const typedName = q['dev_name']?.trim().slice(0, 100) || undefined;
+    // LINE adds the friend on the consent screen only when bot_prompt asked for it.
+    if (q['bot_prompt'] !== undefined) await applyFriendChoice(config, userId, wantsFriend(q), resident?.name ?? typedName);
     const code = codes.issue({
       clientId: channelId,
       redirectUri: q['redirect_uri'] as string,

@@ -57,6 +57,7 @@ export const registerLoginRoutes = ({ deps, route }: RouteContext): void => {
       externalUrlHosts: deps.config.externalUrlHosts,
       mapTiles: deps.config.mapTiles,
       features: deps.config.features,
+      botPrompt: deps.config.lineBotPrompt,
     },
   }));
 

@@ -99,6 +99,8 @@ export const registerSurveyResultRoutes = (ctx: RouteContext): void => {
     let released: string[] = [];
     const answer = await commit(async (trx) => {
       const out = await deleteAnswer(trx, ref);
+      // Read after the rows went, the plan finds no booking to announce: the reminders go void, nothing is sent.
+      await queueLineMessages(trx, answerDeps.outbox, ref, { kind: 'cancelled', status: null });
       released = out.released;
       return { result: 'OK' as const, data: { deleted: out.deleted } };
     });

@@ -4,16 +4,9 @@
  * (the date box shows YYYY-MM-DD by spec) stay as they are; only what is read again is formatted.
  */
 import { Temporal } from 'temporal-polyfill';
-import { ja } from '../messages/ja';
+import { formatFullDate, formatMonthDayWeekday } from '@core/ja/dates';
 
-const weekdayOf = (d: Temporal.PlainDate): string => ja.calendar.weekdays[d.dayOfWeek - 1] ?? '';
-
-/** M月D日（曜） */
-export const formatMonthDayWeekday = (d: Temporal.PlainDate): string => `${d.month}月${d.day}日（${weekdayOf(d)}）`;
-
-/** YYYY年M月D日（曜）; without the weekday for a birthday, where it means nothing. */
-export const formatFullDate = (d: Temporal.PlainDate, { weekday = true }: { weekday?: boolean } = {}): string =>
-  `${d.year}年${d.month}月${d.day}日${weekday ? `（${weekdayOf(d)}）` : ''}`;
+export { formatFullDate, formatMonthDayWeekday };
 
 const readIso = (text: string): Temporal.PlainDate | null => {
   try {

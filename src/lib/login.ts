@@ -31,9 +31,11 @@ export const generateState = (randomUint32: () => number = () => crypto.getRando
 
 export const loginRedirectUri = (origin: string): string => `${origin}/login`;
 
-export const buildAuthorizeUrl = (o: { authorizeUrl: string; channelId: string; redirectUri: string; state: string }): string =>
+export const buildAuthorizeUrl = (o: { authorizeUrl: string; channelId: string; redirectUri: string; state: string; botPrompt?: string | null | undefined }): string =>
   `${o.authorizeUrl}?response_type=code&client_id=${encodeURIComponent(o.channelId)}` +
-  `&redirect_uri=${encodeURIComponent(o.redirectUri)}&state=${encodeURIComponent(o.state)}&scope=profile%20openid`;
+  `&redirect_uri=${encodeURIComponent(o.redirectUri)}&state=${encodeURIComponent(o.state)}&scope=profile%20openid` +
+  // LINE Login offers the official account as a friend on its consent screen (LINE_BOT_PROMPT).
+  (o.botPrompt ? `&bot_prompt=${encodeURIComponent(o.botPrompt)}` : '');
 
 export type LoginStep =
   | { kind: 'done' }
@@ -135,7 +137,7 @@ export const performLogin = async (search: LoginSearch, deps: LoginDeps): Promis
       const state = generateState(deps.randomUint32);
       s?.setItem(LOGIN_STATE_KEY, state);
       const c = config as AppSettings;
-      deps.assign(buildAuthorizeUrl({ authorizeUrl: c.authorizeUrl, channelId: c.channelId, redirectUri, state }));
+      deps.assign(buildAuthorizeUrl({ authorizeUrl: c.authorizeUrl, channelId: c.channelId, redirectUri, state, botPrompt: c.botPrompt }));
       return { kind: 'redirected' };
     }
   }

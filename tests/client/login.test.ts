@@ -145,4 +145,10 @@ describe('return target', () => {
       'https://a/authorize?response_type=code&client_id=1&redirect_uri=http%3A%2F%2Flocalhost%3A5173%2Flogin&state=9&scope=profile%20openid',
     );
   });
+
+  it('asks LINE Login to offer the official account as a friend when the server says so', () => {
+    const base = { authorizeUrl: 'https://a/authorize', channelId: '1', redirectUri: 'http://localhost:5173/login', state: '9' };
+    expect(new URL(buildAuthorizeUrl({ ...base, botPrompt: 'aggressive' })).searchParams.get('bot_prompt')).toBe('aggressive');
+    expect(new URL(buildAuthorizeUrl({ ...base, botPrompt: null })).searchParams.has('bot_prompt')).toBe(false);
+  });
 });

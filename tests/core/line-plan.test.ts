@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { planMessages, type Happening } from '@core/messages/plan';
+import { mayMessage, planMessages, type Happening } from '@core/messages/plan';
 import type { MessageFacts } from '@core/messages/kinds';
 import { MESSAGE_KINDS } from '@core/messages/kinds';
 import type { FormMessageSettings } from '@core/messages/settings';
-import { dueReminders, reminderDueAt, stayReminderRule } from '@core/rules/reminder-due';
+import { dueReminders, reminderDueAt } from '@core/rules/reminder-due';
 import { lineRecipientOf } from '@core/rules/line-recipient';
 
 const settings = (over: Partial<FormMessageSettings> = {}): FormMessageSettings => ({
@@ -42,10 +42,6 @@ describe('reminder times (Tokyo)', () => {
       { daysBefore: 3, at: '12:00' },
     ];
     expect(dueReminders('2026-12-10', rules, NOW)).toEqual(['2026-12-07T03:00:00.000Z', '2026-12-09T00:00:00.000Z']);
-  });
-  it('a stay is reminded the day before admission at the form’s first time', () => {
-    expect(stayReminderRule([{ daysBefore: 3, at: '15:00' }])).toEqual({ daysBefore: 1, at: '15:00' });
-    expect(stayReminderRule([])).toEqual({ daysBefore: 1, at: '09:00' });
   });
 });
 
@@ -94,6 +90,9 @@ describe('which messages a change causes', () => {
   it('a status is announced only when the form announces it', () => {
     expect(kinds(plan({ kind: 'status', status: '対応済' }))).toEqual(['status_changed']);
     expect(kinds(plan({ kind: 'status', status: '対応中' }))).toEqual([]);
+    // …so a bulk change of a status nobody is told about reads no answer's facts.
+    expect([mayMessage({ kind: 'status', status: '対応中' }, settings()), mayMessage({ kind: 'status', status: '対応済' }, settings())]).toEqual([false, true]);
+    expect(mayMessage({ kind: 'cancelled', status: null }, settings())).toBe(true);
   });
   it('a paid order: completed, and the booking’s reminders then', () => {
     expect(kinds(plan({ kind: 'paid' }))).toEqual(['payment_completed', 'reminder']);

@@ -85,6 +85,7 @@ describe.each(engines())('login through the dev issuer (%s)', (engine) => {
         mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
         // The build switches: all on when none is set.
         features: { members: true, payment: true, medical: true, secureFiles: true },
+        botPrompt: 'normal',
       },
     });
   });
@@ -391,6 +392,7 @@ describe.each(engines())('with a LINE channel configured (%s)', (engine) => {
       externalUrlHosts: ['www.city.sakura.example.jp', 'xn--r8jz45g.jp'],
       mapTiles: { url: '/dev/tiles/{z}/{x}/{y}.png', attribution: '開発用の地図' },
       features: { members: true, payment: true, medical: true, secureFiles: true },
+      botPrompt: 'normal',
     });
     expect(server.deps.devIssuer).toBeNull();
     const res = await server.fetch(`/dev/oauth2/v2.1/authorize?dev_user=Ux&response_type=code&client_id=1234567890`, { redirect: 'manual' });

@@ -3,7 +3,7 @@ import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AnswerPage } from '@core/contract/staff-answers';
 import { jaConsole } from '../../../messages/ja-console';
 
-const t = jaConsole.lineMessages;
+const t = jaConsole.lineLedger;
 const at = (iso: string) => new Date(iso).toLocaleString('ja-JP', { timeZone: 'Asia/Tokyo', dateStyle: 'medium', timeStyle: 'short' });
 const COLOURS = { queued: 'blue', sent: 'green', failed: 'red', void: 'gray' } as const;
 

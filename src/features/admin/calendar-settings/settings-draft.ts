@@ -3,6 +3,7 @@
  * settings it stands for. A field that is not a whole number keeps the draft from being sent.
  */
 import type { CalendarSettings } from '@core/contract/staff-calendars';
+import type { ReminderDraft } from '../line-messages/reminder-rows';
 
 export interface ComaDraft {
   key: string;
@@ -23,6 +24,8 @@ export interface SettingsDraft {
   reservationStart: string;
   startDate: string;
   endDate: string;
+  /** Issue 59: none = the form's reminders. */
+  reminders: ReminderDraft[];
 }
 
 export type NumberField = 'reservationPossibleStart' | 'reservationPossibleMonths' | 'reservationCancelLimit' | 'reservationMaxCount' | 'reservationMaxCountOfDay';
@@ -44,6 +47,7 @@ export const draftOf = (s: CalendarSettings): SettingsDraft => ({
   reservationStart: s.reservationStart ?? '',
   startDate: s.startDate ?? '',
   endDate: s.endDate,
+  reminders: (s.reminders ?? []).map((r) => ({ daysBefore: Number(r['daysBefore']) || 0, at: String(r['at'] ?? '') })),
 });
 
 /** The field's number; null for an optional field left empty; undefined when it is not one. */
@@ -71,6 +75,7 @@ export const settingsOf = (d: SettingsDraft): CalendarSettings | null => {
     reservationStart: d.reservationStart || null,
     startDate: d.startDate || null,
     endDate: d.endDate || '2099-12-31',
+    ...(d.reminders.length > 0 ? { reminders: d.reminders.map((r) => ({ daysBefore: r.daysBefore, at: r.at.normalize('NFKC').trim() })) } : {}),
   };
 };
 

@@ -13,6 +13,7 @@ import { useStaffMe } from '../staff-queries';
 import { ComaTable } from './coma-table';
 import { HeldComas } from './held-comas';
 import { RuleFields } from './rule-fields';
+import { ReminderRows } from '../line-messages/reminder-rows';
 import { useSettingsEditor } from './use-settings-editor';
 
 const t = jaConsole.calendarSettings;
@@ -46,6 +47,13 @@ export function CalendarSettingsPage() {
               {t.rules}
             </Title>
             <RuleFields editor={editor} readOnly={readOnly} />
+            <Title order={2} size="h5">
+              {jaConsole.lineMessages.reminders}
+            </Title>
+            <Text size="xs" c="dimmed">
+              {jaConsole.lineMessages.calendarRemindersHelp}
+            </Text>
+            <ReminderRows rows={editor.draft.reminders} readOnly={readOnly} onChange={(reminders) => editor.edit({ reminders })} />
           </>
         ) : (
           <LoadingText />

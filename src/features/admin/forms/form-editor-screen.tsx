@@ -16,12 +16,13 @@ import { COMMON_FIELDS, CommonFields } from './common-fields';
 import { pathIn } from './draft-json';
 import { FormPreview } from './form-preview';
 import { JsonTab, ProblemList } from './json-tab';
+import { LINE_FIELD, LineMessagesFields } from './line-messages-fields';
 import { SaveBar } from './save-bar';
 import { useFormEditor } from './use-form-editor';
 import { VersionsPanel } from './versions-panel';
 
 const t = jaConsole.forms;
-type Tab = 'fields' | 'json' | 'versions';
+type Tab = 'fields' | 'line' | 'json' | 'versions';
 
 export function FormEditPage() {
   const { surveyId } = useParams({ from: '/admin/forms/$surveyId/edit' });
@@ -33,7 +34,7 @@ export function FormEditPage() {
   const base = editor.current.data;
   const draft = editor.draft;
   const enabled = base?.config['surveyStatus'] !== 'disabled';
-  const others = editor.problems.filter((p) => !COMMON_FIELDS.some((f) => pathIn(p.path, f)));
+  const others = editor.problems.filter((p) => ![...COMMON_FIELDS, LINE_FIELD].some((f) => pathIn(p.path, f)));
   const loadError = editor.current.error;
   return (
     <ConsoleFrame me={me.data}>
@@ -67,6 +68,7 @@ export function FormEditPage() {
                 onChange={(v) => setTab(v as Tab)}
                 data={[
                   { value: 'fields', label: t.tabFields },
+                  { value: 'line', label: jaConsole.lineMessages.tab },
                   { value: 'json', label: t.tabJson },
                   { value: 'versions', label: t.tabVersions },
                 ]}
@@ -78,6 +80,7 @@ export function FormEditPage() {
                   {others.length > 0 ? <ProblemList problems={others} intro={t.otherProblems} /> : null}
                 </>
               ) : null}
+              {tab === 'line' ? <LineMessagesFields draft={draft} problems={editor.problems} onChange={editor.setField} /> : null}
               {tab === 'json' ? <JsonTab text={editor.text} textError={editor.textError} problems={editor.problems} onChange={editor.setText} /> : null}
               {tab === 'versions' ? <VersionsPanel surveyId={surveyId} editor={editor} /> : null}
               <SaveBar editor={editor} enabled={enabled} />
