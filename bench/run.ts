@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`, `console`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`, `console`, `line-reminders`) runs one.
  */
 import { runApiBench } from './api.bench';
 import { runConsoleBench } from './console.bench';
 import { runDaySheetBench } from './day-sheet';
 import { runExportBench } from './export.bench';
 import { runFirstChunkBench } from './first-chunk.bench';
+import { runLineRemindersBench } from './line-reminders.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
 import { runReservationBench } from './reservation.bench';
@@ -22,6 +23,7 @@ const all: Record<string, () => Promise<void>> = {
   'day-sheet': runDaySheetBench,
   export: runExportBench,
   console: runConsoleBench,
+  'line-reminders': runLineRemindersBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);

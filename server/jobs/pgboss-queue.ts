@@ -33,6 +33,8 @@ interface Envelope {
 }
 
 /** pg-boss polls no faster than this. */
+/** Jobs one fetch of a one-off job's worker takes (each run side by side). */
+const BATCH = 10;
 const MIN_POLL_S = 0.5;
 const NAMESPACE = 'liff-forms/jobs:';
 
@@ -70,7 +72,7 @@ export const createPgBossQueue = async (o: PgBossQueueOptions): Promise<JobQueue
   const queues = new Map<string, Promise<void>>();
   const ensureQueue = (name: string) => {
     let made = queues.get(name);
-    if (!made) queues.set(name, (made = boss.createQueue(name).catch((e: unknown) => (queues.delete(name), Promise.reject(e)))));
+    if (!made) queues.set(name, (made = boss.createQueue(name, { expireInSeconds: o.leaseSeconds }).catch((e: unknown) => (queues.delete(name), Promise.reject(e)))));
     return made;
   };
   const send = async (job: JobRequest, data: Envelope, db?: Db): Promise<boolean> => {
@@ -79,6 +81,9 @@ export const createPgBossQueue = async (o: PgBossQueueOptions): Promise<JobQueue
       id: job.uniqueKey ? keyId(job.uniqueKey) : crypto.randomUUID(),
       ...(job.runAt ? { startAfter: job.runAt } : {}),
       retryLimit: (job.maxAttempts ?? DEFAULT_ATTEMPTS) - 1,
+      // Each job's own lease, also when it was sent before any worker configured its queue: a job
+      // held by a killed process is retried after a lease, not pg-boss's default 15 minutes.
+      expireInSeconds: o.leaseSeconds,
       // The first delay is the queue's (the definition's backoffSeconds, set by start()).
       retryBackoff: true,
       retryDelayMax: MAX_BACKOFF_S,
@@ -122,8 +127,11 @@ export const createPgBossQueue = async (o: PgBossQueueOptions): Promise<JobQueue
         await ensureQueue(def.name);
         // A job active past the lease is failed (and retried) by pg-boss: its process is taken for dead.
         await boss.updateQueue(def.name, { expireInSeconds: s.leaseSeconds, retryDelay: Math.max(1, Math.ceil(def.backoffSeconds ?? DEFAULT_BACKOFF_S)), retryBackoff: true });
+        // A one-off job's worker takes batches and fetches again at once while they come back full:
+        // 10,000 reminders due at one minute drain at the send rate, not a batch per poll.
         const options = {
-          batchSize: 1,
+          batchSize: def.everySeconds ? 1 : BATCH,
+          burstWhenBatchFull: !def.everySeconds,
           includeMetadata: true,
           perJobResults: true,
           pollingIntervalSeconds,

@@ -55,6 +55,7 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let polling: Promise<void> | null = null;
+  let backlog = false;
 
   const iso = (ms = 0) => new Date(Date.now() + ms).toISOString();
 
@@ -114,11 +115,18 @@ export const startJobWorker = (o: JobWorkerOptions): JobWorker => {
     if (stopped) return;
     // One statement, atomic on its own: no transaction held open across awaits.
     const leaseUntil = Date.now() + leaseMs;
-    const claimed = await claimJobs(store.db, store.engine, { names, owner, now: iso(), leaseUntil: new Date(leaseUntil).toISOString(), limit: concurrency - inFlight.size });
+    const limit = concurrency - inFlight.size;
+    const claimed = await claimJobs(store.db, store.engine, { names, owner, now: iso(), leaseUntil: new Date(leaseUntil).toISOString(), limit });
+    // A full claim says more are due: each job that ends claims the next at once, not a poll later
+    // (10,000 reminders due at one minute drain at the send rate, not at `concurrency` per poll).
+    backlog = limit > 0 && claimed.length === limit;
     for (const c of claimed) {
       const run = runOne(c)
         .catch((e: unknown) => log('error', { msg: 'job step failed', job: c.name, id: c.id, error: String(e) }))
-        .finally(() => inFlight.delete(c.id));
+        .finally(() => {
+          inFlight.delete(c.id);
+          if (backlog) tick();
+        });
       inFlight.set(c.id, { run, leaseUntil });
     }
   };

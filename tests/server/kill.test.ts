@@ -152,7 +152,8 @@ describe.concurrent('a server killed mid-write', () => {
         let out = '';
         child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
         child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-        for (let i = 0; i < 200 && !out.includes('"msg":"listening"'); i++) {
+        // 15 s: on CI's two cores under a full suite a start can take several seconds.
+        for (let i = 0; i < 600 && !out.includes('"msg":"listening"'); i++) {
           if (child.exitCode !== null) break;
           await sleep(25);
         }
