@@ -22,7 +22,8 @@ const N = Number(process.env['LINE_BENCH_MESSAGES'] ?? 10_000);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export const runLineRemindersBench = async (): Promise<void> => {
-  const bundleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'line-bench-bundle-'));
+  // Inside the repository, so the bundle's packages resolve from node_modules.
+  const bundleDir = path.resolve('node_modules/.cache', `line-bench-${process.pid}`);
   const bundle = bundleServer(bundleDir);
   try {
     for (const engine of benchEngines(engines())) {
