@@ -12,6 +12,8 @@ import { startLocalMessagingApi, type RunningMessagingApi } from '../../server/p
 import { engines, startTestServer, type TestServer } from './harness';
 import { bundle, day, value } from './reservation-fixture';
 import { makeStaff, signIn, staffFetch } from './staff-fixture';
+import { seedDueReminders } from './line-seed';
+import { voidQueued } from '../../server/store/line-messages';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const lineId = () => `U${crypto.randomBytes(16).toString('hex')}`;
@@ -92,6 +94,9 @@ for (const engine of engines()) {
       const [, mm, dd] = day(7).split('-').map(Number);
       expect(changed.includes(day(7)) || changed.includes(`${mm}月${dd}日`)).toBe(true);
       expect(changed).toContain('10:00');
+      // The new reminder, rendered when queued, says the new day and time too.
+      const reminder = second[1]?.message_json ?? '';
+      expect([reminder.includes(`${mm}月${dd}日`), reminder.includes('10:00')]).toEqual([true, true]);
 
       const cancelled = await srv.api('POST', '/survey-results/cancelItem', { token: await srv.token(user), body: { surveyId: 'rsv', partitionKey: newKey } });
       expect(cancelled.status).toBe(200);
@@ -120,6 +125,16 @@ for (const engine of engines()) {
         ['reminder', 'void'],
       ]);
       expect(await accepted(user)).toHaveLength(1);
+    });
+
+    it('a reminder voided before it is due is never sent', async () => {
+      const user = lineId();
+      const [id] = await seedDueReminders(srv.deps.store, srv.deps.jobs, 1, { dueAt: new Date(Date.now() + 1500), users: [user] });
+      await srv.deps.store.write((trx) => voidQueued(trx, ['seed#0'], ['reminder'], new Date().toISOString()));
+      await sleep(3000);
+      const row = await srv.deps.store.db.selectFrom('line_messages').select(['state']).where('id', '=', id as string).executeTakeFirstOrThrow();
+      expect(row.state).toBe('void');
+      expect(await accepted(user)).toHaveLength(0);
     });
 
     it('the console shows the answer’s ledger', async () => {
