@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_CHANNEL_ID, loadConfig } from '../../server/config';
@@ -19,22 +18,13 @@ import { dropSchema, engines, startTestServer } from './harness';
 import { startFakeClamd } from './fake-clamd';
 import { cleanPdf } from './file-fixtures';
 import { freePort } from './ports';
+import { bundleServer } from './server-process';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const bundleDir = path.resolve('node_modules/.cache', `file-crash-test-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');
 beforeAll(() => {
-  buildSync({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@core': path.resolve('core') },
-    outfile: serverBundle,
-    logLevel: 'warning',
-  });
+  bundleServer(bundleDir);
 });
 afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
 

@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { DEV_CHANNEL_ID } from '../../server/config';
@@ -24,6 +23,7 @@ import { importBundle } from '../../server/forms/import';
 import { openStore, type StoreOptions } from '../../server/store/open';
 import { dropSchema, engines } from './harness';
 import { freePort } from './ports';
+import { bundleServer } from './server-process';
 
 const ROUNDS = 20;
 const NEW_KEYS_PER_ROUND = 6;
@@ -53,17 +53,7 @@ const nameOf = (key: string) => `answer-of-${key}`;
 const bundleDir = path.resolve('node_modules/.cache', `kill-test-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');
 beforeAll(() => {
-  buildSync({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@core': path.resolve('core') },
-    outfile: serverBundle,
-    logLevel: 'warning',
-  });
+  bundleServer(bundleDir);
 });
 afterAll(() => {
   fs.rmSync(bundleDir, { recursive: true, force: true });

@@ -13,7 +13,6 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { buildSync } from 'esbuild';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { STAFF_PREFIX } from '@core/contract/define';
@@ -26,6 +25,7 @@ import { openStore, type StoreOptions } from '../../server/store/open';
 import { dropSchema, engines } from './harness';
 import { order } from './payment-fixture';
 import { freePort } from './ports';
+import { bundleServer } from './server-process';
 import { STAFF_PASSWORD, giveTeam, makeStaff, totpNow } from './staff-fixture';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -36,17 +36,7 @@ const MERCHANT = { PAYMENT_MERCHANT_ID: '30132', PAYMENT_SERVICE_ID: '101', PAYM
 const bundleDir = path.join(fs.realpathSync('node_modules'), '.cache', `refund-kill-${process.pid}`);
 const serverBundle = path.join(bundleDir, 'main.mjs');
 beforeAll(() => {
-  buildSync({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@core': path.resolve('core') },
-    outfile: serverBundle,
-    logLevel: 'warning',
-  });
+  bundleServer(bundleDir);
 });
 afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
 
