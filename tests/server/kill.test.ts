@@ -273,6 +273,6 @@ describe.concurrent('a server killed mid-write', () => {
       } finally {
         await check.close();
       }
-    }, 90_000);
+    }, 150_000);
   }
 });
