@@ -88,7 +88,8 @@ describe.each(engines())('console payments (%s)', (engine) => {
             pay_method: s.payMethod ?? null,
             order_json: JSON.stringify(o),
             result_json: s.phase === 'pending' ? null : JSON.stringify(s.tracked === false ? { res_result: 'OK' } : { res_result: 'OK', res_tracking_id: `trk-${s.id}` }),
-            hold_until: created,
+            // A pending order still within its hold: the hold sweep (a job that may run at any time) leaves it.
+            hold_until: s.phase === 'pending' ? new Date(now + 3600_000).toISOString() : created,
             created_at: created,
             updated_at: created,
             completed_at: s.completedAt !== undefined ? s.completedAt : s.phase === 'pending' ? null : created,
