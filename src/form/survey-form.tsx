@@ -183,11 +183,17 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const total = engine.plan.items.length;
   const [limit, setLimit] = useState(() => (total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
 
+  // Effects run only once React owns the page (after hydration of the server's HTML, too):
+  // data-interactive marks that moment for benchmarks and tests.
+  const [interactive, setInteractive] = useState(false);
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
     // Every item is in: work the page put off until the first screen (the offline layer, the
     // service worker) may start now.
-    else firstScreenShown();
+    else {
+      firstScreenShown();
+      setInteractive(true);
+    }
   }, [limit, total]);
 
   useEffect(() => {
@@ -237,6 +243,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
         data-testid="survey-form"
         // "all" once every item is in the DOM (benchmarks and tests wait for it).
         data-rendered={limit >= total ? 'all' : 'partial'}
+        data-interactive={interactive ? 'true' : undefined}
         data-readonly={props.readOnly ? 'true' : undefined}
         data-step={stepped ? 'form' : undefined}
         onSubmit={(e) => {
