@@ -36,7 +36,7 @@ stage "vitest (core, client, server on SQLite${TEST_DATABASE_URL:+ and PostgreSQ
 
 chromium_path=${CHROMIUM_PATH:-/usr/bin/chromium}
 if [ -x "$chromium_path" ]; then
-  stage "build" npx vite build
+  stage "build" npm run build
   stage "end-to-end (Playwright, Chromium)" env CI=1 npx playwright test
 else
   echo "Chromium not found at ${chromium_path}: end-to-end tests cannot run (install Debian's chromium)."

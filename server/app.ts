@@ -68,7 +68,10 @@ import { lineOutboxOf } from './line/outbox';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson, compressPage } from './compress';
-import { formPageOf, inlineScriptHashes, pageFor } from './page';
+import { formPageOf, inlineScriptHashes, pageFor, withFormPage } from './page';
+import { createFormPageCache } from './form-page';
+import { offeredConfig } from '@core/rules/features';
+import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import { API_CACHE_CONTROL, PERMISSIONS_POLICY, contentSecurityPolicy, strictTransportSecurity } from './response-headers';
 
 export type { Deps, RouteStore } from './route-context';
@@ -93,6 +96,7 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
   const app: App = new Hono<AppEnv>();
   // The PWA: hashed assets are immutable; every other GET that is not a file is a client route.
   const indexFile = path.join(config.distDir, 'index.html');
+  const formPages = createFormPageCache(config.distDir, log);
   const csp = contentSecurityPolicy(config, fs.existsSync(indexFile) ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : []);
   const hsts = strictTransportSecurity(config);
 
@@ -300,7 +304,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     const page = fs.readFileSync(indexFile, 'utf8');
     const form = await formPageOf(deps.store.db, c.req.path);
     if (form?.title && form.gtmContainerId) c.set('pageCsp', contentSecurityPolicy(config, inlineScriptHashes(page), gtmScriptHash(form.gtmContainerId)));
-    return c.html(pageFor(page, form));
+    const served = form?.config ? offeredConfig(form.config, config.features) : null;
+    const formHtml = served && served.surveyType !== BED_SURVEY_TYPE ? await formPages.htmlOf(served) : null;
+    const full = pageFor(page, form);
+    return c.html(served && formHtml ? withFormPage(full, formHtml, { config: served, servedAt: Date.now() }) : full);
   });
 
   app.notFound((c) => refusalJson(c, refuse('not_found')));

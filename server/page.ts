@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
 import { CLOSED_FORM_META } from '@core/contract/page';
+import { FORM_DATA_ID, SSR_FORM_ATTR, SSR_PAGE_ID, type FormPageData } from '@core/contract/form-page';
+import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { Database } from './store/schema';
 import { findEnabledSurveyConfig } from './store/configs';
 import { withGtm } from './gtm';
@@ -23,6 +25,8 @@ export interface FormPage {
   title: string | null;
   /** The open form's Google Tag Manager container (gtm.ts); null: none. */
   gtmContainerId: string | null;
+  /** The open form's config, on /survey/{id} only: that page carries the form (withFormPage). */
+  config: ServedSurveyConfig | null;
 }
 
 export const formPageOf = async (db: Kysely<Database>, pathname: string): Promise<FormPage | null> => {
@@ -36,7 +40,8 @@ export const formPageOf = async (db: Kysely<Database>, pathname: string): Promis
   }
   // Ids are at most 200 characters (core/contract); anything longer names no form.
   const cfg = surveyId.length > 200 ? null : await findEnabledSurveyConfig(db, surveyId);
-  return { surveyId, title: cfg?.surveyTitle ?? null, gtmContainerId: cfg?.googleTagManager?.containerId ?? null };
+  const onSurveyPage = pathname.startsWith('/survey/');
+  return { surveyId, title: cfg?.surveyTitle ?? null, gtmContainerId: cfg?.googleTagManager?.containerId ?? null, config: onSurveyPage ? cfg : null };
 };
 
 export const withSplashTitle = (page: string, title: string | null): string =>
@@ -59,3 +64,35 @@ export const pageFor = (page: string, form: FormPage | null): string => {
  */
 export const inlineScriptHashes = (page: string): string[] =>
   [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1] as string).digest('base64')}'`);
+
+/** index.html's JSON block naming each on-demand item type's files (vite.config.ts, as src/early.ts reads it). */
+const ITEM_CHUNKS = /<script type="application\/json" id="item-chunks">([\s\S]*?)<\/script>/;
+
+/** The files the form's on-demand item types need, so they download beside the app's code. */
+export const itemChunkFiles = (page: string, config: ServedSurveyConfig): string[] => {
+  const block = ITEM_CHUNKS.exec(page)?.[1];
+  if (!block) return [];
+  const files = JSON.parse(block) as Record<string, string[]>;
+  const wanted = new Set<string>();
+  for (const item of config.surveySchema) for (const f of Object.hasOwn(files, item.type) ? (files[item.type] ?? []) : []) wanted.add(f);
+  return [...wanted];
+};
+
+/**
+ * The page of an open form with the form in it (issue 60): marked on <html>, the form's item chunks
+ * preloaded, and at the end of <body>, after the stylesheet (so it paints styled), the server's
+ * render of the form and its public config. Its own style hides the app's root (the splash) once
+ * it is parsed; early.ts takes the mark away for a visitor with no session, who is sent to sign in.
+ */
+export const withFormPage = (page: string, formHtml: string, data: FormPageData): string => {
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  const preloads = itemChunkFiles(page, data.config).map((f) => html`<link rel="modulepreload" crossorigin href="${f}" />`.toString());
+  const end = page.lastIndexOf('</body>');
+  if (end < 0) return page;
+  const form =
+    `<div id="${SSR_PAGE_ID}"><style>html[${SSR_FORM_ATTR}] #root{display:none}</style>${formHtml}</div>` +
+    `<script type="application/json" id="${FORM_DATA_ID}">${json}</script>`;
+  return (page.slice(0, end) + form + page.slice(end))
+    .replace('<html lang="ja">', () => `<html lang="ja" ${SSR_FORM_ATTR}>`)
+    .replace('</head>', () => `${preloads.join('')}</head>`);
+};

@@ -53,22 +53,55 @@ const preloadTemporal = (): void => {
   }
 };
 
+/** The stored LINE session's id token while it is unexpired; null otherwise (the route then sends the resident to sign in). */
+const validIdToken = (): string | null => {
+  try {
+    const idToken = (JSON.parse(localStorage.getItem('session') ?? 'null') as { idToken?: unknown } | null)?.idToken;
+    if (typeof idToken !== 'string') return null;
+    const payload = JSON.parse(atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
+    return typeof payload.exp === 'number' && payload.exp * 1000 > Date.now() ? idToken : null;
+  } catch {
+    return null;
+  }
+};
+
+/** On <html> of a page the server rendered a form into (core/contract/form-page.ts SSR_FORM_ATTR). */
+const SSR_FORM_ATTR = 'data-ssr-form';
+/** On the form until it is hydrated (PREHYDRATION_ATTR). */
+const PREHYDRATION_ATTR = 'data-prehydration';
+
+const isTextEntry = (t: Element): boolean =>
+  t instanceof HTMLTextAreaElement || (t instanceof HTMLInputElement && !t.readOnly && !['radio', 'checkbox', 'button', 'submit', 'file'].includes(t.type));
+
+/**
+ * Before hydration the server's form is HTML only: its text fields take typing (the app keeps it,
+ * src/ssr/replay.ts), but nothing may submit the form natively or change a choice React would not see.
+ */
+const holdFormUntilHydrated = (): void => {
+  const stop = (e: Event) => {
+    const t = e.target;
+    if (!(t instanceof Element) || !t.closest(`[${PREHYDRATION_ATTR}]`)) return;
+    if (e.type === 'submit' || (e.type === 'click' && !isTextEntry(t) && !t.closest('a'))) e.preventDefault();
+    if (e.type === 'keydown' && !isTextEntry(t) && ((e as KeyboardEvent).key === ' ' || (e as KeyboardEvent).key === 'Enter')) e.preventDefault();
+  };
+  for (const type of ['submit', 'click', 'keydown']) document.addEventListener(type, stop, true);
+};
+
 const start = (): void => {
   const match = /^\/survey\/([^/]+)\/?$/.exec(location.pathname);
-  if (!match) return;
-  let surveyId: string;
-  let idToken: unknown;
-  try {
-    surveyId = decodeURIComponent(match[1] as string);
-    idToken = (JSON.parse(localStorage.getItem('session') ?? 'null') as { idToken?: unknown } | null)?.idToken;
-  } catch {
+  const idToken = validIdToken();
+  const root = document.documentElement;
+  if (root.hasAttribute(SSR_FORM_ATTR)) {
+    // Spec 01 §4: with no session the form is not shown; the app sends the visitor to sign in.
+    if (!idToken) root.removeAttribute(SSR_FORM_ATTR);
+    else holdFormUntilHydrated();
+    // The config is in the page: nothing to ask for.
     return;
   }
-  // With no session the route sends the resident to sign in; an expired token would only earn a 401.
-  if (typeof idToken !== 'string') return;
+  if (!match || !idToken) return;
+  let surveyId: string;
   try {
-    const payload = JSON.parse(atob((idToken.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown };
-    if (typeof payload.exp !== 'number' || payload.exp * 1000 <= Date.now()) return;
+    surveyId = decodeURIComponent(match[1] as string);
   } catch {
     return;
   }

@@ -9,6 +9,7 @@ import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { temporalReady } from './lib/temporal';
 import { bootOffline } from './offline/boot';
+import { hydrateFormIsland } from './ssr/hydrate';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
@@ -35,4 +36,5 @@ const render = () => {
 // at once and loads the offline layer after the first screen (src/offline/load.ts). bootOffline
 // never rejects: a broken IndexedDB must never keep the app from rendering. Both wait for Temporal
 // where the browser has none (src/lib/temporal.ts; at once where it is native).
-void temporalReady.then(() => bootOffline({ queryClient })).then(render);
+// A form the server rendered into the page is hydrated meanwhile, before the app renders (src/ssr/).
+void temporalReady.then(() => Promise.all([bootOffline({ queryClient }), hydrateFormIsland(queryClient)])).then(render);

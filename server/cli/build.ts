@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 
-const SOURCES = ['src', 'core', 'sw', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'core', 'sw', 'public', 'index.html', 'vite.config.ts', 'vite.ssr.config.ts', 'package.json'];
 
 const newestMtime = (p: string): number => {
   if (!fs.existsSync(p)) return 0;
@@ -15,11 +15,14 @@ const newestMtime = (p: string): number => {
 };
 
 export const buildIfStale = (log: (line: string) => void = (l) => process.stdout.write(`${l}\n`)): boolean => {
-  const built = path.resolve('dist/index.html');
-  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  // Both builds: the PWA, then the server's render of form pages (vite.ssr.config.ts), written last.
+  const built = path.resolve('dist-ssr/render-page.js');
+  const builtAt = fs.existsSync(built) && fs.existsSync(path.resolve('dist/index.html')) ? fs.statSync(built).mtimeMs : 0;
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.resolve(s))));
   if (builtAt >= sourcesAt) return false;
   log(builtAt ? 'PWA build is stale: rebuilding…' : 'PWA not built yet: building…');
-  execFileSync(process.execPath, [path.resolve('node_modules/vite/bin/vite.js'), 'build'], { stdio: 'inherit' });
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  execFileSync(process.execPath, [vite, 'build'], { stdio: 'inherit' });
+  execFileSync(process.execPath, [vite, 'build', '-c', 'vite.ssr.config.ts'], { stdio: 'inherit' });
   return true;
 };

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -6,7 +5,7 @@ import { laterComponent } from '../lib/later-component';
 import { createQueryClient } from '../lib/query-client';
 import { usePwaUpdate } from '../lib/pwa';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { AppMantine } from '../ui/app-mantine';
 
 export interface AppProps {
   /** main.tsx passes the client the offline layer clears when another resident signs in. */
@@ -25,13 +24,11 @@ export function App({ queryClient: given }: AppProps = {}) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   const [router] = useState(() => createAppRouter(queryClient));
   return (
-    // The server's CSP refuses inline <style>, so Mantine must not inject its variables or
-    // global classes; app.css carries the few variables the theme changes.
-    <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false} withGlobalClasses={false}>
+    <AppMantine>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
       <LazyUpdatePrompt />
-    </MantineProvider>
+    </AppMantine>
   );
 }

@@ -1,11 +1,12 @@
-import { Box, Group, Text } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useSyncExternalStore } from 'react';
 import { useLater } from '../lib/use-later';
 import { usePageIdentity } from '../lib/use-session';
-import { ja } from '../messages/ja';
 import { currentAlert, subscribeAlert } from '../ui/alert';
 import { isGuardedMove } from './navigation-guard';
+import { LayoutFrame } from './layout-frame';
+import { settleIslandFor } from '../ssr/handoff';
 
 // Not part of any first screen, so not of the app's first chunk: each shows once its own is here.
 const loadOutboxStatus = () => import('../ui/outbox-status');
@@ -33,31 +34,31 @@ export function RootLayout() {
   const idleWatch = useLater(kiosk && !stopped && !onKioskStart ? loadIdleWatch : null);
   const alertText = useSyncExternalStore(subscribeAlert, currentAlert);
   const alertUi = useLater(alertText !== null ? loadAlertDialog : null);
+  // The server's render of a form stays until the screen that takes it (or replaces it) is here.
+  useLayoutEffect(() => settleIslandFor(path), [path]);
   // The staff console has its own frame (features/admin/console-frame.tsx), none of a resident's.
   if (path === '/admin' || path.startsWith('/admin/')) return <Outlet />;
   return (
-    <Box mih="100dvh" bg="gray.0" className={kiosk ? 'app-kiosk' : undefined}>
-      <Box component="header" bg="white" py="xs" className="app-header">
-        <Group gap="xs" wrap="nowrap" px="md" className="app-column app-header-row">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
-          <Text fw={700} size="sm">
-            {ja.app.title}
-          </Text>
-          {kiosk ? (
-            kioskFrame ? <kioskFrame.KioskHeader kiosk={kiosk} /> : null
-          ) : (
-            <Group gap="xs" wrap="nowrap" ml="auto">
-              {outbox ? <outbox.OutboxStatus /> : null}
-              {resident && account ? <account.AccountMenu profile={resident.profile} lookupOffered={lookupOffered} /> : null}
-            </Group>
-          )}
-        </Group>
-      </Box>
-      <Box component="main" px="md" py="lg" className="app-column app-header-row">
-        {stopped ? (kioskFrame ? <kioskFrame.KioskRevoked /> : null) : <Outlet />}
-      </Box>
-      {kiosk && idleWatch ? <idleWatch.KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
-      {alertText !== null && alertUi ? <alertUi.AlertDialog text={alertText} /> : null}
-    </Box>
+    <LayoutFrame
+      kiosk={Boolean(kiosk)}
+      headerEnd={
+        kiosk ? (
+          kioskFrame ? <kioskFrame.KioskHeader kiosk={kiosk} /> : null
+        ) : (
+          <Group gap="xs" wrap="nowrap" ml="auto">
+            {outbox ? <outbox.OutboxStatus /> : null}
+            {resident && account ? <account.AccountMenu profile={resident.profile} lookupOffered={lookupOffered} /> : null}
+          </Group>
+        )
+      }
+      after={
+        <>
+          {kiosk && idleWatch ? <idleWatch.KioskIdleWatch idleSeconds={kiosk.idleSeconds} /> : null}
+          {alertText !== null && alertUi ? <alertUi.AlertDialog text={alertText} /> : null}
+        </>
+      }
+    >
+      {stopped ? (kioskFrame ? <kioskFrame.KioskRevoked /> : null) : <Outlet />}
+    </LayoutFrame>
   );
 }

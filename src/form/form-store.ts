@@ -105,19 +105,23 @@ export class FormStore {
   };
 }
 
+// The server's render (src/ssr/) reads the same store as the first client render: one snapshot for both.
 export function useFieldValue(store: FormStore, key: string): FormValue | undefined {
   const subscribe = useCallback((l: Listener) => store.subscribeValue(key, l), [store, key]);
-  return useSyncExternalStore(subscribe, () => store.getValue(key));
+  const get = () => store.getValue(key);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 export function useFieldError(store: FormStore, key: string): string | undefined {
   const subscribe = useCallback((l: Listener) => store.subscribeError(key, l), [store, key]);
-  return useSyncExternalStore(subscribe, () => store.getError(key));
+  const get = () => store.getError(key);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 export function useSectionOpen(store: FormStore, sectionKey: string, fallback: boolean): boolean {
   const subscribe = useCallback((l: Listener) => store.subscribeOpen(sectionKey, l), [store, sectionKey]);
-  return useSyncExternalStore(subscribe, () => store.isOpen(sectionKey, fallback));
+  const get = () => store.isOpen(sectionKey, fallback);
+  return useSyncExternalStore(subscribe, get, get);
 }
 
 /**
@@ -137,5 +141,6 @@ export function useDerived<T extends string | number | boolean | undefined>(
     },
     [store, depKey],
   );
-  return useSyncExternalStore(subscribe, () => select(store.getValue));
+  const get = () => select(store.getValue);
+  return useSyncExternalStore(subscribe, get, get);
 }

@@ -105,6 +105,10 @@ export interface SurveyFormProps<R> {
   orderFixed?: boolean;
   /** A stored answer is being changed: its values as stored, for the confirmation (変更の確認). */
   changedFrom?: Readonly<Record<string, unknown>> | undefined;
+  /** Every item in the first render: hydrating the server's HTML, which has them all (src/ssr/). */
+  whole?: boolean;
+  /** Hands the form's engine out once it is set up (the hydrated form applies a draft through it). */
+  onEngine?: (engine: FormEngine) => void;
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
@@ -112,20 +116,27 @@ const OrderWatch = laterComponent(() => import('../payment/use-form-order').then
 // Category conditions (bunruiKey) read the category tree: loaded only for forms that have one.
 const CategoryWatch = laterComponent(() => import('../calendar/category-watch').then((m) => m.CategoryWatch));
 
+/**
+ * The values a form starts from: the URL's prefill, then the values given (a draft, a refused
+ * answer) over it, for keys the form has; a slot a queued answer lost is left out.
+ */
+export const startValuesOf = (engine: FormEngine, props: Pick<SurveyFormProps<unknown>, 'search' | 'initialValues' | 'initialRefusalCode'>): Record<string, FormValue> => {
+  const { plan } = engine;
+  const values: Record<string, FormValue> = { ...prefillValues(plan, props.search ?? {}, (p, v) => engine.normalized(p, v)) };
+  const goneSlot = props.initialRefusalCode === SLOT_GONE ? firstReservationKey(plan.items) : undefined;
+  for (const [k, v] of Object.entries(props.initialValues ?? {})) {
+    if (k === goneSlot) continue;
+    if (plan.byKey.has(k) && (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) values[k] = v as FormValue;
+  }
+  return values;
+};
+
 const setUp = (props: SurveyFormProps<unknown>): FormEngine => {
   const mode = props.mode ?? 'user';
   const plan = buildPlan(props.config, mode);
   const store = new FormStore();
   const engine = createEngine(store, plan, { today: props.today ?? todayInTokyo(), desktop: props.desktop ?? isDesktop() });
-  const values = prefillValues(plan, props.search ?? {}, (p, v) => engine.normalized(p, v));
-  for (const [k, v] of Object.entries(values)) store.setValue(k, v);
-  const goneSlot = props.initialRefusalCode === SLOT_GONE ? firstReservationKey(plan.items) : undefined;
-  for (const [k, v] of Object.entries(props.initialValues ?? {})) {
-    if (k === goneSlot) continue;
-    if (plan.byKey.has(k) && (typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')))) {
-      store.setValue(k, v as FormValue);
-    }
-  }
+  for (const [k, v] of Object.entries(startValuesOf(engine, props))) store.setValue(k, v);
   if (props.initialIssues) {
     store.replaceErrors(serverItemErrors(props.initialIssues.issues, props.initialIssues.rows, new Set(plan.byKey.keys())));
   }
@@ -150,9 +161,11 @@ export function SurveyForm<R>(props: SurveyFormProps<R>) {
   return <LoadedSurveyForm {...props} />;
 }
 
-function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
-  const { config, onValuesChange } = props;
+/** The form, its item types' code being here (the server's render and a hydration call it directly). */
+export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
+  const { config, onValuesChange, onEngine } = props;
   const [engine] = useState(() => setUp(props as SurveyFormProps<unknown>));
+  useEffect(() => onEngine?.(engine), [engine, onEngine]);
   const reservationKeys = engine.plan.items.filter((p) => isReservationItem(p) && !p.neverShown).map((p) => p.key);
   const stepped = props.reservationFirst === true && reservationKeys.length > 0 && !props.readOnly;
   // A payment form reads as one (予約する) before its order's code has loaded: no lines yet.
@@ -181,7 +194,7 @@ function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const { notice, refusal, step, confirming, sending, checking, sendError, submitRef } = flow;
   const dialog = useLater(confirming ? loadConfirmDialog : null);
   const total = engine.plan.items.length;
-  const [limit, setLimit] = useState(() => (total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
+  const [limit, setLimit] = useState(() => (props.whole || total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
 
   // Effects run only once React owns the page (after hydration of the server's HTML, too):
   // data-interactive marks that moment for benchmarks and tests.

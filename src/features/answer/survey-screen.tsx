@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useCanGoBack, useNavigate, useParams, useRouter, useSearch } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -6,8 +6,7 @@ import { BED_SURVEY_TYPE } from '@core/form/survey-config';
 import type { FormValue } from '@core/items/define';
 import { usesPayment } from '@core/rules/permissions';
 import { SCHEDULE_KEY } from '../../calendar/keys';
-import { LinkifiedText } from '../../form/linkify';
-import { SurveyForm } from '../../form/survey-form';
+import { SurveyFormOrIsland } from '../../ssr/island-holder';
 import { useItemTypes } from '../../form/use-item-types';
 import { ErrorCard } from '../../ui/error-card';
 import { isKioskDevice } from '../../lib/kiosk';
@@ -39,6 +38,7 @@ import { sendAsOffice, useAdminMode } from './admin-mode';
 import { AdminGate, asksAdmin } from './admin-gate';
 import type { SendRequest } from '../../form/survey-form';
 import { WithWayBack } from './way-back';
+import { SurveyDescription, SurveyHeading } from './survey-heading';
 
 // Shown after a send, not on the first screen: its chunk is fetched once that screen is usable,
 // with the offline layer the send needs anyway (lib/first-screen.ts), so it is here by then.
@@ -246,10 +246,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
           </Group>
         </Alert>
       ) : null}
-      {config.headerImageUrl ? <Image src={config.headerImageUrl} alt="" radius="md" /> : null}
-      <Title order={1} size="h3" data-testid="survey-title">
-        {config.surveyTitle}
-      </Title>
+      <SurveyHeading config={config} />
       {live ? (
         completion ? (
           <completion.Completion
@@ -266,11 +263,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
         )
       ) : (
         <>
-          {description ? (
-            <Text className="app-pre-wrap" data-testid="survey-description">
-              <LinkifiedText text={description} />
-            </Text>
-          ) : null}
+          <SurveyDescription text={description} />
           {edited ? <EditNotice edited={edited} deadlinePassed={deadlinePassed} /> : null}
           {partitionKey === null && userId && !office && usesPayment(config) ? <PendingPayments surveyId={surveyId} onReleased={refreshSchedules} /> : null}
           {config.surveySchema.length === 0 ? (
@@ -279,7 +272,7 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
             <LoadingText />
           ) : (
             // A new config version is a new form: start it afresh rather than mix two plans.
-            <SurveyForm
+            <SurveyFormOrIsland
               key={`${config.version}:${generation}:${admin.mode}`}
               config={formConfig ?? config}
               search={search}

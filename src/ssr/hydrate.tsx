@@ -1,0 +1,85 @@
+/**
+ * The page's side of the server-rendered form (issue 60): with a session, the form's HTML is
+ * hydrated as its own root as soon as its item types' code is here, before the app has rendered
+ * anything; the app adopts it then (handoff.ts). The config in the page goes to the app as the
+ * answer to its config request, so it asks nothing the page already says.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { hydrateRoot } from 'react-dom/client';
+import { FORM_DATA_ID, FORM_ISLAND_ID, PREHYDRATION_ATTR, SSR_FORM_ATTR, type FormPageData } from '@core/contract/form-page';
+import { requiresMembership } from '@core/rules/membership';
+import { loadItemUis } from '../items/registry';
+import { EARLY_REQUESTS_KEY, type EarlyRequest } from '../lib/early-requests';
+import { getSession } from '../lib/session';
+import { discardIsland, registerIsland } from './handoff';
+import { createIslandLive, IslandTree } from './island';
+import { replayTypedValues } from './replay';
+
+/** A page a service worker kept may hold an older config: past this age the app asks afresh. */
+const FRESH_PAGE_MS = 60_000;
+
+/** How long the app waits for the form's hydration before it renders anyway. */
+const HYDRATION_WAIT_MS = 5_000;
+
+/** Hydration problems seen (React recovers by rendering afresh); tests read it. */
+export const HYDRATION_ERRORS_KEY = '__sakuraHydrationErrors';
+
+const pageData = (): FormPageData | null => {
+  try {
+    const data = JSON.parse(document.getElementById(FORM_DATA_ID)?.textContent ?? 'null') as FormPageData | null;
+    return data && typeof data.config?.surveyId === 'string' && Array.isArray(data.config.surveySchema) ? data : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The config request the app is about to make, answered by the page. */
+const handOverConfig = (data: FormPageData, idToken: string): void => {
+  if (requiresMembership(data.config) || Math.abs(Date.now() - data.servedAt) > FRESH_PAGE_MS) return;
+  const url = `/survey/api/v1/db/survey-configs/getItem?${new URLSearchParams({ surveyId: data.config.surveyId }).toString()}`;
+  const body = JSON.stringify({ result: 'OK', data: data.config });
+  const response = Promise.resolve(new Response(body, { status: 200, headers: { 'Content-Type': 'application/json' } }));
+  const global = globalThis as unknown as Record<string, EarlyRequest[] | undefined>;
+  (global[EARLY_REQUESTS_KEY] ??= []).push({ url, authorization: `Bearer ${idToken}`, startedAt: performance.now(), response });
+};
+
+/** Resolves once the form is hydrated, or at once when the page has none (or it cannot be). */
+export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void> => {
+  const element = document.getElementById(FORM_ISLAND_ID);
+  const data = pageData();
+  const session = getSession();
+  if (!document.documentElement.hasAttribute(SSR_FORM_ATTR) || !element || !data || !session) {
+    discardIsland();
+    return;
+  }
+  const { config } = data;
+  try {
+    await loadItemUis(config.surveySchema.map((i) => i.type));
+  } catch {
+    discardIsland();
+    return;
+  }
+  handOverConfig(data, session.idToken);
+  const live = createIslandLive();
+  const errors: string[] = ((globalThis as unknown as Record<string, string[]>)[HYDRATION_ERRORS_KEY] = []);
+  // The app renders after this: a hydration that never finishes must not keep it waiting.
+  const given = new Promise<void>((up) => setTimeout(up, HYDRATION_WAIT_MS));
+  const done = new Promise<void>((hydrated) => {
+    const onHydrated = () => {
+      replayTypedValues(element);
+      element.removeAttribute(PREHYDRATION_ATTR);
+      hydrated();
+    };
+    const root = hydrateRoot(element, <IslandTree config={config} queryClient={queryClient} live={live} onHydrated={onHydrated} />, {
+      onRecoverableError: (e) => errors.push(String(e)),
+    });
+    registerIsland({
+      surveyId: config.surveyId,
+      version: config.version,
+      values: live.values,
+      setProps: (p) => live.setProps(p as Parameters<typeof live.setProps>[0]),
+      unmount: () => root.unmount(),
+    });
+  });
+  await Promise.race([done, given]);
+};
