@@ -1,0 +1,120 @@
+/**
+ * Issue 60: the server's HTML of a form equals what the PWA renders for the same config with no
+ * session, and hydrates without a mismatch, for every demo form and so for every item type (a new
+ * type the demo does not carry fails the coverage check below until a form shows it).
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ITEM_TYPES } from '@core/form/item-types';
+import { servedSurveyConfigSchema, type ServedSurveyConfig } from '@core/form/survey-config';
+import bundle from '../../demo/bundle.json';
+import { SurveyForm } from '../../src/form/survey-form';
+import { createIslandLive, IslandTree } from '../../src/ssr/island';
+import { renderFormPage, renderIsland } from '../../src/ssr/render-page';
+import { AppMantine } from '../../src/ui/app-mantine';
+
+afterEach(cleanup);
+
+const forms: ServedSurveyConfig[] = [...bundle.surveyConfigs, ...bundle.memberConfigs].map((raw, i) =>
+  servedSurveyConfigSchema.parse({ ...raw, version: i + 1 }),
+);
+
+/**
+ * The markup with what differs by renderer alone taken out: React's text separators (comments),
+ * the image preloads the server hoists, the order of attributes, the effect-set data-interactive,
+ * the chosen option's mark, how a style is spelled,
+ * and useId's values (server and client spell them differently; they are numbered by first use).
+ */
+const ID_ATTRS = new Set(['id', 'for', 'aria-describedby', 'aria-labelledby', 'aria-controls']);
+const ID_TOKEN = /mantine-[^\s-]+|_[rR]_[^_\s]*_|«[rR][^»]*»/g;
+
+const normalise = (html: string): string => {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  const ids = new Map<string, string>();
+  const idOf = (v: string) => v.replace(ID_TOKEN, (m) => ids.get(m) ?? (ids.set(m, `id${ids.size}`), `id${ids.size - 1}`));
+  // jsdom writes a style set through the CSSOM with spaces and a last semicolon; the server does not.
+  const styleOf = (v: string) =>
+    v
+      .split(';')
+      .map((d) => d.trim().replace(/\s*:\s*/, ':'))
+      .filter(Boolean)
+      .join(';');
+  const attr = (a: Attr) => (ID_ATTRS.has(a.name) ? idOf(a.value) : a.name === 'style' ? styleOf(a.value) : a.value);
+  const walk = (node: Node): string => {
+    if (node.nodeType === Node.TEXT_NODE) return (node.textContent ?? '').replace(/[<&>]/g, (c) => `&#${c.charCodeAt(0)};`);
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    const el = node as Element;
+    if (el.tagName === 'LINK' && el.getAttribute('rel') === 'preload') return '';
+    const attrs = [...el.attributes]
+      // The server marks a select's chosen option; the client sets the select's value instead.
+      .filter((a) => a.name !== 'data-interactive' && !(el.tagName === 'OPTION' && a.name === 'selected'))
+      .map((a) => `${a.name}="${attr(a)}"`)
+      .sort();
+    const tag = el.tagName.toLowerCase();
+    return `<${tag}${attrs.map((a) => ` ${a}`).join('')}>${[...el.childNodes].map(walk).join('')}</${tag}>`;
+  };
+  return [...host.childNodes].map(walk).join('');
+};
+
+/** The PWA's own render of the form (the path a page without the server's HTML takes), all items in. */
+const clientHtml = async (config: ServedSurveyConfig): Promise<string> => {
+  const { container } = render(
+    <AppMantine>
+      <QueryClientProvider client={new QueryClient()}>
+        <SurveyForm config={config} send={async () => null} onSent={() => {}} />
+      </QueryClientProvider>
+    </AppMantine>,
+  );
+  await waitFor(() => expect(container.querySelector('[data-rendered="all"]')).not.toBeNull());
+  const html = container.innerHTML;
+  cleanup();
+  return html;
+};
+
+describe("the server's render of a form", () => {
+  it('covers every item type with the demo forms', () => {
+    const shown = new Set(forms.flatMap((f) => f.surveySchema.map((i) => i.type)));
+    expect(ITEM_TYPES.filter((t) => !shown.has(t))).toEqual([]);
+  });
+
+  for (const config of forms) {
+    it(`renders ${config.surveyId} as the PWA does`, async () => {
+      const server = await renderIsland(config);
+      expect(server).toContain('data-rendered="all"');
+      expect(normalise(server)).toBe(normalise(await clientHtml(config)));
+    });
+
+    it(`hydrates ${config.surveyId} without a mismatch`, async () => {
+      const element = document.createElement('div');
+      element.innerHTML = await renderIsland(config);
+      document.body.appendChild(element);
+      const errors: unknown[] = [];
+      let hydrated = false;
+      await act(async () => {
+        hydrateRoot(
+          element,
+          <IslandTree config={config} queryClient={new QueryClient()} live={createIslandLive()} onHydrated={() => (hydrated = true)} />,
+          { onRecoverableError: (e) => errors.push(e) },
+        );
+      });
+      await waitFor(() => expect(hydrated).toBe(true));
+      expect(errors).toEqual([]);
+      element.remove();
+    });
+  }
+
+  it('puts nothing personal in the page: no values, no session, whatever the device holds', async () => {
+    localStorage.setItem('session', JSON.stringify({ idToken: 'secret.token.x', profile: { userId: 'Uprivate', displayName: '山田 秘密' } }));
+    try {
+      const html = await renderFormPage(forms.find((f) => f.surveyId === 'all-items') as ServedSurveyConfig);
+      for (const personal of ['secret.token', 'Uprivate', '山田 秘密']) expect(html).not.toContain(personal);
+      expect(html).toContain('id="form-island"');
+      expect(html).toContain('data-prehydration');
+    } finally {
+      localStorage.clear();
+    }
+  });
+});
