@@ -305,9 +305,10 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     const form = await formPageOf(deps.store.db, c.req.path);
     if (form?.title && form.gtmContainerId) c.set('pageCsp', contentSecurityPolicy(config, inlineScriptHashes(page), gtmScriptHash(form.gtmContainerId)));
     const served = form?.config ? offeredConfig(form.config, config.features) : null;
-    const formHtml = served && served.surveyType !== BED_SURVEY_TYPE ? await formPages.htmlOf(served) : null;
+    const reservationFirst = form?.reservationFirst ?? false;
+    const formHtml = served && served.surveyType !== BED_SURVEY_TYPE ? await formPages.htmlOf(served, { reservationFirst }) : null;
     const full = pageFor(page, form);
-    return c.html(served && formHtml ? withFormPage(full, formHtml, { config: served, servedAt: Date.now() }) : full);
+    return c.html(served && formHtml ? withFormPage(full, formHtml, { config: served, reservationFirst, servedAt: Date.now() }) : full);
   });
 
   app.notFound((c) => refusalJson(c, refuse('not_found')));

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
-import { FORM_PAGE_RENDERER_FILE, type FormPageRenderer } from '@core/contract/form-page';
+import { FORM_PAGE_RENDERER_FILE, type FormPageOptions, type FormPageRenderer } from '@core/contract/form-page';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { Logger } from './log';
 
@@ -19,7 +19,7 @@ const KEPT_PAGES = 64;
 
 export interface FormPageCache {
   /** The inner HTML of #ssr-page for this config, or null when there is no renderer. */
-  htmlOf(config: ServedSurveyConfig): Promise<string | null>;
+  htmlOf(config: ServedSurveyConfig, options: FormPageOptions): Promise<string | null>;
 }
 
 export const createFormPageCache = (distDir: string, log: Logger): FormPageCache => {
@@ -34,8 +34,8 @@ export const createFormPageCache = (distDir: string, log: Logger): FormPageCache
       : Promise.resolve(null));
   const kept = new Map<string, Promise<string | null>>();
   return {
-    htmlOf: async (config) => {
-      const key = `${config.surveyId}\u0000${config.version}`;
+    htmlOf: async (config, options) => {
+      const key = `${config.surveyId}\u0000${config.version}\u0000${options.reservationFirst}`;
       let html = kept.get(key);
       if (html) {
         // Most recently used last, so the oldest goes first.
@@ -45,7 +45,7 @@ export const createFormPageCache = (distDir: string, log: Logger): FormPageCache
       }
       html = load().then((r) =>
         r
-          ? r.renderFormPage(config).catch((e: unknown) => {
+          ? r.renderFormPage(config, options).catch((e: unknown) => {
               log('warn', { msg: 'form page render failed: the page goes with the splash', surveyId: config.surveyId, error: String(e) });
               kept.delete(key);
               return null;

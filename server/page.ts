@@ -25,8 +25,10 @@ export interface FormPage {
   title: string | null;
   /** The open form's Google Tag Manager container (gtm.ts); null: none. */
   gtmContainerId: string | null;
-  /** The open form's config, on /survey/{id} only: that page carries the form (withFormPage). */
+  /** The open form's config: its page carries the form (withFormPage). */
   config: ServedSurveyConfig | null;
+  /** /calendar/{id}: the form opens on its reservation step. */
+  reservationFirst: boolean;
 }
 
 export const formPageOf = async (db: Kysely<Database>, pathname: string): Promise<FormPage | null> => {
@@ -40,8 +42,13 @@ export const formPageOf = async (db: Kysely<Database>, pathname: string): Promis
   }
   // Ids are at most 200 characters (core/contract); anything longer names no form.
   const cfg = surveyId.length > 200 ? null : await findEnabledSurveyConfig(db, surveyId);
-  const onSurveyPage = pathname.startsWith('/survey/');
-  return { surveyId, title: cfg?.surveyTitle ?? null, gtmContainerId: cfg?.googleTagManager?.containerId ?? null, config: onSurveyPage ? cfg : null };
+  return {
+    surveyId,
+    title: cfg?.surveyTitle ?? null,
+    gtmContainerId: cfg?.googleTagManager?.containerId ?? null,
+    config: cfg,
+    reservationFirst: pathname.startsWith('/calendar/'),
+  };
 };
 
 export const withSplashTitle = (page: string, title: string | null): string =>

@@ -19,14 +19,20 @@ export const FORM_DATA_ID = 'form-data';
 
 export interface FormPageData {
   config: ServedSurveyConfig;
+  /** /calendar/{id}: the form opens on its reservation step (spec 02 §2). */
+  reservationFirst: boolean;
   /** When the server sent this page (ms since epoch): a copy a service worker kept is revalidated. */
   servedAt: number;
+}
+
+export interface FormPageOptions {
+  reservationFirst: boolean;
 }
 
 /** What the SSR bundle (src/ssr/render-page.tsx, built to dist-ssr/) exports to the server. */
 export interface FormPageRenderer {
   /** The inner HTML of #ssr-page for a form with no session: no values, no draft, no name. */
-  renderFormPage(config: ServedSurveyConfig): Promise<string>;
+  renderFormPage(config: ServedSurveyConfig, options: FormPageOptions): Promise<string>;
 }
 
 /** Where the server finds the SSR bundle, relative to the build's folder. */

@@ -16,12 +16,17 @@ import { FORM_ISLAND_ID, SSR_FORM_ATTR, SSR_PAGE_ID } from '@core/contract/form-
 export interface Island {
   surveyId: string;
   version: number;
+  /** Rendered for /calendar/{id}: the reservation step first. */
+  reservationFirst: boolean;
   /** The island's values as the resident left them (typed before or after hydration). */
   values(): Record<string, unknown>;
   /** The props the app gives the adopted form (its sending, draft saving, start values). */
   setProps(props: object): void;
   unmount(): void;
 }
+
+/** The addresses whose page carries a form (server/page.ts). */
+const FORM_PAGE_PATH = /^\/(?:survey|calendar)\//;
 
 let island: Island | null = null;
 let adopted = false;
@@ -34,9 +39,9 @@ export const registerIsland = (i: Island): void => {
   adopted = false;
 };
 
-/** The island for this form and version, if it is there and not taken yet. */
-export const islandFor = (surveyId: string, version: number | undefined): Island | null =>
-  island && !adopted && island.surveyId === surveyId && island.version === version ? island : null;
+/** The island for this form, version and page, if it is there and not taken yet. */
+export const islandFor = (surveyId: string, version: number | undefined, reservationFirst: boolean): Island | null =>
+  island && !adopted && island.surveyId === surveyId && island.version === version && island.reservationFirst === reservationFirst ? island : null;
 
 /** The server's page leaves and the app's root shows, in the same frame. */
 const revealApp = (): void => {
@@ -96,7 +101,7 @@ export const holdIsland = (): (() => void) => {
 /** The app's layout after a route change: another page than the island's discards it. */
 export const settleIslandFor = (pathname: string): void => {
   if (!waiting()) return;
-  if (island && !pathname.startsWith('/survey/')) {
+  if (island && !FORM_PAGE_PATH.test(pathname)) {
     discardIsland();
     return;
   }

@@ -70,12 +70,14 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
       element.removeAttribute(PREHYDRATION_ATTR);
       hydrated();
     };
-    const root = hydrateRoot(element, <IslandTree config={config} queryClient={queryClient} live={live} onHydrated={onHydrated} />, {
+    const tree = <IslandTree config={config} reservationFirst={data.reservationFirst} queryClient={queryClient} live={live} onHydrated={onHydrated} />;
+    const root = hydrateRoot(element, tree, {
       onRecoverableError: (e) => errors.push(String(e)),
     });
     registerIsland({
       surveyId: config.surveyId,
       version: config.version,
+      reservationFirst: data.reservationFirst,
       values: live.values,
       setProps: (p) => live.setProps(p as Parameters<typeof live.setProps>[0]),
       unmount: () => root.unmount(),

@@ -9,11 +9,11 @@ import { adoptIsland, carriedValues, discardIsland, forgetCarried, islandFor, ty
 
 /**
  * Whether the hydrated form can become this one: it was set up with the config alone, in the
- * resident's mode, on /survey; an answer reopened with the server's refusal, an answer being
- * changed, the office's mode or the /calendar steps set up their own form.
+ * resident's mode (for /calendar, with its reservation step first); an answer reopened with the
+ * server's refusal, an answer being changed or the office's mode set up their own form.
  */
 const adoptable = (props: SurveyFormProps<unknown>): boolean =>
-  !props.initialIssues && !props.readOnly && (props.mode ?? 'user') === 'user' && !props.reservationFirst && !props.initialNotice && !props.initialRefusalCode && !props.orderFixed && !props.changedFrom;
+  !props.initialIssues && !props.readOnly && (props.mode ?? 'user') === 'user' && !props.initialNotice && !props.initialRefusalCode && !props.orderFixed && !props.changedFrom;
 
 function IslandHolder<R>({ island, props }: { island: Island; props: SurveyFormProps<R> }) {
   const holder = useRef<HTMLDivElement>(null);
@@ -37,7 +37,7 @@ function IslandHolder<R>({ island, props }: { island: Island; props: SurveyFormP
 export function SurveyFormOrIsland<R>(props: SurveyFormProps<R>) {
   const { surveyId, version } = props.config;
   const [island] = useState(() => {
-    const found = islandFor(surveyId, version);
+    const found = islandFor(surveyId, version, props.reservationFirst === true);
     return found && adoptable(props as SurveyFormProps<unknown>) ? found : null;
   });
   if (!island) discardIsland();

@@ -13,7 +13,7 @@ import { LoadedSurveyForm, startValuesOf, type SendRequest, type SurveyFormProps
 import { AppMantine } from '../ui/app-mantine';
 
 /** What the app gives the adopted form: everything of SurveyForm's props but the config and mode. */
-export type AdoptedProps = Omit<SurveyFormProps<unknown>, 'config' | 'mode' | 'whole' | 'onEngine'>;
+export type AdoptedProps = Omit<SurveyFormProps<unknown>, 'config' | 'mode' | 'reservationFirst' | 'whole' | 'onEngine'>;
 
 const isEmpty = (v: FormValue | undefined): boolean => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
@@ -56,27 +56,31 @@ export type IslandLive = ReturnType<typeof createIslandLive>;
 
 export interface IslandTreeProps {
   config: ServedSurveyConfig;
+  /** /calendar/{id}: the reservation step first. */
+  reservationFirst: boolean;
   queryClient: QueryClient;
   live: IslandLive;
   /** Called once React owns the form (after hydration): hydrate.tsx replays what was typed before. */
   onHydrated?: () => void;
 }
 
-function IslandForm({ config, live, onHydrated }: Omit<IslandTreeProps, 'queryClient'>) {
+function IslandForm({ config, reservationFirst, live, onHydrated }: Omit<IslandTreeProps, 'queryClient'>) {
   const props = useSyncExternalStore(live.subscribe, live.get, () => null);
   useEffect(() => onHydrated?.(), [onHydrated]);
   // Before the app adopts the form, a send (the resident was quick) waits for the app's.
   const send = useCallback((request: SendRequest) => live.adoptedProps.then((p) => p.send(request)), [live]);
   const onSent = useCallback((result: unknown) => void live.adoptedProps.then((p) => p.onSent(result)), [live]);
   const setEngine = useCallback((e: FormEngine) => live.setEngine(e), [live]);
-  return <LoadedSurveyForm send={send} onSent={onSent} {...props} config={config} mode="user" whole onEngine={setEngine} />;
+  return (
+    <LoadedSurveyForm send={send} onSent={onSent} {...props} config={config} mode="user" reservationFirst={reservationFirst} whole onEngine={setEngine} />
+  );
 }
 
-export function IslandTree({ config, queryClient, live, onHydrated }: IslandTreeProps) {
+export function IslandTree({ config, reservationFirst, queryClient, live, onHydrated }: IslandTreeProps) {
   return (
     <AppMantine>
       <QueryClientProvider client={queryClient}>
-        <IslandForm config={config} live={live} onHydrated={onHydrated} />
+        <IslandForm config={config} reservationFirst={reservationFirst} live={live} onHydrated={onHydrated} />
       </QueryClientProvider>
     </AppMantine>
   );

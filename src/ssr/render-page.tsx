@@ -7,7 +7,7 @@
 import { Button, Stack } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { FORM_ISLAND_ID, PREHYDRATION_ATTR, type FormPageRenderer } from '@core/contract/form-page';
+import { FORM_ISLAND_ID, PREHYDRATION_ATTR, type FormPageOptions, type FormPageRenderer } from '@core/contract/form-page';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { LayoutFrame } from '../app/layout-frame';
 import { SurveyDescription, SurveyHeading } from '../features/answer/survey-heading';
@@ -17,13 +17,13 @@ import { AppMantine } from '../ui/app-mantine';
 import { createIslandLive, IslandTree } from './island';
 
 /** The form alone, as the island's root renders it before the app gives it anything. */
-export const renderIsland = async (config: ServedSurveyConfig): Promise<string> => {
+export const renderIsland = async (config: ServedSurveyConfig, { reservationFirst }: FormPageOptions = { reservationFirst: false }): Promise<string> => {
   await loadItemUis(config.surveySchema.map((i) => i.type));
-  return renderToString(<IslandTree config={config} queryClient={new QueryClient()} live={createIslandLive()} />);
+  return renderToString(<IslandTree config={config} reservationFirst={reservationFirst} queryClient={new QueryClient()} live={createIslandLive()} />);
 };
 
-export const renderFormPage: FormPageRenderer['renderFormPage'] = async (config) => {
-  const island = await renderIsland(config);
+export const renderFormPage: FormPageRenderer['renderFormPage'] = async (config, options) => {
+  const island = await renderIsland(config, options);
   const islandAttrs = { id: FORM_ISLAND_ID, [PREHYDRATION_ATTR]: '', dangerouslySetInnerHTML: { __html: island } };
   return renderToString(
     <AppMantine>

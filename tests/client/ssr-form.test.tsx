@@ -60,11 +60,11 @@ const normalise = (html: string): string => {
 };
 
 /** The PWA's own render of the form (the path a page without the server's HTML takes), all items in. */
-const clientHtml = async (config: ServedSurveyConfig): Promise<string> => {
+const clientHtml = async (config: ServedSurveyConfig, reservationFirst: boolean): Promise<string> => {
   const { container } = render(
     <AppMantine>
       <QueryClientProvider client={new QueryClient()}>
-        <SurveyForm config={config} send={async () => null} onSent={() => {}} />
+        <SurveyForm config={config} reservationFirst={reservationFirst} send={async () => null} onSent={() => {}} />
       </QueryClientProvider>
     </AppMantine>,
   );
@@ -80,25 +80,29 @@ describe("the server's render of a form", () => {
     expect(ITEM_TYPES.filter((t) => !shown.has(t))).toEqual([]);
   });
 
-  for (const config of forms) {
-    it(`renders ${config.surveyId} as the PWA does`, async () => {
-      const server = await renderIsland(config);
+  // /calendar/{id} opens a form with a reservation item on its reservation step.
+  const pages = forms.flatMap((config) =>
+    config.surveySchema.some((i) => i.type === 'reservation') ? [{ config, reservationFirst: false }, { config, reservationFirst: true }] : [{ config, reservationFirst: false }],
+  );
+  for (const { config, reservationFirst } of pages) {
+    const name = `${config.surveyId}${reservationFirst ? ' (reservation step first)' : ''}`;
+    it(`renders ${name} as the PWA does`, async () => {
+      const server = await renderIsland(config, { reservationFirst });
       expect(server).toContain('data-rendered="all"');
-      expect(normalise(server)).toBe(normalise(await clientHtml(config)));
+      expect(normalise(server)).toBe(normalise(await clientHtml(config, reservationFirst)));
     });
 
-    it(`hydrates ${config.surveyId} without a mismatch`, async () => {
+    it(`hydrates ${name} without a mismatch`, async () => {
       const element = document.createElement('div');
-      element.innerHTML = await renderIsland(config);
+      element.innerHTML = await renderIsland(config, { reservationFirst });
       document.body.appendChild(element);
       const errors: unknown[] = [];
       let hydrated = false;
+      const tree = (
+        <IslandTree config={config} reservationFirst={reservationFirst} queryClient={new QueryClient()} live={createIslandLive()} onHydrated={() => (hydrated = true)} />
+      );
       await act(async () => {
-        hydrateRoot(
-          element,
-          <IslandTree config={config} queryClient={new QueryClient()} live={createIslandLive()} onHydrated={() => (hydrated = true)} />,
-          { onRecoverableError: (e) => errors.push(e) },
-        );
+        hydrateRoot(element, tree, { onRecoverableError: (e) => errors.push(e) });
       });
       await waitFor(() => expect(hydrated).toBe(true));
       expect(errors).toEqual([]);
@@ -109,7 +113,7 @@ describe("the server's render of a form", () => {
   it('puts nothing personal in the page: no values, no session, whatever the device holds', async () => {
     localStorage.setItem('session', JSON.stringify({ idToken: 'secret.token.x', profile: { userId: 'Uprivate', displayName: '山田 秘密' } }));
     try {
-      const html = await renderFormPage(forms.find((f) => f.surveyId === 'all-items') as ServedSurveyConfig);
+      const html = await renderFormPage(forms.find((f) => f.surveyId === 'all-items') as ServedSurveyConfig, { reservationFirst: false });
       for (const personal of ['secret.token', 'Uprivate', '山田 秘密']) expect(html).not.toContain(personal);
       expect(html).toContain('id="form-island"');
       expect(html).toContain('data-prehydration');

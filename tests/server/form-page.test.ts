@@ -94,13 +94,19 @@ describe("a form's page with the server's render of the form", () => {
     expect(html).toContain('健康アンケート（改訂）</h1>');
   });
 
-  it('keeps the splash alone for a closed or unknown form, the calendar page and other pages', async () => {
-    for (const p of ['/survey/ssr-closed', '/survey/no-such-form', '/calendar/ssr-open', '/']) {
+  it('keeps the splash alone for a closed or unknown form and other pages', async () => {
+    for (const p of ['/survey/ssr-closed', '/survey/no-such-form', '/calendar/ssr-closed', '/']) {
       const html = await page(p);
       expect(html, p).toContain('<html lang="ja">');
       expect(html, p).not.toContain('id="form-island"');
     }
     expect(await page('/survey/ssr-closed')).toContain('<meta name="closed-form" content="ssr-closed" />');
+  });
+
+  it('renders /calendar/{id} on its reservation step, kept apart from /survey/{id}', async () => {
+    const html = await page('/calendar/ssr-open');
+    expect(dataOf(html)?.reservationFirst).toBe(true);
+    expect(dataOf(await page('/survey/ssr-open'))?.reservationFirst).toBe(false);
   });
 
   it('sends the page compressed', async () => {
