@@ -21,7 +21,7 @@ export const FLOOR_ITEMS = 30;
 /** The User Timing mark set where rendering starts, all code evaluated: src/main.tsx sets it too. */
 export const RENDER_MARK = 'app-render';
 
-const floorForm = `<form data-testid="survey-form" data-rendered="all">
+const floorForm = `<form data-testid="survey-form" data-rendered="all" data-interactive="true">
       <Stack>{items.map((i) => <TextInput key={i} label={'質問 ' + (i + 1)} description="説明" />)}</Stack>
       <Button type="button" data-testid="submit-button">送信</Button>
     </form>`;

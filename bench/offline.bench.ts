@@ -8,7 +8,8 @@
  * (c) the outbox module (src/offline, bundled with esbuild into the page) with strict durability:
  *     enqueue p95, target ≤ 50 ms; and 100 queued answers drained against the server, ≤ 10 s
  *     (./offline-outbox.ts).
- * "Interactive": the form is in the DOM with every item rendered and its submit button, measured
+ * "Interactive": the form is in the DOM with every item rendered and its submit button, and React
+ * owns it (data-interactive: the server's HTML shows the form before its code runs), measured
  * one task after the frame that showed it (that frame has painted).
  * (d) the same first visit of a floor page: React and Mantine alone (the design card's fixed UI
  *     stack), 30 Mantine TextInputs and a Button with the app's Mantine stylesheet, built by Vite
@@ -50,7 +51,8 @@ export const interactiveProbe = (session: unknown) => `
   localStorage.setItem('session', ${JSON.stringify(JSON.stringify(session))});
   (function () {
     function tick() {
-      var form = document.querySelector('[data-testid="survey-form"][data-rendered="all"]');
+      // data-interactive: set once React owns the form (the server's HTML shows it before that).
+      var form = document.querySelector('[data-testid="survey-form"][data-rendered="all"][data-interactive="true"]');
       if (form && document.querySelector('[data-testid="submit-button"]')) {
         requestAnimationFrame(function () {
           var ch = new MessageChannel();
