@@ -24,6 +24,9 @@ const HYDRATION_WAIT_MS = 5_000;
 /** Hydration problems seen (React recovers by rendering afresh); tests read it. */
 export const HYDRATION_ERRORS_KEY = '__sakuraHydrationErrors';
 
+const afterNextPaint = (): Promise<void> =>
+  new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+
 const pageData = (): FormPageData | null => {
   try {
     const data = JSON.parse(document.getElementById(FORM_DATA_ID)?.textContent ?? 'null') as FormPageData | null;
@@ -60,6 +63,9 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
     return;
   }
   handOverConfig(data, session.idToken);
+  // Hydrating a long form is one long task: let the browser paint the server's HTML first (when the
+  // code is already here, parsing ends and the scripts run with no frame in between).
+  await afterNextPaint();
   const live = createIslandLive();
   const errors: string[] = ((globalThis as unknown as Record<string, string[]>)[HYDRATION_ERRORS_KEY] = []);
   // The app renders after this: a hydration that never finishes must not keep it waiting.
