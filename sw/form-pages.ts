@@ -7,7 +7,7 @@
  * - one entry per pathname: a query string (?partitionKey=…, which names a resident) never makes an
  *   entry, and an answer to a request that had one is never stored;
  * - only a 200 `basic` answer, not redirected, HTML, without Set-Cookie and not marked no-store or
- *   private: the server's way to say a page is not to be kept;
+ *   private: the server's way to say a page is not to be kept (core/pwa/form-page-rules.ts);
  * - only a page whose every /assets/ chunk is in this build's precache, in a cache named by the
  *   build: a page names its build's hashed chunks, which are gone after an update;
  * - at most MAX_PAGES pages, the least recently refreshed dropped first.
@@ -15,6 +15,7 @@
  */
 /// <reference lib="webworker" />
 import { FORM_PAGE_PATH } from '@core/contract/page';
+import { assetRefsOf, isKeepableFormPage } from '@core/pwa/form-page-rules';
 import { FORM_PAGES_CACHE_PREFIX, isMessageOfType, KEEP_FORM_PAGE_MESSAGE } from '@core/pwa/sw-contract';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { getCacheKeyForURL, matchPrecache, type PrecacheEntry } from 'workbox-precaching';
@@ -24,7 +25,6 @@ import { StaleWhileRevalidate } from 'workbox-strategies';
 declare const self: ServiceWorkerGlobalScope;
 
 const MAX_PAGES = 30;
-const ASSET_REF = /["'(](\/assets\/[^"'()\s]+\.(?:js|css))/g;
 
 /** FNV-1a of the precache list: any change in the build names another cache of pages. */
 const buildRevision = (manifest: readonly (PrecacheEntry | string)[]): string => {
@@ -44,17 +44,8 @@ const withoutQuery = (url: string): string => {
 
 /** The page names at least one chunk, and only chunks this build's precache holds. */
 const ofThisBuild = async (response: Response): Promise<boolean> => {
-  const refs = [...(await response.clone().text()).matchAll(ASSET_REF)].map((m) => m[1] as string);
+  const refs = assetRefsOf(await response.clone().text());
   return refs.length > 0 && refs.every((ref) => getCacheKeyForURL(ref) !== undefined);
-};
-
-const keepable = async (request: Request, response: Response): Promise<boolean> => {
-  if (new URL(request.url).search !== '') return false;
-  if (response.status !== 200 || response.type !== 'basic' || response.redirected) return false;
-  if (response.headers.has('set-cookie')) return false;
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  if (/(?:^|,)\s*(?:no-store|private)\b/i.test(response.headers.get('cache-control') ?? '')) return false;
-  return ofThisBuild(response);
 };
 
 const pagePlugin = (cacheName: string): WorkboxPlugin => ({
@@ -64,7 +55,7 @@ const pagePlugin = (cacheName: string): WorkboxPlugin => ({
     if (response.status >= 500) throw new Error(`form page answered ${response.status}`);
     return Promise.resolve(response);
   },
-  cacheWillUpdate: async ({ request, response }) => ((await keepable(request, response)) ? response : null),
+  cacheWillUpdate: async ({ request, response }) => (isKeepableFormPage(request.url, response) && (await ofThisBuild(response)) ? response : null),
   // Cache.keys() lists entries in the order they were put, and a put replaces: oldest first.
   cacheDidUpdate: async () => {
     const cache = await self.caches.open(cacheName);
