@@ -8,6 +8,7 @@
  *   entry, and an answer to a request that had one is never stored;
  * - only a 200 `basic` answer, not redirected, HTML, without Set-Cookie and not marked no-store or
  *   private: the server's way to say a page is not to be kept (core/pwa/form-page-rules.ts);
+ * - never a page saying its form is not open (it drops the one kept);
  * - only a page whose every /assets/ chunk is in this build's precache, in a cache named by the
  *   build: a page names its build's hashed chunks, which are gone after an update;
  * - at most MAX_PAGES pages, the least recently refreshed dropped first.
@@ -15,7 +16,7 @@
  */
 /// <reference lib="webworker" />
 import { FORM_PAGE_PATH } from '@core/contract/page';
-import { assetRefsOf, isKeepableFormPage } from '@core/pwa/form-page-rules';
+import { assetRefsOf, isKeepableFormPage, saysFormClosed } from '@core/pwa/form-page-rules';
 import { FORM_PAGES_CACHE_PREFIX, isMessageOfType, KEEP_FORM_PAGE_MESSAGE } from '@core/pwa/sw-contract';
 import type { WorkboxPlugin } from 'workbox-core/types';
 import { getCacheKeyForURL, matchPrecache, type PrecacheEntry } from 'workbox-precaching';
@@ -43,8 +44,8 @@ const withoutQuery = (url: string): string => {
 };
 
 /** The page names at least one chunk, and only chunks this build's precache holds. */
-const ofThisBuild = async (response: Response): Promise<boolean> => {
-  const refs = assetRefsOf(await response.clone().text());
+const ofThisBuild = (html: string): boolean => {
+  const refs = assetRefsOf(html);
   return refs.length > 0 && refs.every((ref) => getCacheKeyForURL(ref) !== undefined);
 };
 
@@ -55,7 +56,15 @@ const pagePlugin = (cacheName: string): WorkboxPlugin => ({
     if (response.status >= 500) throw new Error(`form page answered ${response.status}`);
     return Promise.resolve(response);
   },
-  cacheWillUpdate: async ({ request, response }) => (isKeepableFormPage(request.url, response) && (await ofThisBuild(response)) ? response : null),
+  cacheWillUpdate: async ({ request, response }) => {
+    if (!isKeepableFormPage(request.url, response)) return null;
+    const html = await response.clone().text();
+    if (saysFormClosed(html)) {
+      await (await self.caches.open(cacheName)).delete(withoutQuery(request.url));
+      return null;
+    }
+    return ofThisBuild(html) ? response : null;
+  },
   // Cache.keys() lists entries in the order they were put, and a put replaces: oldest first.
   cacheDidUpdate: async () => {
     const cache = await self.caches.open(cacheName);

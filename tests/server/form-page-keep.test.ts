@@ -10,12 +10,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORM_PAGE_PATH } from '@core/contract/page';
-import { isKeepableFormPage } from '@core/pwa/form-page-rules';
+import { isKeepableFormPage, saysFormClosed } from '@core/pwa/form-page-rules';
 import { importBundle } from '../../server/forms/import';
 import { startTestServer, type TestServer } from './harness';
 
 const INDEX = fs.readFileSync(path.join(import.meta.dirname, '../../index.html'), 'utf8');
-const ADDRESSES = ['/survey/keep-open', '/calendar/keep-open', '/bed-reservation/keep-open', '/survey/keep-closed', '/survey/no-such-form'];
+const OPEN = ['/survey/keep-open', '/calendar/keep-open'];
+const CLOSED = ['/survey/keep-closed', '/survey/no-such-form'];
+const ADDRESSES = [...OPEN, '/bed-reservation/keep-open', ...CLOSED];
 
 describe("the server's form page, as the service worker keeps it", () => {
   let srv: TestServer;
@@ -56,6 +58,11 @@ describe("the server's form page, as the service worker keeps it", () => {
       expect(signedInBody).not.toContain(userId);
       expect(signedInBody).not.toContain('保存 太郎');
     }
+  });
+
+  it('says a form is not open in the way the worker reads it, so such a page is not kept', async () => {
+    for (const address of OPEN) expect(saysFormClosed(await (await srv.fetch(address)).text()), address).toBe(false);
+    for (const address of CLOSED) expect(saysFormClosed(await (await srv.fetch(address)).text()), address).toBe(true);
   });
 });
 
