@@ -9,9 +9,14 @@ import type { RouterHistory } from '@tanstack/react-router';
 import { FORM_PAGE_PATH } from '@core/contract/page';
 import { KEEP_FORM_PAGE_MESSAGE } from '@core/pwa/sw-contract';
 
-export const installFormPageKeep = (history: RouterHistory): void => {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  const container = navigator.serviceWorker;
+/** navigator.serviceWorker, or a fake: who controls this page, and when that changes. */
+type Container = Pick<ServiceWorkerContainer, 'addEventListener'> & { readonly controller: Pick<ServiceWorker, 'postMessage'> | null };
+
+export const installFormPageKeep = (
+  history: RouterHistory,
+  container: Container | undefined = typeof navigator === 'undefined' ? undefined : navigator.serviceWorker,
+): void => {
+  if (!container) return;
   const tell = () => {
     const { pathname: path, search } = history.location;
     if (search === '' && FORM_PAGE_PATH.test(path)) container.controller?.postMessage({ ...KEEP_FORM_PAGE_MESSAGE, path });
