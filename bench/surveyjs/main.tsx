@@ -4,7 +4,9 @@
  * embedding SurveyJS would. `window.__surveyRendered` marks SurveyJS's onAfterRenderSurvey (its
  * React component mounted the whole survey).
  */
-import 'survey-core/survey-core.min.css';
+// The default theme's fontless build: the other one loads Open Sans from fonts.gstatic.com, which
+// would download at run time (and, refused here, could hold the text back while it waits).
+import 'survey-core/survey-core.fontless.min.css';
 import 'survey-core/i18n/japanese';
 import { createRoot } from 'react-dom/client';
 import { Model } from 'survey-core';
