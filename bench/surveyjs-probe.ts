@@ -25,11 +25,12 @@ export interface Marks {
 }
 
 /**
- * The init script. Every check is looked at each frame from the very start. For `first` and
- * `last` the time is taken one task after the frame in which the element is present, i.e. after
- * that frame has painted (renderer.bench.ts's technique); for `interactive` at the frame that sees
- * it, since answering input needs no paint. In-page code is source text: tsx's keepNames helper
- * __name does not exist in the page.
+ * The init script. Every check is looked at in each frame's requestAnimationFrame from the very
+ * start. For `first` and `last` the time is taken one task after the callback that finds the
+ * element, i.e. after that frame's rendering (its paint): renderer.bench.ts's rAF + MessageChannel
+ * technique, without its second rAF, which waits one frame more. For `interactive` the time is
+ * that callback's, since answering input needs no paint. In-page code is source text: tsx's
+ * keepNames helper __name does not exist in the page.
  */
 export const probeScript = (checks: ProbeChecks): string => `
   (function () {
@@ -48,11 +49,9 @@ export const probeScript = (checks: ProbeChecks): string => `
       window.__benchDone = performance.now();
     }
     function afterPaint(name) {
-      requestAnimationFrame(function () {
-        var ch = new MessageChannel();
-        ch.port1.onmessage = function () { marks[name] = performance.now(); done(); };
-        ch.port2.postMessage(0);
-      });
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () { marks[name] = performance.now(); done(); };
+      ch.port2.postMessage(0);
     }
     function tick() {
       var left = 0;
