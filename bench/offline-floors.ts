@@ -119,7 +119,7 @@ export const splashFloorPage = async (appPageUrl: string): Promise<FloorPage> =>
  * brotli-compressed, compressed before the first visit, as the app's build precompresses its
  * files: compressing on the first request would slow the floor's first visit alone.
  */
-const serveBrotli = async (dir: string): Promise<FloorPage> => {
+export const serveBrotli = async (dir: string): Promise<FloorPage> => {
   const compressed = new Map<string, Buffer>();
   for (const name of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const file = path.join(dir, name);

@@ -32,13 +32,14 @@
  *     page's scripts and preloads cost it, the rest is the link and the host.
  */
 import zlib from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type CDPSession } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { startTestServer } from '../tests/server/harness';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/chromium';
 import { importBundle } from '../server/forms/import';
 import { buildIfStale } from '../server/cli/build';
 import { median, percentile, r1 } from './lib';
 import { outboxFigures } from './offline-outbox';
+import { pollNumber, throttleSlow4g } from './throttle';
 import { generateForm } from './renderer.bench';
 import { FLOOR_ITEMS, RENDER_MARK, type FloorKind, floorPage, splashFloorPage } from './offline-floors';
 
@@ -64,25 +65,6 @@ export const interactiveProbe = (session: unknown) => `
     requestAnimationFrame(tick);
   })();
 `;
-
-/**
- * Polls `expression` in the page until it is a number. Through a CDP session of its own:
- * Playwright's waitForFunction first injects its own script into the page, which under 4× CPU
- * holds the main thread for about half a second while the page loads, and a phone runs no such script.
- */
-const pollNumber = async (cdp: CDPSession, expression: string, failure: string, timeoutMs = 60_000): Promise<number> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    // The document may still be replacing the previous one: no context yet is "not yet".
-    const answer = (await cdp.send('Runtime.evaluate', { expression, returnByValue: true }).catch(() => null)) as {
-      result: { value?: unknown };
-    } | null;
-    const value = answer?.result.value;
-    if (typeof value === 'number') return value;
-    if (Date.now() > deadline) throw new Error(failure);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 const waitInteractive = async (context: BrowserContext, url: string, page = context.pages()[0]) => {
   const p = page ?? (await context.newPage());
@@ -121,13 +103,7 @@ const slow4gPage = async (browser: Browser, initScript: string | null) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: 180_000,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttleSlow4g(cdp);
   return { context, page, cdp };
 };
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every benchmark, one JSON line of figures each. `npm run bench -- api` (or
- * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`, `console`, `line-reminders`) runs one.
+ * `reservation`, `renderer`, `offline`, `wire`, `first-chunk`, `day-sheet`, `export`, `console`, `line-reminders`, `surveyjs`) runs one.
  */
 import { runApiBench } from './api.bench';
 import { runConsoleBench } from './console.bench';
@@ -11,6 +11,7 @@ import { runLineRemindersBench } from './line-reminders.bench';
 import { runOfflineBench } from './offline.bench';
 import { runRendererBench } from './renderer.bench';
 import { runReservationBench } from './reservation.bench';
+import { runSurveyJsBench } from './surveyjs.bench';
 import { runWireBench } from './wire.bench';
 
 const all: Record<string, () => Promise<void>> = {
@@ -24,6 +25,7 @@ const all: Record<string, () => Promise<void>> = {
   export: runExportBench,
   console: runConsoleBench,
   'line-reminders': runLineRemindersBench,
+  surveyjs: runSurveyJsBench,
 };
 const wanted = process.argv.slice(2);
 for (const name of wanted) if (!all[name]) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(all).join(', ')}`);
