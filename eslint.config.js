@@ -32,7 +32,7 @@ const featureBoundaries = FEATURES.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-ssr/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  { ignores: ['dist/**', 'dist-ssr/**', '.scratch/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -308,7 +308,8 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     const reservationFirst = form?.reservationFirst ?? false;
     const formHtml = served && served.surveyType !== BED_SURVEY_TYPE ? await formPages.htmlOf(served, { reservationFirst }) : null;
     const full = pageFor(page, form);
-    return c.html(served && formHtml ? withFormPage(full, formHtml, { config: served, reservationFirst, servedAt: Date.now() }) : full);
+    if (!served || !formHtml) return c.html(full);
+    return c.html(withFormPage(formPages.withInlineStyles(full), formHtml, { config: served, reservationFirst, servedAt: Date.now() }));
   });
 
   app.notFound((c) => refusalJson(c, refuse('not_found')));

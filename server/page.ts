@@ -87,8 +87,8 @@ export const itemChunkFiles = (page: string, config: ServedSurveyConfig): string
 
 /**
  * The page of an open form with the form in it (issue 60): marked on <html>, the form's item chunks
- * preloaded, and at the end of <body>, after the stylesheet (so it paints styled), the server's
- * render of the form and its public config. Its own style hides the app's root (the splash) once
+ * preloaded, and at the end of <body>, after the stylesheet (so it paints styled; form-page.ts
+ * inlines it), the server's render of the form and its public config. Its own style hides the app's root (the splash) once
  * it is parsed; early.ts takes the mark away for a visitor with no session, who is sent to sign in.
  */
 export const withFormPage = (page: string, formHtml: string, data: FormPageData): string => {

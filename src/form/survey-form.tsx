@@ -6,7 +6,7 @@
  */
 import './form.css';
 import { Button, Stack } from '@mantine/core';
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -197,15 +197,23 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
   const [limit, setLimit] = useState(() => (props.whole || total <= ONE_PASS_ITEMS ? total : FIRST_PAINT_ITEMS));
 
   // Effects run only once React owns the page (after hydration of the server's HTML, too):
-  // data-interactive marks that moment for benchmarks and tests.
-  const [interactive, setInteractive] = useState(false);
+  // data-interactive marks that moment for benchmarks and tests. Written to the element, not
+  // rendered: a state would render the whole form once more just to say so.
+  const formEl = useRef<HTMLFormElement | null>(null);
+  const interactive = useRef(false);
+  // The form element comes and goes with the /calendar steps: a new one is marked as it mounts.
+  const formRef = useCallback((el: HTMLFormElement | null) => {
+    formEl.current = el;
+    if (el && interactive.current) el.setAttribute('data-interactive', 'true');
+  }, []);
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
     // Every item is in: work the page put off until the first screen (the offline layer, the
     // service worker) may start now.
     else {
       firstScreenShown();
-      setInteractive(true);
+      interactive.current = true;
+      formEl.current?.setAttribute('data-interactive', 'true');
     }
   }, [limit, total]);
 
@@ -251,12 +259,12 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
       {categoryWatch}
       <ReservationStepContext value={reservationStep}>
       <form
+        ref={formRef}
         noValidate
         className="survey-form"
         data-testid="survey-form"
         // "all" once every item is in the DOM (benchmarks and tests wait for it).
         data-rendered={limit >= total ? 'all' : 'partial'}
-        data-interactive={interactive ? 'true' : undefined}
         data-readonly={props.readOnly ? 'true' : undefined}
         data-step={stepped ? 'form' : undefined}
         onSubmit={(e) => {

@@ -24,8 +24,15 @@ const HYDRATION_WAIT_MS = 5_000;
 /** Hydration problems seen (React recovers by rendering afresh); tests read it. */
 export const HYDRATION_ERRORS_KEY = '__sakuraHydrationErrors';
 
+/** One task after the next frame has rendered (a message posted from its animation callback). */
 const afterNextPaint = (): Promise<void> =>
-  new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+  new Promise((painted) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => painted();
+      channel.port2.postMessage(null);
+    }),
+  );
 
 const pageData = (): FormPageData | null => {
   try {
@@ -51,6 +58,7 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const element = document.getElementById(FORM_ISLAND_ID);
   const data = pageData();
   const session = getSession();
+  performance.mark('ssr-boot');
   if (!document.documentElement.hasAttribute(SSR_FORM_ATTR) || !element || !data || !session) {
     discardIsland();
     return;
@@ -72,10 +80,12 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const given = new Promise<void>((up) => setTimeout(up, HYDRATION_WAIT_MS));
   const done = new Promise<void>((hydrated) => {
     const onHydrated = () => {
+      performance.mark('ssr-hydrated');
       replayTypedValues(element);
       element.removeAttribute(PREHYDRATION_ATTR);
       hydrated();
     };
+    performance.mark('ssr-hydrate');
     const tree = <IslandTree config={config} reservationFirst={data.reservationFirst} queryClient={queryClient} live={live} onHydrated={onHydrated} />;
     const root = hydrateRoot(element, tree, {
       onRecoverableError: (e) => errors.push(String(e)),
@@ -90,4 +100,6 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
     });
   });
   await Promise.race([done, given]);
+  // The form answers input now; the app's first render (a long task of its own) comes a frame later.
+  await afterNextPaint();
 };

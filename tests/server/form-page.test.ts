@@ -33,8 +33,13 @@ describe("a form's page with the server's render of the form", () => {
     // The page as built names the item chunks; the SSR bundle is built here (the suite runs before `npm run build`).
     fs.writeFileSync(
       path.join(dist, 'index.html'),
-      INDEX.replace('</head>', '<script type="application/json" id="item-chunks">{"code15":["/assets/code15-x.js"]}</script></head>'),
+      INDEX.replace('</head>', '<script type="application/json" id="item-chunks">{"code15":["/assets/code15-x.js"]}</script></head>').replace(
+        '</body>',
+        '<link rel="stylesheet" crossorigin href="/assets/app-x.css"></body>',
+      ),
     );
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'assets/app-x.css'), '.form-item{margin:0}');
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '-c', 'vite.ssr.config.ts', '--outDir', `${dist}-ssr`, '--logLevel', 'error'], { cwd: ROOT });
     srv = await startTestServer('sqlite', {}, { distDir: dist });
     await importBundle(
@@ -72,8 +77,10 @@ describe("a form's page with the server's render of the form", () => {
     expect(dataOf(html)?.config.surveySchema.map((i) => i.itemKey)).toEqual(['name', 'kind', 'code']);
     // The form's on-demand item code is fetched beside the app's.
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/code15-x.js" /></head>');
-    // After the stylesheet and the app's script, so it paints styled.
-    expect(html.indexOf('id="ssr-page"')).toBeGreaterThan(html.indexOf('</noscript>'));
+    // The stylesheet is in the page, ahead of the form: it paints styled with no second round trip.
+    expect(html).toContain('<style>.form-item{margin:0}</style>');
+    expect(html).not.toContain('href="/assets/app-x.css"');
+    expect(html.indexOf('id="ssr-page"')).toBeGreaterThan(html.indexOf('<style>.form-item'));
   });
 
   it('is the same page for every visitor: a token or a cookie changes nothing in it', async () => {
@@ -97,6 +104,7 @@ describe("a form's page with the server's render of the form", () => {
   it('keeps the splash alone for a closed or unknown form and other pages', async () => {
     for (const p of ['/survey/ssr-closed', '/survey/no-such-form', '/calendar/ssr-closed', '/']) {
       const html = await page(p);
+      expect(html, p).toContain('href="/assets/app-x.css"');
       expect(html, p).toContain('<html lang="ja">');
       expect(html, p).not.toContain('id="form-island"');
     }
