@@ -52,8 +52,12 @@ test('a form opened once is painted offline from its kept page; a query string o
   await context.setOffline(true);
   const offline = await page.reload();
   expect(offline?.fromServiceWorker()).toBe(true);
-  expect(await offline?.text()).toContain(TITLE);
+  // The server's render of the form itself, from the worker's copy (issue 60).
+  const kept = (await offline?.text()) ?? '';
+  expect(kept).toContain(TITLE);
+  expect(kept).toContain('id="form-island"');
   await expect(page.getByTestId('survey-title')).toHaveText(TITLE);
+  await expect(page.getByTestId('survey-form')).toHaveAttribute('data-interactive', 'true');
   await context.setOffline(false);
 
   // An address with a query (a resident's answer) is answered but never kept, not even by its pathname.
