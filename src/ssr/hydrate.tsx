@@ -58,6 +58,7 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const element = document.getElementById(FORM_ISLAND_ID);
   const data = pageData();
   const session = getSession();
+  // User Timing marks (ssr-boot, ssr-hydrate, ssr-hydrated) split a visit's time in benchmarks.
   performance.mark('ssr-boot');
   if (!document.documentElement.hasAttribute(SSR_FORM_ATTR) || !element || !data || !session) {
     discardIsland();
