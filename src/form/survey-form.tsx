@@ -6,7 +6,7 @@
  */
 import './form.css';
 import { Button, Stack } from '@mantine/core';
-import { startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -222,36 +222,14 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     return engine.store.subscribeAny(() => onValuesChange(engine.store.snapshot()));
   }, [engine, onValuesChange]);
 
-  const summaryOnly = stepped && step === 'form';
-  const monthsShown = config.numberMonthShowCalendar ?? 1;
-  const { backToSlot, clearRefusal } = flow;
-  const onLoadFailure = props.onCalendarLoadFailure;
-  // One value while nothing in it changes: a new one would reach every section, hydrated or not.
-  const reservationStep = useMemo<ReservationStep>(
-    () => ({ summaryOnly, backToSlot, monthsShown, refusal, onPicked: clearRefusal, onLoadFailure }),
-    [summaryOnly, backToSlot, monthsShown, refusal, clearRefusal, onLoadFailure],
-  );
-  // Hydrating the server's form (whole), each section is a Suspense boundary of its own: React
-  // hydrates the form's shell first, so the form answers input at once, and the sections after it
-  // in slices, a section the resident touches first. Kept as elements, so a render of the form
-  // sends no update to a section still to be hydrated.
-  const whole = props.whole === true;
-  const sections = useMemo(
-    () =>
-      engine.plan.sections.map((s) => {
-        if (s.start >= limit) return null;
-        const key = s.key || '(lead)';
-        const section = <Section key={key} section={s} limit={limit} />;
-        return whole ? (
-          <Suspense key={key} fallback={null}>
-            {section}
-          </Suspense>
-        ) : (
-          section
-        );
-      }),
-    [engine, limit, whole],
-  );
+  const reservationStep: ReservationStep = {
+    summaryOnly: stepped && step === 'form',
+    backToSlot: flow.backToSlot,
+    monthsShown: config.numberMonthShowCalendar ?? 1,
+    refusal,
+    onPicked: flow.clearRefusal,
+    onLoadFailure: props.onCalendarLoadFailure,
+  };
 
   if (stepped && step === 'slot') {
     return (
@@ -295,7 +273,7 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
         }}
       >
         <Stack gap="md">
-          {sections}
+          {engine.plan.sections.map((s) => (s.start < limit ? <Section key={s.key || '(lead)'} section={s} limit={limit} /> : null))}
           <FormNotice notice={notice} onFirst={flow.toFirstIssue} />
           {props.readOnly ? null : (
             <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking || (confirming !== null && !dialog)} data-testid="submit-button">

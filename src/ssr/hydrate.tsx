@@ -82,6 +82,8 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const done = new Promise<void>((hydrated) => {
     const onHydrated = () => {
       performance.mark('ssr-hydrated');
+      replayTypedValues(element);
+      element.removeAttribute(PREHYDRATION_ATTR);
       hydrated();
     };
     performance.mark('ssr-hydrate');
@@ -99,10 +101,6 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
     });
   });
   await Promise.race([done, given]);
-  // Out of React's commit (the effect that said so), where an event can make React hydrate a
-  // section at once: what was typed before is replayed, and the form is declared usable.
-  replayTypedValues(element);
-  element.removeAttribute(PREHYDRATION_ATTR);
   // The form answers input now; the app's first render (a long task of its own) comes a frame later.
   await afterNextPaint();
 };

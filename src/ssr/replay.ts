@@ -17,10 +17,8 @@ export const replayTypedValues = (root: HTMLElement): number => {
     if (typed === el.defaultValue) continue;
     const set = nativeSetter(el);
     if (!set) continue;
-    // Its section may not be hydrated yet (island.tsx): an input event makes React hydrate it at
-    // once. React's tracker then takes the typed text for what it rendered: reset it (through the
-    // tracked property), put the text back behind its back, and announce the change.
-    el.dispatchEvent(new Event('input', { bubbles: true }));
+    // React's tracker took the typed text for what it rendered: reset it (through the tracked
+    // property), put the text back behind its back, and announce the change.
     el.value = el.defaultValue;
     set.call(el, typed);
     el.dispatchEvent(new Event('input', { bubbles: true }));
