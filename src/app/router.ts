@@ -17,7 +17,6 @@ import { paymentRoutes } from './routes/payment';
 import { adminRoutes } from './routes/admin';
 import { installNavigationGuard } from './navigation-guard';
 import { installTaggedPageExit } from '../lib/tagged-page';
-import { installFormPageKeep } from '../lib/keep-form-page';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
@@ -51,7 +50,6 @@ export const createAppRouter = (queryClient: QueryClient) => {
   });
   installNavigationGuard(router.history);
   installTaggedPageExit(router.history);
-  installFormPageKeep(router.history);
   return router;
 };
 
