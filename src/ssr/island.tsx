@@ -29,7 +29,10 @@ export const createIslandLive = () => {
   const applyStartValues = () => {
     if (applied || !props || !engine) return;
     applied = true;
+    const typed = Object.values(engine.store.snapshot()).some((v) => !isEmpty(v));
     for (const [k, v] of Object.entries(startValuesOf(engine, props))) if (isEmpty(engine.store.getValue(k))) engine.store.setValue(k, v);
+    // What was typed before the app took the form is saved as a draft now, not at the next change.
+    if (typed) props.onValuesChange?.(engine.store.snapshot());
   };
   return {
     get: () => props,
