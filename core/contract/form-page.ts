@@ -12,7 +12,7 @@ export const SSR_FORM_ATTR = 'data-ssr-form';
 export const SSR_PAGE_ID = 'ssr-page';
 /** The element the form's React root hydrates (src/ssr/hydrate.tsx). */
 export const FORM_ISLAND_ID = 'form-island';
-/** On the island until hydration: its controls are not usable yet (index.html's styles, early.ts). */
+/** On the island until the app takes it: its choices and buttons are held (index.html's styles, early.ts). */
 export const PREHYDRATION_ATTR = 'data-prehydration';
 /** The JSON block with the form's public config (FormPageData). */
 export const FORM_DATA_ID = 'form-data';

@@ -11,7 +11,7 @@
  * - while a screen of the app still loads (LoadingText holds the island), the server's page stays.
  * Nothing here imports the form: hydrate.tsx registers the island with what the app needs of it.
  */
-import { FORM_ISLAND_ID, SSR_FORM_ATTR, SSR_PAGE_ID } from '@core/contract/form-page';
+import { FORM_ISLAND_ID, PREHYDRATION_ATTR, SSR_FORM_ATTR, SSR_PAGE_ID } from '@core/contract/form-page';
 
 export interface Island {
   surveyId: string;
@@ -55,6 +55,8 @@ export const adoptIsland = (i: Island, holder: HTMLElement): void => {
   if (island !== i || !element) return;
   adopted = true;
   holder.appendChild(element);
+  // Now the app's: its choices and buttons are let go (index.html, early.ts held them).
+  element.removeAttribute(PREHYDRATION_ATTR);
   revealApp();
 };
 

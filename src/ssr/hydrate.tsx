@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
-import { FORM_DATA_ID, FORM_ISLAND_ID, PREHYDRATION_ATTR, SSR_FORM_ATTR, type FormPageData } from '@core/contract/form-page';
+import { FORM_DATA_ID, FORM_ISLAND_ID, SSR_FORM_ATTR, type FormPageData } from '@core/contract/form-page';
 import { requiresMembership } from '@core/rules/membership';
 import { loadItemUis } from '../items/registry';
 import { EARLY_REQUESTS_KEY, type EarlyRequest } from '../lib/early-requests';
@@ -82,8 +82,9 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const done = new Promise<void>((hydrated) => {
     const onHydrated = () => {
       performance.mark('ssr-hydrated');
+      // What was typed before is replayed. Choices and buttons stay held until the app takes the
+      // form (handoff.ts): a dialog or a dropdown opened before would be cut off by the hand-over.
       replayTypedValues(element);
-      element.removeAttribute(PREHYDRATION_ATTR);
       hydrated();
     };
     performance.mark('ssr-hydrate');
