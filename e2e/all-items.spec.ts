@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formTaken } from './support';
 
 /**
  * Issue "form renderer": the demo form /survey/all-items, filled on a phone-sized screen with
@@ -57,6 +58,7 @@ test('all-items: every validation message seen and fixed, helpers work, the answ
   await expect(page.getByTestId('survey-title')).toHaveText('全項目サンプル');
   const form = page.getByTestId('survey-form');
   await expect(form).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
 
   // Choice-group sections show only once their option is chosen.
   await expect(page.getByRole('button', { name: '個人でのお申込み' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAxeClean, importIntoE2e, pickChangeableSlot, signInAsNewResident, surveyItem } from './support';
+import { expectAxeClean, importIntoE2e, pickChangeableSlot, signInAsNewResident, surveyItem, formTaken } from './support';
 
 /**
  * A booking fee (spec 02 §3 reservationPaymentItemId): a form of its own whose reservation item
@@ -162,6 +162,7 @@ test('a paid answer changed through the lookup keeps its products and amount', a
   await card.getByTestId('answer-edit').click();
   await expect(page).toHaveURL(/\/survey\/e2e-booking-fee\?partitionKey=/);
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
 
   // The order comes fixed: the same lines and total, nothing to add or change; sending is 予約する.
   await expect(page.getByTestId('order-line')).toHaveCount(2);

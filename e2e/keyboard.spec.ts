@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { formTaken } from './support';
 import { Temporal } from 'temporal-polyfill';
 import { ja } from '../src/messages/ja';
 
@@ -105,6 +106,7 @@ test.describe('keyboard only', () => {
   test('kenko-survey', async ({ page }) => {
     await signInAs(page, '/survey/kenko-survey', 1, 'キー 一郎');
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     // Tabbing through the empty form to its button and back paints no error.
     await tabTo(page, '[data-testid="submit-button"]');
     await tabTo(page, `[data-item-key="age_group"] input[type="radio"]`, { back: true });
@@ -130,6 +132,7 @@ test.describe('keyboard only', () => {
   test('sodai-gomi', async ({ page }) => {
     await signInAs(page, '/survey/sodai-gomi', 2, 'キー 二郎');
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     await typeInto(page, 'name', 'キー 二郎');
     await typeInto(page, 'name_kana', 'キージロウ');
     await typeInto(page, 'phone', '09011112222');
@@ -149,6 +152,7 @@ test.describe('keyboard only', () => {
   test('soudan-yoyaku-shoukai', async ({ page }) => {
     await signInAs(page, '/survey/soudan-yoyaku-shoukai', 3, 'キー 三郎');
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     await typeInto(page, 'name', 'キー 三郎');
     await typeInto(page, 'topic', '子どもの睡眠について');
     await submitAndSend(page);
@@ -157,6 +161,7 @@ test.describe('keyboard only', () => {
   test('all-items, its custom widgets included', async ({ page }) => {
     await signInAs(page, '/survey/all-items', 4, 'キー 四郎');
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     await typeInto(page, 'shimei', 'キー 四郎');
     await typeInto(page, 'furigana', 'キーシロウ');
     await typeInto(page, 'kazoku_ninzu', '3');

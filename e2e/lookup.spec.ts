@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { todayInTokyo } from '../core/ja/date-input';
-import { expectAlert, signInAt, surveyItem } from './support';
+import { expectAlert, signInAt, surveyItem, formTaken } from './support';
 
 /**
  * Issue 4's lookup journey (spec 01 §2): answer sodai-gomi through the real form, find it again
@@ -21,6 +21,7 @@ const item = surveyItem;
 /** Answers sodai-gomi through the form; returns the 受付番号. */
 const answerSodaiGomi = async (page: Page) => {
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
   await item(page, 'name').locator('input').fill(NAME);
   await item(page, 'name_kana').locator('input').fill('ソダイハナコ');
   await item(page, 'phone').locator('input').fill(PHONE);
@@ -106,6 +107,7 @@ test('answer → 受付番号 → confirm → search → list → details → ch
   await card.getByTestId('answer-edit').click();
   await expect(page).toHaveURL(/\/survey\/sodai-gomi\?partitionKey=sodai-gomi%23/);
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
   // Navigation guard: going back from the survey page to the confirm list is blocked with the alert.
   await page.goBack();
   await expectAlert(
@@ -183,6 +185,7 @@ test('finds 粗大 花子 typed as 粗大花子 with a hyphenated, full-width ph
   await signInAt(page, '/survey/sodai-gomi', '山田 花子');
   // The phone box takes the hyphenated number whole and stores its digits.
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
   await item(page, 'phone').locator('input').pressSequentially('090-1234-5678');
   await item(page, 'phone').locator('input').blur();
   await expect(item(page, 'phone').locator('input')).toHaveValue(PHONE);
@@ -200,6 +203,7 @@ test('finds 粗大 花子 typed as 粗大花子 with a hyphenated, full-width ph
 test('a form with inquiryOnly shows its answers without change or cancel', async ({ page }) => {
   await signInAt(page, '/survey/soudan-yoyaku-shoukai', '山田 花子');
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
   await item(page, 'name').locator('input').fill(NAME);
   await page.getByTestId('submit-button').click();
   await page.getByRole('button', { name: '送信する' }).click();
@@ -260,6 +264,7 @@ test('the confirm list without a search is replaced to /confirm', async ({ page 
 test('the header menu offers 照会 where the guard lets the resident go, not mid-answer', async ({ page }) => {
   await signInAt(page, '/survey/sodai-gomi', '山田');
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+  await formTaken(page);
   await page.getByTestId('account-menu').click();
   await expect(page.getByTestId('account-panel')).toBeVisible();
   // Spec 01 §2 blocks survey page → 照会, so the menu does not offer a link that cannot work.

@@ -1,7 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { expect, test, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
-import { checkScreen, importLostSlotForm, LOST_SLOT_FORM, pickChangeableSlot, surveyItem } from './support';
+import { checkScreen, importLostSlotForm, LOST_SLOT_FORM, pickChangeableSlot, surveyItem, formTaken } from './support';
 
 /**
  * Issue 21's checks that keep the resident's screens usable on a 360 px and a 390 px phone and a
@@ -64,6 +64,7 @@ for (const size of SIZES) {
     // Every item in first, then by keyboard: parts of items above the button that load lazily (the
     // calendar, the date picker) can still move it from under a click.
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     await page.getByTestId('submit-button').press('Enter');
     await expect(page.locator('[data-testid="survey-item"] [role="alert"], .mantine-InputWrapper-error').first()).toBeVisible();
     await checkScreen(page, 'long form with errors', size.axe);
@@ -71,6 +72,7 @@ for (const size of SIZES) {
     for (const id of ['shoumei-kofu', 'kakaritsuke-touroku', 'fuhou-toki', 'yoshinhyo']) {
       await page.goto(`/survey/${id}`);
       await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+      await formTaken(page);
       await page.getByTestId('submit-button').press('Enter');
       await expect(page.getByTestId('form-notice-first')).toBeVisible();
       await checkScreen(page, `${id} with errors`, size.axe);
@@ -124,6 +126,7 @@ for (const size of SIZES) {
     // A change reads as a change: 変更の確認, checked like the other screens, then left unsent.
     await page.getByTestId('answer-edit').first().click();
     await expect(page.getByTestId('survey-form')).toHaveAttribute('data-rendered', 'all');
+    await formTaken(page);
     await page.getByTestId('submit-button').click();
     await expect(page.getByRole('dialog', { name: '変更の確認' })).toBeVisible();
     await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((el) => getComputedStyle(el).opacity)).toBe('1');

@@ -29,6 +29,9 @@ export const signInAsNewResident = async (page: Page, at: string, name: string):
   await expect(page.getByTestId('resident-name')).toContainText(name);
 };
 
+/** The server's form is the app's now (src/ssr/handoff.ts): its choices and buttons answer. */
+export const formTaken = (page: Page): Promise<void> => expect(page.locator('[data-prehydration]')).toHaveCount(0);
+
 export const surveyItem = (page: Page, key: string) => page.locator(`[data-testid="survey-item"][data-item-key="${key}"]`);
 
 /** Imports a bundle into the e2e server's database through the import CLI, as an operator does. */
