@@ -15,7 +15,7 @@ import { discardIsland, registerIsland } from './handoff';
 import { createIslandLive, IslandTree } from './island';
 import { replayTypedValues } from './replay';
 
-/** A page a service worker kept may hold an older config: past this age the app asks afresh. */
+/** A page older than this (a copy some cache kept) may hold an older config: the app asks afresh. */
 const FRESH_PAGE_MS = 60_000;
 
 /** How long the app waits for the form's hydration before it renders anyway. */
