@@ -1,5 +1,6 @@
 /** What the payment journeys share (payment.spec.ts, console-payments.spec.ts): a resident of their own, a slot, an order line. */
 import { expect, type Browser, type Page } from '@playwright/test';
+import { formTaken } from './support';
 
 export const PAYMENT_FORM = '/survey/sesshu-shiharai';
 
@@ -12,6 +13,7 @@ export const newPaymentResident = async (browser: Browser, userId: string, name:
   await page.locator('input[name="dev_name"]').fill(name);
   await page.getByRole('button', { name: 'この ID でログイン' }).click();
   await expect(page.getByTestId('resident-name')).toContainText(name);
+  await formTaken(page);
   return page;
 };
 

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkScreen, expectAxeClean, expectFitsPhone, PHONES, surveyItem } from './support';
+import { checkScreen, expectAxeClean, expectFitsPhone, formTaken, PHONES, surveyItem } from './support';
 import { PAYMENT_FORM, addLine, newPaymentResident, pickSlot } from './payment-support';
 
 /**
@@ -184,6 +184,8 @@ test('offline: drafted, 決済画面へ says so and queues nothing; a declined c
   await page.getByTestId('back-to-form').click();
   await expect(page).toHaveURL(new RegExp(`${FORM}$`));
   await expect(page.getByTestId('select-products')).toBeVisible();
+  // The server's form has no lines; the draft's come when the app takes it over.
+  await formTaken(page);
   await page.getByTestId('order-line-edit').or(page.getByTestId('order-add')).first().waitFor();
   while ((await page.getByTestId('order-line').count()) > 0) {
     await page.getByTestId('order-line-edit').first().click();
