@@ -13,6 +13,7 @@ export const signInAt = async (page: Page, at: string, resident: string): Promis
   await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
   await page.getByRole('link', { name: new RegExp(resident) }).click();
   await expect(page.getByTestId('resident-name')).toContainText(resident);
+  await formTaken(page);
 };
 
 /**
@@ -27,6 +28,7 @@ export const signInAsNewResident = async (page: Page, at: string, name: string):
   await page.getByLabel(/表示名/).fill(name);
   await page.getByRole('button', { name: 'この ID でログイン' }).click();
   await expect(page.getByTestId('resident-name')).toContainText(name);
+  await formTaken(page);
 };
 
 /** The server's form is the app's now (src/ssr/handoff.ts): its choices and buttons answer. */
