@@ -49,12 +49,37 @@ const revealApp = (): void => {
   document.documentElement.removeAttribute(SSR_FORM_ATTR);
 };
 
+/**
+ * Moving an element blurs what has focus in it: a resident typing at that moment would lose the
+ * field (and a phone its keyboard). The returned function puts focus and caret back.
+ */
+const focusWithin = (element: HTMLElement): (() => void) => {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !element.contains(active)) return () => {};
+  const text = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
+  // Inputs of types without a caret (number, date, radio) throw on selectionStart in some browsers.
+  const caret = (() => {
+    try {
+      return text ? { start: text.selectionStart, end: text.selectionEnd } : null;
+    } catch {
+      return null;
+    }
+  })();
+  return () => {
+    if (document.activeElement === active) return;
+    active.focus({ preventScroll: true });
+    if (text && caret && caret.start !== null && caret.end !== null) text.setSelectionRange(caret.start, caret.end);
+  };
+};
+
 /** The survey screen takes the hydrated form: its element moves into `holder`. */
 export const adoptIsland = (i: Island, holder: HTMLElement): void => {
   const element = document.getElementById(FORM_ISLAND_ID);
   if (island !== i || !element) return;
   adopted = true;
+  const keep = focusWithin(element);
   holder.appendChild(element);
+  keep();
   // Now the app's: its choices and buttons are let go (index.html, early.ts held them).
   element.removeAttribute(PREHYDRATION_ATTR);
   revealApp();

@@ -55,6 +55,21 @@ describe('the hand-over of the server-rendered form', () => {
     expect(unmounted).not.toHaveBeenCalled();
   });
 
+  it('keeps the focus and the caret of the field being typed in when the form moves', () => {
+    document.getElementById('form-island')!.innerHTML = '<form><input id="typed" value="山田太郎"></form>';
+    const input = document.getElementById('typed') as HTMLInputElement;
+    input.focus();
+    input.setSelectionRange(2, 2);
+    const i = island();
+    registerIsland(i);
+    const holder = document.createElement('div');
+    document.getElementById('root')?.appendChild(holder);
+    adoptIsland(i, holder);
+    expect(holder.contains(input)).toBe(true);
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([2, 2]);
+  });
+
   it('keeps the server page while a loading screen holds it, and lets it go after', async () => {
     registerIsland(island());
     const release = holdIsland();
