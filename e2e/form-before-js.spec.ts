@@ -4,20 +4,13 @@
  * once the app has hydrated the form it behaves as ever (display conditions, validation, sending).
  * A visitor with no session never sees the form: they are sent to sign in (spec 01 §4).
  */
-import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewResident, surveyItem } from './support';
+import { expect, test } from '@playwright/test';
+import { holdBackScripts, JS_DELAY_MS, signInAsNewResident, surveyItem } from './support';
 
 // page.route cannot hold back what a service worker answers: these visits go to the server.
 test.use({ serviceWorkers: 'block' });
 
 const FORM = '/survey/kenko-survey';
-const JS_DELAY_MS = 3_000;
-
-const holdBackScripts = (page: Page) =>
-  page.route(/\/assets\/.*\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, JS_DELAY_MS));
-    await route.continue();
-  });
 
 test('the questions show at once, typing is kept through hydration, and the form then works', async ({ page }) => {
   test.setTimeout(60_000);

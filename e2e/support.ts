@@ -254,3 +254,13 @@ export const importLostSlotForm = (): void => {
     ],
   });
 };
+
+/** How long holdBackScripts keeps the app's code back: anything shown before is the server's HTML. */
+export const JS_DELAY_MS = 3_000;
+
+/** The app's scripts arrive JS_DELAY_MS late, as on a slow link (not through a service worker: block it). */
+export const holdBackScripts = (page: Page) =>
+  page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, JS_DELAY_MS));
+    await route.continue();
+  });

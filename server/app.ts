@@ -68,7 +68,7 @@ import { lineOutboxOf } from './line/outbox';
 import { releaseExpired } from './payments/settle';
 import { OPENAPI_PATH, buildOpenApi } from './openapi';
 import { compressJson, compressPage } from './compress';
-import { formPageOf, inlineScriptHashes, pageFor, withFormPage } from './page';
+import { carriesForm, formPageOf, inlineScriptHashes, pageFor, withFormPage } from './page';
 import { createFormPageCache } from './form-page';
 import { offeredConfig } from '@core/rules/features';
 import { BED_SURVEY_TYPE } from '@core/form/survey-config';
@@ -305,8 +305,9 @@ export const createAppWithWrites = (deps: Deps): CreatedApp => {
     const form = await formPageOf(deps.store.db, c.req.path);
     if (form?.title && form.gtmContainerId) c.set('pageCsp', contentSecurityPolicy(config, inlineScriptHashes(page), gtmScriptHash(form.gtmContainerId)));
     const served = form?.config ? offeredConfig(form.config, config.features) : null;
-    const reservationFirst = form?.reservationFirst ?? false;
-    const formHtml = served && served.surveyType !== BED_SURVEY_TYPE ? await formPages.htmlOf(served, { reservationFirst }) : null;
+    // A bed form opens on its own screen wherever it is opened: one render of it.
+    const reservationFirst = (form?.reservationFirst ?? false) && served?.surveyType !== BED_SURVEY_TYPE;
+    const formHtml = form && served && carriesForm(form, served, (name) => c.req.query(name)) ? await formPages.htmlOf(served, { reservationFirst }) : null;
     const full = pageFor(page, form);
     if (!served || !formHtml) return c.html(full);
     return c.html(withFormPage(formPages.withInlineStyles(full), formHtml, { config: served, reservationFirst, servedAt: Date.now() }));

@@ -1,6 +1,6 @@
 /**
- * The PWA's index page as the server sends it: on a form's address (/survey/{id}, /calendar/{id})
- * the splash names the form, so a resident on a slow link sees what is loading before any script
+ * The PWA's index page as the server sends it: on a form's address (/survey/{id}, /calendar/{id},
+ * a bed form's /bed-reservation/{id}) the splash names the form, so a resident on a slow link sees what is loading before any script
  * runs. Titles are public (the start page lists them); only an enabled form's is shown. The
  * address of a form that is not open says so in a meta tag, so the app can say 本帳票が無効 without
  * first sending the resident through sign-in (whether a form is open is as public as its title).
@@ -10,12 +10,12 @@ import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
 import { CLOSED_FORM_META } from '@core/contract/page';
 import { FORM_DATA_ID, SSR_FORM_ATTR, SSR_PAGE_ID, type FormPageData } from '@core/contract/form-page';
-import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Database } from './store/schema';
 import { findEnabledSurveyConfig } from './store/configs';
 import { withGtm } from './gtm';
 
-const FORM_PAGE = /^\/(?:survey|calendar)\/([^/]+)\/?$/;
+const FORM_PAGE = /^\/(survey|calendar|bed-reservation)\/([^/]+)\/?$/;
 /** The empty element of index.html's splash that the title fills. */
 export const SPLASH_FORM_SLOT = '<p class="splash-form" data-testid="splash-form"></p>';
 
@@ -29,6 +29,8 @@ export interface FormPage {
   config: ServedSurveyConfig | null;
   /** /calendar/{id}: the form opens on its reservation step. */
   reservationFirst: boolean;
+  /** /bed-reservation/{id}: a bed form's own screen, so only a bed form's page is rendered there. */
+  bedScreen: boolean;
 }
 
 export const formPageOf = async (db: Kysely<Database>, pathname: string): Promise<FormPage | null> => {
@@ -36,7 +38,7 @@ export const formPageOf = async (db: Kysely<Database>, pathname: string): Promis
   if (!match) return null;
   let surveyId: string;
   try {
-    surveyId = decodeURIComponent(match[1] as string);
+    surveyId = decodeURIComponent(match[2] as string);
   } catch {
     return null;
   }
@@ -45,11 +47,22 @@ export const formPageOf = async (db: Kysely<Database>, pathname: string): Promis
   return {
     surveyId,
     title: cfg?.surveyTitle ?? null,
-    gtmContainerId: cfg?.googleTagManager?.containerId ?? null,
+    // The container is for the form's own addresses only: the app leaves them by a whole load
+    // (src/lib/tagged-page.ts), so a bed screen goes without it, as it did before it had a page.
+    gtmContainerId: match[1] === 'bed-reservation' ? null : (cfg?.googleTagManager?.containerId ?? null),
     config: cfg,
-    reservationFirst: pathname.startsWith('/calendar/'),
+    reservationFirst: match[1] === 'calendar',
+    bedScreen: match[1] === 'bed-reservation',
   };
 };
+
+/**
+ * Whether the page carries the server's render of `served` (withFormPage): a survey form's on its
+ * own addresses; a bed form's first screen on its addresses but not on a stay being changed or a
+ * finish message (?partitionKey, ?sent: bed-screen.tsx), which are not that screen.
+ */
+export const carriesForm = (form: FormPage, served: ServedSurveyConfig, query: (name: string) => string | undefined): boolean =>
+  served.surveyType === BED_SURVEY_TYPE ? !query('partitionKey') && !query('sent') : !form.bedScreen;
 
 export const withSplashTitle = (page: string, title: string | null): string =>
   title ? page.replace(SPLASH_FORM_SLOT, () => html`<p class="splash-form" data-testid="splash-form">${title}</p>`.toString()) : page;

@@ -60,10 +60,13 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   const session = getSession();
   // User Timing marks (ssr-boot, ssr-hydrate, ssr-hydrated) split a visit's time in benchmarks.
   performance.mark('ssr-boot');
-  if (!document.documentElement.hasAttribute(SSR_FORM_ATTR) || !element || !data || !session) {
+  if (!document.documentElement.hasAttribute(SSR_FORM_ATTR) || !data || !session) {
     discardIsland();
     return;
   }
+  // A page with no form to hydrate (a bed form's first screen): it shows until the app's screen
+  // replaces it (handoff.ts), and its config answers the app's request all the same.
+  if (!element) return handOverConfig(data, session.idToken);
   const { config } = data;
   try {
     await loadItemUis(config.surveySchema.map((i) => i.type));

@@ -8,9 +8,10 @@ import { Button, Stack } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { FORM_ISLAND_ID, PREHYDRATION_ATTR, type FormPageOptions, type FormPageRenderer } from '@core/contract/form-page';
-import type { ServedSurveyConfig } from '@core/form/survey-config';
+import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import { LayoutFrame } from '../app/layout-frame';
 import { SurveyDescription, SurveyHeading } from '../features/answer/survey-heading';
+import { BedPage, BedPickDay } from '../features/beds/bed-page';
 import { loadItemUis } from '../items/registry';
 import { ja } from '../messages/ja';
 import { AppMantine } from '../ui/app-mantine';
@@ -22,7 +23,24 @@ export const renderIsland = async (config: ServedSurveyConfig, { reservationFirs
   return renderToString(<IslandTree config={config} reservationFirst={reservationFirst} queryClient={new QueryClient()} live={createIslandLive()} />);
 };
 
+/**
+ * A bed form's first screen as far as it is the same for everyone: its frame, title and first line.
+ * The calendar below (beds left, days open from today) changes by the day and the hour, so there is
+ * no island: the app renders the screen and replaces this once it is there (handoff.ts).
+ */
+const renderBedPage = (config: ServedSurveyConfig): string =>
+  renderToString(
+    <AppMantine>
+      <LayoutFrame>
+        <BedPage title={config.surveyTitle}>
+          <BedPickDay />
+        </BedPage>
+      </LayoutFrame>
+    </AppMantine>,
+  );
+
 export const renderFormPage: FormPageRenderer['renderFormPage'] = async (config, options) => {
+  if (config.surveyType === BED_SURVEY_TYPE) return renderBedPage(config);
   const island = await renderIsland(config, options);
   const islandAttrs = { id: FORM_ISLAND_ID, [PREHYDRATION_ATTR]: '', dangerouslySetInnerHTML: { __html: island } };
   return renderToString(

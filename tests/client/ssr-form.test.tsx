@@ -4,12 +4,16 @@
  * type the demo does not carry fails the coverage check below until a form shows it).
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ITEM_TYPES } from '@core/form/item-types';
-import { servedSurveyConfigSchema, type ServedSurveyConfig } from '@core/form/survey-config';
+import { BED_SURVEY_TYPE, servedSurveyConfigSchema, type ServedSurveyConfig } from '@core/form/survey-config';
+import { todayInTokyo } from '@core/ja/date-input';
 import bundle from '../../demo/bundle.json';
+import { BedScreen } from '../../src/features/beds/bed-screen';
+import { monthRange } from '../../src/features/beds/month';
 import { SurveyForm } from '../../src/form/survey-form';
 import { createIslandLive, IslandTree } from '../../src/ssr/island';
 import { renderFormPage, renderIsland } from '../../src/ssr/render-page';
@@ -117,6 +121,64 @@ describe("the server's render of a form", () => {
       for (const personal of ['secret.token', 'Uprivate', '山田 秘密']) expect(html).not.toContain(personal);
       expect(html).toContain('id="form-island"');
       expect(html).toContain('data-prehydration');
+    } finally {
+      localStorage.clear();
+    }
+  });
+});
+
+/** The bed screen as the app first shows it to a resident with no session, its reads answered. */
+const clientBedScreen = async (config: ServedSurveyConfig): Promise<Element> => {
+  const id = config.surveyId;
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  const answer = <T,>(data: T) => ({ data, fromCache: false, savedAt: Date.now() });
+  const { startDate, endDate } = monthRange(todayInTokyo().toPlainYearMonth());
+  queryClient.setQueryData(['survey-config', id], answer(config));
+  queryClient.setQueryData(['bed', 'rule', id], answer({ reservationPossibleStart: 1, reservationCancelLimit: 3 }));
+  queryClient.setQueryData(['bed', 'beds', id], answer([]));
+  queryClient.setQueryData(['bed', 'calendar', id, startDate, endDate], answer([]));
+  const root = createRootRoute({ component: () => <BedScreen surveyId={id} partitionKey={null} datesOnly={false} /> });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [`/bed-reservation/${id}`] }) });
+  render(
+    <AppMantine>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppMantine>,
+  );
+  await screen.findByTestId('bed-calendar');
+  return screen.getByTestId('bed-title').parentElement as Element;
+};
+
+/** An element alone (no children) and each child, normalised. */
+const partsOf = (stack: Element, count: number): string[] => [
+  normalise((stack.cloneNode(false) as Element).outerHTML),
+  ...[...stack.children].slice(0, count).map((c) => normalise(c.outerHTML)),
+];
+
+describe("the server's page of a bed form", () => {
+  const bedForms = forms.filter((f) => f.surveyType === BED_SURVEY_TYPE);
+
+  it('is checked on the demo bed forms', () => expect(bedForms.length).toBeGreaterThan(0));
+
+  for (const config of bedForms) {
+    it(`begins ${config.surveyId}'s first screen as the app does, with nothing to hydrate`, async () => {
+      const server = document.createElement('div');
+      server.innerHTML = await renderFormPage(config, { reservationFirst: false });
+      expect(server.querySelector('#form-island')).toBeNull();
+      const serverStack = server.querySelector('[data-testid="bed-title"]')?.parentElement as Element;
+      // The title and the calendar's first line; the app goes on with what changes by the day.
+      expect(serverStack.children).toHaveLength(2);
+      expect(partsOf(await clientBedScreen(config), 2)).toEqual(partsOf(serverStack, 2));
+    });
+  }
+
+  it('puts nothing personal in it, whatever the device holds', async () => {
+    localStorage.setItem('session', JSON.stringify({ idToken: 'secret.token.x', profile: { userId: 'Uprivate', displayName: '山田 秘密' } }));
+    try {
+      const html = await renderFormPage(bedForms[0] as ServedSurveyConfig, { reservationFirst: false });
+      for (const personal of ['secret.token', 'Uprivate', '山田 秘密', 'resident-name']) expect(html).not.toContain(personal);
+      expect(html).toContain('data-testid="bed-title"');
     } finally {
       localStorage.clear();
     }

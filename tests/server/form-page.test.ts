@@ -48,6 +48,8 @@ describe("a form's page with the server's render of the form", () => {
         surveyConfigs: [
           form('健康アンケート'),
           { surveyId: 'ssr-closed', surveyTitle: '締切済み', surveyStatus: 'disabled', surveySchema: [{ itemKey: 'a', type: 'text', title: 'A' }] },
+          { ...form('入院ベッド予約'), surveyId: 'ssr-bed', surveyType: 'bed', googleTagManager: { containerId: 'GTM-BED1' } },
+          { surveyId: 'ssr-bed-closed', surveyTitle: '受付終了の病棟', surveyType: 'bed', surveyStatus: 'disabled', surveySchema: [{ itemKey: 'a', type: 'text', title: 'A' }] },
         ],
       },
       'form-page',
@@ -115,6 +117,54 @@ describe("a form's page with the server's render of the form", () => {
     const html = await page('/calendar/ssr-open');
     expect(dataOf(html)?.reservationFirst).toBe(true);
     expect(dataOf(await page('/survey/ssr-open'))?.reservationFirst).toBe(false);
+  });
+
+  describe("a bed form's page", () => {
+    const strip = (h: string) => h.replace(/"servedAt":\d+/, '');
+    const serverPage = (h: string) => /<div id="ssr-page">[\s\S]*<\/div><script type="application\/json" id="form-data">/.exec(h)?.[0] ?? '';
+
+    it('carries its first screen, its frame, title and first line, with no form to hydrate', async () => {
+      const html = await page('/bed-reservation/ssr-bed');
+      expect(html).toContain('<html lang="ja" data-ssr-form>');
+      expect(serverPage(html)).toMatch(/data-testid="bed-title"[^>]*>入院ベッド予約<\/h1>/);
+      expect(serverPage(html)).toContain('入院日を選んでください。');
+      // The bed screen shows no description and no item before the stay is chosen: neither does its page.
+      for (const text of ['説明文です', 'お名前', 'id="form-island"']) expect(serverPage(html)).not.toContain(text);
+      expect(dataOf(html)?.config.surveyId).toBe('ssr-bed');
+      // The form's tag container is for its own addresses: the app leaves them by a whole load.
+      expect(html).not.toContain('<meta name="tagged-form"');
+      expect(await page('/survey/ssr-bed')).toContain('<meta name="tagged-form" content="ssr-bed"');
+    });
+
+    it('is the same on the form link and the bed address, for every visitor', async () => {
+      const token = await srv.token('Ubedvisitor', { name: '入院 花子' });
+      const bed = strip(await page('/bed-reservation/ssr-bed'));
+      const signedIn = strip(await page('/bed-reservation/ssr-bed', { Authorization: `Bearer ${token}`, Cookie: 'staff_session=abc' }));
+      expect(signedIn).toBe(bed);
+      for (const personal of ['Ubedvisitor', '入院 花子']) expect(signedIn).not.toContain(personal);
+      for (const p of ['/survey/ssr-bed', '/calendar/ssr-bed']) expect(serverPage(await page(p)), p).toBe(serverPage(bed));
+    });
+
+    it('is not sent for a stay being changed, a finish message, or a survey form on a bed address', async () => {
+      for (const p of ['/bed-reservation/ssr-bed?partitionKey=k1', '/bed-reservation/ssr-bed?sent=e1', '/survey/ssr-bed?partitionKey=k1', '/bed-reservation/ssr-open']) {
+        const html = await page(p);
+        expect(html, p).toContain('<html lang="ja">');
+        expect(html, p).not.toContain('id="ssr-page"');
+      }
+      // A survey form's page stays as it was, with its query.
+      expect(await page('/survey/ssr-open?partitionKey=k1')).toContain('id="form-island"');
+    });
+
+    it('says a closed or unknown bed form is not open, with no page', async () => {
+      for (const [p, id] of [
+        ['/bed-reservation/ssr-bed-closed', 'ssr-bed-closed'],
+        ['/bed-reservation/no-such-ward', 'no-such-ward'],
+      ] as const) {
+        const html = await page(p);
+        expect(html, p).toContain(`<meta name="closed-form" content="${id}" />`);
+        expect(html, p).not.toContain('id="ssr-page"');
+      }
+    });
   });
 
   it('sends the page compressed', async () => {

@@ -200,11 +200,17 @@ export function SurveyScreen({ surveyId, search, reservationFirst = false }: Sur
   if (typesMissing && types === 'failed') return <WithWayBack kiosk={kiosk}>{<ErrorCard />}</WithWayBack>;
   // A bed survey is booked on its own screens, where the stay is chosen (spec 02 §2); sent from
   // here it would only be refused (server: bed_survey) after the resident had typed it all.
+  // Loading meanwhile, so the server's render of the bed screen stays on show (src/ssr/handoff.ts).
   if (query.data.data.surveyType === BED_SURVEY_TYPE) {
-    return partitionKey === null ? (
-      <Navigate to="/bed-reservation/$id" params={{ id: surveyId }} search={{}} replace />
-    ) : (
-      <Navigate to="/bed-reservation-list/$id" params={{ id: surveyId }} replace />
+    return (
+      <>
+        {partitionKey === null ? (
+          <Navigate to="/bed-reservation/$id" params={{ id: surveyId }} search={{}} replace />
+        ) : (
+          <Navigate to="/bed-reservation-list/$id" params={{ id: surveyId }} replace />
+        )}
+        <LoadingText />
+      </>
     );
   }
   // The answer to change: not found (404, or nothing stored) shows the spec's not-found text.

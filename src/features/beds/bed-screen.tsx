@@ -5,10 +5,10 @@
  * opens on the calendar to change the dates, else on the form with the stay's dates kept. Once
  * sent, ?sent=<outbox entry id> keeps the finish message across a reload of the tab.
  */
-import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import { todayInTokyo } from '@core/ja/date-input';
@@ -23,12 +23,12 @@ import { getOutbox } from '../../offline/runtime';
 import { useSentCompletion } from '../../offline/sent-entry';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
-import { ResidentHeader } from '../../ui/resident-header';
 import { BedChoicesContext } from '../../items/bed-choices';
 import { BedCalendar } from './bed-calendar';
 import { BedConfirm } from './bed-confirm';
 import { bedErrorText } from './bed-error';
 import { BedFields, normalizeFields } from './bed-fields';
+import { BedPage, BedPickDay } from './bed-page';
 import { BED_WRITE_ENDPOINTS, BedFinish } from './bed-finish';
 import { bedBedsQuery, bedFormQuery, bedHistoryQuery, bedRuleQuery } from './queries';
 import { readDateText } from '../../lib/ja-dates';
@@ -59,7 +59,7 @@ export function BedScreen(props: BedScreenProps) {
   if (reading) return <LoadingText />;
   if (config.isError) return <LoadError error={config.error} unknown={unknown} />;
   if (config.isPending) return <LoadingText />;
-  if (sent) return <BedPage title={config.data.data.surveyTitle}>{<BedFinish config={config.data.data} entry={sent} />}</BedPage>;
+  if (sent) return <BedPage title={config.data.data.surveyTitle} profile={getSession()?.profile}>{<BedFinish config={config.data.data} entry={sent} />}</BedPage>;
   if (rule.isError || history.isError || beds.isError) return <LoadError error={rule.error ?? history.error ?? beds.error} unknown={unknown} />;
   if (rule.isPending || (props.partitionKey !== null && history.isPending) || (picksBed && beds.isPending)) return <LoadingText />;
   const edited = props.partitionKey ? (history.data?.find((s) => s.partitionKey === props.partitionKey) ?? null) : null;
@@ -68,20 +68,6 @@ export function BedScreen(props: BedScreenProps) {
     <BedChoicesContext.Provider value={beds.data?.data ?? null}>
       <BedFlow {...props} config={config.data.data} rule={rule.data.data} edited={edited} beds={beds.data?.data ?? []} onSent={show} />
     </BedChoicesContext.Provider>
-  );
-}
-
-function BedPage({ title, children }: { title: string; children: ReactNode }) {
-  const profile = getSession()?.profile;
-  return (
-    <Stack gap="md">
-      {/* Whose stay this is, as on the other screens of a resident's own data (shared devices). */}
-      {profile ? <ResidentHeader profile={profile} /> : null}
-      <Title order={1} size="h3">
-        {title}
-      </Title>
-      {children}
-    </Stack>
   );
 }
 
@@ -150,7 +136,7 @@ function BedFlow({
   const summary = stay ? <StaySummary stay={stay} /> : null;
 
   return (
-    <BedPage title={config.surveyTitle}>
+    <BedPage title={config.surveyTitle} profile={getSession()?.profile}>
       {error && step !== 'confirm' ? (
         <Alert color="red" role="alert" data-testid="bed-error">
           {error}
@@ -158,7 +144,7 @@ function BedFlow({
       ) : null}
       {step === 'calendar' ? (
         <>
-          <Text size="sm">{ja.bed.pickDay}</Text>
+          <BedPickDay />
           {!editing && rule.reservationPossibleStart > 0 ? (
             <Text size="sm" data-testid="bed-first-day">
               {fill(ja.bed.firstDay, { date: readDateText(today.add({ days: rule.reservationPossibleStart }).toString()) })}
