@@ -3,6 +3,7 @@
  * server (server/form-page.ts): a form's page as the survey screen shows it to a resident with no
  * session, from the same components. The form itself is its own root (island.tsx), hydrated by
  * the page; the frame around it is HTML only, replaced by the app's own when the app adopts the form.
+ * A bed form's page is its bed screen's first lines only (renderBedPage).
  */
 import { Button, Stack } from '@mantine/core';
 import { QueryClient } from '@tanstack/react-query';
