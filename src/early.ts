@@ -87,6 +87,21 @@ const holdFormUntilHydrated = (): void => {
   for (const type of ['submit', 'click', 'keydown']) document.addEventListener(type, stop, true);
 };
 
+/** core/contract/form-page.ts PAGE_PAINTED_KEY. */
+const PAGE_PAINTED_KEY = '__sakuraPagePainted';
+
+/**
+ * Marks the first frame after the page is parsed: when the app's code arrives after it (a slow
+ * link), the server's form is already painted and hydration need not wait a frame to show it.
+ */
+const markPaintedOnceParsed = (): void => {
+  document.addEventListener(
+    'readystatechange',
+    () => requestAnimationFrame(() => ((globalThis as unknown as Record<string, boolean>)[PAGE_PAINTED_KEY] = true)),
+    { once: true },
+  );
+};
+
 const start = (): void => {
   const match = /^\/survey\/([^/]+)\/?$/.exec(location.pathname);
   const idToken = validIdToken();
@@ -94,7 +109,10 @@ const start = (): void => {
   if (root.hasAttribute(SSR_FORM_ATTR)) {
     // Spec 01 §4: with no session the form is not shown; the app sends the visitor to sign in.
     if (!idToken) root.removeAttribute(SSR_FORM_ATTR);
-    else holdFormUntilHydrated();
+    else {
+      holdFormUntilHydrated();
+      markPaintedOnceParsed();
+    }
     // The config is in the page: nothing to ask for.
     return;
   }

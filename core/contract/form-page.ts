@@ -14,6 +14,11 @@ export const SSR_PAGE_ID = 'ssr-page';
 export const FORM_ISLAND_ID = 'form-island';
 /** On the island until the app takes it: its choices and buttons are held (index.html's styles, early.ts). */
 export const PREHYDRATION_ATTR = 'data-prehydration';
+/**
+ * On globalThis: a frame has rendered since the whole page was parsed, so the server's form is on
+ * screen (src/early.ts sets it; hydrate.tsx then need not yield a frame before hydrating).
+ */
+export const PAGE_PAINTED_KEY = '__sakuraPagePainted';
 /** The JSON block with the form's public config (FormPageData). */
 export const FORM_DATA_ID = 'form-data';
 

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { hydrateRoot } from 'react-dom/client';
-import { FORM_DATA_ID, FORM_ISLAND_ID, SSR_FORM_ATTR, type FormPageData } from '@core/contract/form-page';
+import { FORM_DATA_ID, FORM_ISLAND_ID, PAGE_PAINTED_KEY, SSR_FORM_ATTR, type FormPageData } from '@core/contract/form-page';
 import { requiresMembership } from '@core/rules/membership';
 import { loadItemUis } from '../items/registry';
 import { EARLY_REQUESTS_KEY, type EarlyRequest } from '../lib/early-requests';
@@ -76,8 +76,9 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   }
   handOverConfig(data, session.idToken);
   // Hydrating a long form is one long task: let the browser paint the server's HTML first (when the
-  // code is already here, parsing ends and the scripts run with no frame in between).
-  await afterNextPaint();
+  // code is already here, parsing ends and the scripts run with no frame in between). When the code
+  // came after a frame had shown the page (early.ts marks it), that frame would only be a delay.
+  if ((globalThis as unknown as Record<string, unknown>)[PAGE_PAINTED_KEY] !== true) await afterNextPaint();
   const live = createIslandLive();
   const errors: string[] = ((globalThis as unknown as Record<string, string[]>)[HYDRATION_ERRORS_KEY] = []);
   // The app renders after this: a hydration that never finishes must not keep it waiting.

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_PAINTED_KEY, SSR_FORM_ATTR } from '@core/contract/form-page';
 import { surveyConfigsGetItem } from '@core/contract/survey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
@@ -124,8 +125,32 @@ describe('early config request (src/early.ts)', () => {
     }
   });
 
+  it("marks the first frame after the parse of a page with the server's form, only with a session", async () => {
+    const painted = () => (globalThis as Record<string, unknown>)[PAGE_PAINTED_KEY];
+    const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    try {
+      for (const signedIn of [false, true]) {
+        delete (globalThis as Record<string, unknown>)[PAGE_PAINTED_KEY];
+        if (signedIn) saveSession(session());
+        document.documentElement.setAttribute(SSR_FORM_ATTR, '');
+        await runEarly();
+        await frame();
+        // Parsing has not ended yet: no frame has shown the whole page.
+        expect(painted()).toBeUndefined();
+        document.dispatchEvent(new Event('readystatechange'));
+        await frame();
+        expect(painted()).toBe(signedIn ? true : undefined);
+      }
+    } finally {
+      document.documentElement.removeAttribute(SSR_FORM_ATTR);
+      delete (globalThis as Record<string, unknown>)[PAGE_PAINTED_KEY];
+    }
+  });
+
   it('uses the literals of the modules it may not import', () => {
     const early = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/early.ts'), 'utf8');
+    expect(early).toContain(`'${PAGE_PAINTED_KEY}'`);
+    expect(early).toContain(`'${SSR_FORM_ATTR}'`);
     expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);
     expect(early).toContain(`getItem('${SESSION_KEY}')`);
     expect(early).toContain(`/survey/api/v1/db${surveyConfigsGetItem.path}?`);
