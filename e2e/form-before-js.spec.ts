@@ -89,10 +89,21 @@ test('text filled with no key event into late sections, before and just after hy
   const beforeJs = surveyItem(page, 'g19_11').locator('input');
   await beforeJs.fill('スクリプトより先');
   await expect(page.locator('#form-island[data-prehydration]')).toHaveCount(1);
-  // The shell is React's: later sections may still be dehydrated.
+  // The moment the shell is React's, before the last sections hydrate: the page itself sets a
+  // field there as a fill does (Playwright's own round trip comes too late for that moment).
+  await page.evaluate(() => {
+    const form = document.querySelector('[data-testid="survey-form"]') as HTMLElement;
+    new MutationObserver((_, observer) => {
+      if (form.dataset['interactive'] !== 'true') return;
+      observer.disconnect();
+      const el = document.querySelector('[data-item-key="g19_0"] input') as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, '外枠の直後');
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }).observe(form, { attributes: true });
+  });
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-interactive', 'true', { timeout: 20_000 });
-  const afterShell = surveyItem(page, 'g18_0').locator('input');
-  await afterShell.fill('外枠の直後');
+  // And Playwright's fill into a later section once the shell is React's.
+  await surveyItem(page, 'g18_0').locator('input').fill('外枠のあと');
 
   await expect(page.locator('[data-prehydration]')).toHaveCount(0, { timeout: 20_000 });
   expect(await page.evaluate('JSON.stringify(window.__sakuraHydrationErrors)')).toBe('[]');
@@ -100,6 +111,7 @@ test('text filled with no key event into late sections, before and just after hy
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('スクリプトより先');
   await expect(dialog).toContainText('外枠の直後');
+  await expect(dialog).toContainText('外枠のあと');
   await dialog.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByTestId('survey-complete')).toBeVisible();
 });
