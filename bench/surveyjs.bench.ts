@@ -27,8 +27,10 @@ import { surveyJsPages } from './surveyjs-page';
 import { probeScript, readMarks, type Marks, type ProbeChecks } from './surveyjs-probe';
 import { throttleSlow4g } from './throttle';
 
-const SIZES = [100, 300, 1000];
+/** BENCH_SIZES=300,1000 measures only those sizes; BENCH_SLOW4G=0 leaves the Slow 4G runs out. */
+const SIZES = (process.env['BENCH_SIZES'] ?? '100,300,1000').split(',').map(Number);
 const SLOW_4G_ITEMS = 300;
+const WITH_SLOW_4G = process.env['BENCH_SLOW4G'] !== '0' && SIZES.includes(SLOW_4G_ITEMS);
 /** Measured runs per renderer and size (BENCH_RUNS overrides, at least 5 for the figures). */
 const RUNS = Math.max(1, Number(process.env['BENCH_RUNS'] ?? 5));
 const GOALS = { paintedRatio: 5, interactiveRatio: 3, slow4gFirstQuestionMs: 1500 };
@@ -151,10 +153,12 @@ export const runSurveyJsBench = async (): Promise<void> => {
       process.stderr.write(`surveyjs bench: ${form.surveySchema.length} items\n`);
       results.push({ items: form.surveySchema.length, ...(await sideBySide(browser, targets(form), false, 1)) });
     }
-    process.stderr.write(`surveyjs bench: Slow 4G, ${SLOW_4G_ITEMS} items\n`);
     const slowForm = forms.find((f) => f.surveySchema.length === SLOW_4G_ITEMS) as Form;
+    if (WITH_SLOW_4G) process.stderr.write(`surveyjs bench: Slow 4G, ${SLOW_4G_ITEMS} items\n`);
     // No warm-up pair: the server and the machine are warm from the runs above.
-    const slow4g = { items: SLOW_4G_ITEMS, network: 'Slow 4G', cpuSlowdown: 4, ...(await sideBySide(browser, targets(slowForm), true, 0)) };
+    const slow4g = WITH_SLOW_4G
+      ? { items: SLOW_4G_ITEMS, network: 'Slow 4G', cpuSlowdown: 4, ...(await sideBySide(browser, targets(slowForm), true, 0)) }
+      : null;
 
     const goalSizes = results.filter((r) => r.items >= 300);
     console.log(
@@ -166,7 +170,7 @@ export const runSurveyJsBench = async (): Promise<void> => {
         met: {
           paintedRatio: goalSizes.every((r) => r.ratios.painted >= GOALS.paintedRatio),
           interactiveRatio: goalSizes.every((r) => r.ratios.interactive >= GOALS.interactiveRatio),
-          slow4gFirstQuestionMs: slow4g.product.firstQuestionMs <= GOALS.slow4gFirstQuestionMs,
+          slow4gFirstQuestionMs: slow4g ? slow4g.product.firstQuestionMs <= GOALS.slow4gFirstQuestionMs : null,
         },
         results,
         slow4g,

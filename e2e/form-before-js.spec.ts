@@ -5,7 +5,7 @@
  * A visitor with no session never sees the form: they are sent to sign in (spec 01 §4).
  */
 import { expect, test } from '@playwright/test';
-import { holdBackScripts, JS_DELAY_MS, signInAsNewResident, surveyItem } from './support';
+import { holdBackScripts, importIntoE2e, JS_DELAY_MS, signInAsNewResident, surveyItem } from './support';
 
 // page.route cannot hold back what a service worker answers: these visits go to the server.
 test.use({ serviceWorkers: 'block' });
@@ -55,6 +55,56 @@ test('the questions show at once, typing is kept through hydration, and the form
   await page.getByTestId('submit-button').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('JavaScriptより先に入力しました');
+  await dialog.getByRole('button', { name: '送信する' }).click();
+  await expect(page.getByTestId('survey-complete')).toBeVisible();
+});
+
+/** 20 sections of 12 text fields: the last sections hydrate well after the form's shell. */
+const SECTIONS_FORM = 'e2e-sections';
+const sectionsForm = {
+  surveyId: SECTIONS_FORM,
+  surveyTitle: 'セクションの多いフォーム',
+  surveySchema: Array.from({ length: 20 }, (_, g) => [
+    { itemKey: `g${g}`, type: 'groupHeader', title: `グループ${g + 1}` },
+    ...Array.from({ length: 12 }, (_, i) => ({ itemKey: `g${g}_${i}`, type: 'text', title: `質問${g + 1}-${i + 1}` })),
+  ]).flat(),
+};
+
+test('text filled with no key event into late sections, before and just after hydration, is sent', async ({ page }) => {
+  test.setTimeout(90_000);
+  importIntoE2e({ surveyConfigs: [sectionsForm] });
+  const form = `/survey/${SECTIONS_FORM}`;
+  await signInAsNewResident(page, form, '後半 入力');
+  await holdBackScripts(page);
+  await page.goto(form, { waitUntil: 'commit' });
+
+  // Playwright's fill sets the value and sends an input event, with no key event before it.
+  const beforeJs = surveyItem(page, 'g19_11').locator('input');
+  await beforeJs.fill('スクリプトより先');
+  await expect(page.locator('#form-island[data-prehydration]')).toHaveCount(1);
+  // The moment the shell is React's, before the last sections hydrate: the page itself sets a
+  // field there as a fill does (Playwright's own round trip comes too late for that moment).
+  await page.evaluate(() => {
+    const form = document.querySelector('[data-testid="survey-form"]') as HTMLElement;
+    new MutationObserver((_, observer) => {
+      if (form.dataset['interactive'] !== 'true') return;
+      observer.disconnect();
+      const el = document.querySelector('[data-item-key="g19_0"] input') as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(el, '外枠の直後');
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }).observe(form, { attributes: true });
+  });
+  await expect(page.getByTestId('survey-form')).toHaveAttribute('data-interactive', 'true', { timeout: 20_000 });
+  // And Playwright's fill into a later section once the shell is React's.
+  await surveyItem(page, 'g18_0').locator('input').fill('外枠のあと');
+
+  await expect(page.locator('[data-prehydration]')).toHaveCount(0, { timeout: 20_000 });
+  expect(await page.evaluate('JSON.stringify(window.__sakuraHydrationErrors)')).toBe('[]');
+  await page.getByTestId('submit-button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('スクリプトより先');
+  await expect(dialog).toContainText('外枠の直後');
+  await expect(dialog).toContainText('外枠のあと');
   await dialog.getByRole('button', { name: '送信する' }).click();
   await expect(page.getByTestId('survey-complete')).toBeVisible();
 });

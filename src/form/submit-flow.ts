@@ -223,10 +223,11 @@ export const useSubmitFlow = <R>(o: SubmitFlowOptions<R>) => {
   };
 
   const clearRefusal = useCallback(() => setRefusal(null), []);
-  const backToSlot = () => {
+  // Stable: it is in the reservation step's context value, which reaches every section (form-sections.tsx).
+  const backToSlot = useCallback(() => {
     setStep('slot');
     window.scrollTo?.(0, 0);
-  };
+  }, []);
   /** Slot choice → confirm: the reservation items must hold a slot. */
   const toForm = () => {
     let ok = true;

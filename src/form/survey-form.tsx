@@ -6,7 +6,7 @@
  */
 import './form.css';
 import { Button, Stack } from '@mantine/core';
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -27,9 +27,9 @@ import { ErrorCard } from '../ui/error-card';
 import { LoadingText } from '../ui/loading-text';
 import { ItemHost } from './item-host';
 import { FormNotice } from './form-notice';
+import { PartHydrated, useSectionElements, type OnPartHydrated } from './form-sections';
 import { buildPlan } from './plan';
 import { prefillValues } from './prefill';
-import { Section } from './section';
 import { ReservationStepContext, type ReservationStep } from './step-context';
 import { serverItemErrors } from './submit';
 import { useItemTypes } from './use-item-types';
@@ -109,6 +109,8 @@ export interface SurveyFormProps<R> {
   whole?: boolean;
   /** Hands the form's engine out once it is set up (the hydrated form applies a draft through it). */
   onEngine?: (engine: FormEngine) => void;
+  /** Hydrating (whole): told each part's item keys once it is hydrated (form-sections.tsx). */
+  onPartHydrated?: OnPartHydrated;
 }
 
 // A payment form's order (catalogue, prices): its code loads only for forms that use payment.
@@ -222,14 +224,16 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     return engine.store.subscribeAny(() => onValuesChange(engine.store.snapshot()));
   }, [engine, onValuesChange]);
 
-  const reservationStep: ReservationStep = {
-    summaryOnly: stepped && step === 'form',
-    backToSlot: flow.backToSlot,
-    monthsShown: config.numberMonthShowCalendar ?? 1,
-    refusal,
-    onPicked: flow.clearRefusal,
-    onLoadFailure: props.onCalendarLoadFailure,
-  };
+  const summaryOnly = stepped && step === 'form';
+  const monthsShown = config.numberMonthShowCalendar ?? 1;
+  const { backToSlot, clearRefusal } = flow;
+  const onLoadFailure = props.onCalendarLoadFailure;
+  // One value while nothing in it changes: a new one would reach every section, hydrated or not.
+  const reservationStep = useMemo<ReservationStep>(
+    () => ({ summaryOnly, backToSlot, monthsShown, refusal, onPicked: clearRefusal, onLoadFailure }),
+    [summaryOnly, backToSlot, monthsShown, refusal, clearRefusal, onLoadFailure],
+  );
+  const sections = useSectionElements(engine, limit, props.whole === true, props.onPartHydrated);
 
   if (stepped && step === 'slot') {
     return (
@@ -242,6 +246,7 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
                 const p = engine.plan.byKey.get(key);
                 return p ? <ItemHost key={key} p={p} /> : null;
               })}
+              {props.onPartHydrated ? <PartHydrated itemKeys={reservationKeys} onHydrated={props.onPartHydrated} /> : null}
               <FormNotice notice={notice} onFirst={flow.toFirstIssue} />
               <Button size="md" fullWidth onClick={flow.toForm} data-testid="slot-next">
                 {ja.calendar.next}
@@ -273,7 +278,7 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
         }}
       >
         <Stack gap="md">
-          {engine.plan.sections.map((s) => (s.start < limit ? <Section key={s.key || '(lead)'} section={s} limit={limit} /> : null))}
+          {sections}
           <FormNotice notice={notice} onFirst={flow.toFirstIssue} />
           {props.readOnly ? null : (
             <Button ref={submitRef} type="submit" size="md" fullWidth loading={checking || (confirming !== null && !dialog)} data-testid="submit-button">

@@ -13,7 +13,7 @@ import { EARLY_REQUESTS_KEY, type EarlyRequest } from '../lib/early-requests';
 import { getSession } from '../lib/session';
 import { discardIsland, registerIsland } from './handoff';
 import { createIslandLive, IslandTree } from './island';
-import { replayTypedValues } from './replay';
+import { replayTypedValues, sentValues, typedNotReplayed } from './replay';
 
 /** A page older than this (a copy some cache kept) may hold an older config: the app asks afresh. */
 const FRESH_PAGE_MS = 60_000;
@@ -79,20 +79,23 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
   // code is already here, parsing ends and the scripts run with no frame in between). When the code
   // came after a frame had shown the page (early.ts marks it), that frame would only be a delay.
   if ((globalThis as unknown as Record<string, unknown>)[PAGE_PAINTED_KEY] !== true) await afterNextPaint();
-  const live = createIslandLive();
+  // Read before hydration rewrites them: a field whose text is not what the server sent was typed.
+  const sent = sentValues(element);
+  const live = createIslandLive(() => typedNotReplayed(element, sent));
+  const onPartHydrated = (itemKeys: readonly string[]) => void replayTypedValues(itemKeys, sent);
   const errors: string[] = ((globalThis as unknown as Record<string, string[]>)[HYDRATION_ERRORS_KEY] = []);
   // The app renders after this: a hydration that never finishes must not keep it waiting.
   const given = new Promise<void>((up) => setTimeout(up, HYDRATION_WAIT_MS));
   const done = new Promise<void>((hydrated) => {
     const onHydrated = () => {
+      // The form's shell: its sections hydrate after it, each replaying what was typed into it
+      // (replay.ts). Choices and buttons stay held until the app takes the form (handoff.ts): a
+      // dialog or a dropdown opened before would be cut off by the hand-over.
       performance.mark('ssr-hydrated');
-      // What was typed before is replayed. Choices and buttons stay held until the app takes the
-      // form (handoff.ts): a dialog or a dropdown opened before would be cut off by the hand-over.
-      replayTypedValues(element);
       hydrated();
     };
     performance.mark('ssr-hydrate');
-    const tree = <IslandTree config={config} reservationFirst={data.reservationFirst} queryClient={queryClient} live={live} onHydrated={onHydrated} />;
+    const tree = <IslandTree config={config} reservationFirst={data.reservationFirst} queryClient={queryClient} live={live} onHydrated={onHydrated} onPartHydrated={onPartHydrated} />;
     const root = hydrateRoot(element, tree, {
       onRecoverableError: (e) => errors.push(String(e)),
     });
@@ -100,7 +103,12 @@ export const hydrateFormIsland = async (queryClient: QueryClient): Promise<void>
       surveyId: config.surveyId,
       version: config.version,
       reservationFirst: data.reservationFirst,
-      values: live.values,
+      // Sections hydrate after the shell: text in one not hydrated yet is not in the form's state.
+      values: () => {
+        const values = { ...live.values() };
+        for (const [key, text] of typedNotReplayed(element, sent)) if (text !== undefined) values[key] = text;
+        return values;
+      },
       setProps: (p) => live.setProps(p as Parameters<typeof live.setProps>[0]),
       unmount: () => root.unmount(),
     });

@@ -9,16 +9,20 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import type { FormValue } from '@core/items/define';
 import type { FormEngine } from '../form/engine-context';
+import type { OnPartHydrated } from '../form/form-sections';
 import { LoadedSurveyForm, startValuesOf, type SendRequest, type SurveyFormProps } from '../form/survey-form';
 import { AppMantine } from '../ui/app-mantine';
 
 /** What the app gives the adopted form: everything of SurveyForm's props but the config and mode. */
-export type AdoptedProps = Omit<SurveyFormProps<unknown>, 'config' | 'mode' | 'reservationFirst' | 'whole' | 'onEngine'>;
+export type AdoptedProps = Omit<SurveyFormProps<unknown>, 'config' | 'mode' | 'reservationFirst' | 'whole' | 'onEngine' | 'onPartHydrated'>;
 
 const isEmpty = (v: FormValue | undefined): boolean => v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 
-/** The island's props as the app sets them, and the engine the form hands out. */
-export const createIslandLive = () => {
+/**
+ * The island's props as the app sets them, and the engine the form hands out. `pending`: the items
+ * typed into whose section is not hydrated yet (replay.ts), which the form's state does not know.
+ */
+export const createIslandLive = (pending: () => ReadonlyMap<string, unknown> = () => new Map()) => {
   let props: AdoptedProps | null = null;
   let engine: FormEngine | null = null;
   let applied = false;
@@ -29,8 +33,11 @@ export const createIslandLive = () => {
   const applyStartValues = () => {
     if (applied || !props || !engine) return;
     applied = true;
-    const typed = Object.values(engine.store.snapshot()).some((v) => !isEmpty(v));
-    for (const [k, v] of Object.entries(startValuesOf(engine, props))) if (isEmpty(engine.store.getValue(k))) engine.store.setValue(k, v);
+    const notReplayed = pending();
+    const typed = notReplayed.size > 0 || Object.values(engine.store.snapshot()).some((v) => !isEmpty(v));
+    for (const [k, v] of Object.entries(startValuesOf(engine, props))) {
+      if (isEmpty(engine.store.getValue(k)) && !notReplayed.has(k)) engine.store.setValue(k, v);
+    }
     // What was typed before the app took the form is saved as a draft now, not at the next change.
     if (typed) props.onValuesChange?.(engine.store.snapshot());
   };
@@ -63,11 +70,13 @@ export interface IslandTreeProps {
   reservationFirst: boolean;
   queryClient: QueryClient;
   live: IslandLive;
-  /** Called once React owns the form (after hydration): hydrate.tsx replays what was typed before. */
+  /** Called once React owns the form's shell (its sections hydrate after it). */
   onHydrated?: () => void;
+  /** Called as each part of the form is hydrated: hydrate.tsx replays what was typed into it. */
+  onPartHydrated?: OnPartHydrated;
 }
 
-function IslandForm({ config, reservationFirst, live, onHydrated }: Omit<IslandTreeProps, 'queryClient'>) {
+function IslandForm({ config, reservationFirst, live, onHydrated, onPartHydrated }: Omit<IslandTreeProps, 'queryClient'>) {
   const props = useSyncExternalStore(live.subscribe, live.get, () => null);
   useEffect(() => onHydrated?.(), [onHydrated]);
   // Before the app adopts the form, a send (the resident was quick) waits for the app's.
@@ -75,15 +84,15 @@ function IslandForm({ config, reservationFirst, live, onHydrated }: Omit<IslandT
   const onSent = useCallback((result: unknown) => void live.adoptedProps.then((p) => p.onSent(result)), [live]);
   const setEngine = useCallback((e: FormEngine) => live.setEngine(e), [live]);
   return (
-    <LoadedSurveyForm send={send} onSent={onSent} {...props} config={config} mode="user" reservationFirst={reservationFirst} whole onEngine={setEngine} />
+    <LoadedSurveyForm send={send} onSent={onSent} {...props} config={config} mode="user" reservationFirst={reservationFirst} whole onEngine={setEngine} onPartHydrated={onPartHydrated} />
   );
 }
 
-export function IslandTree({ config, reservationFirst, queryClient, live, onHydrated }: IslandTreeProps) {
+export function IslandTree({ config, reservationFirst, queryClient, live, onHydrated, onPartHydrated }: IslandTreeProps) {
   return (
     <AppMantine>
       <QueryClientProvider client={queryClient}>
-        <IslandForm config={config} reservationFirst={reservationFirst} live={live} onHydrated={onHydrated} />
+        <IslandForm config={config} reservationFirst={reservationFirst} live={live} onHydrated={onHydrated} onPartHydrated={onPartHydrated} />
       </QueryClientProvider>
     </AppMantine>
   );

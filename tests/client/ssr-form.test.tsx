@@ -109,6 +109,9 @@ describe("the server's render of a form", () => {
         hydrateRoot(element, tree, { onRecoverableError: (e) => errors.push(e) });
       });
       await waitFor(() => expect(hydrated).toBe(true));
+      // The sections hydrate after the form's shell: each item's element ends up React's.
+      const owned = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactFiber'));
+      await waitFor(() => expect([...element.querySelectorAll('[data-item-key]')].filter((el) => !owned(el))).toEqual([]));
       expect(errors).toEqual([]);
       element.remove();
     });
