@@ -49,15 +49,38 @@ const revealApp = (): void => {
   document.documentElement.removeAttribute(SSR_FORM_ATTR);
 };
 
+/**
+ * Puts the focus back in the field of `element` that has it now, with its caret or selection:
+ * moving an element takes the focus away, and a resident typing then would type into nothing
+ * (and a phone would close its keyboard).
+ */
+const keepFocus = (element: HTMLElement): (() => void) => {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !element.contains(active)) return () => {};
+  const field = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
+  // null for the input types that have no caret (a date, a number).
+  const start = field?.selectionStart ?? null;
+  const end = field?.selectionEnd ?? null;
+  const direction = field?.selectionDirection ?? undefined;
+  return () => {
+    if (document.activeElement === active) return;
+    active.focus({ preventScroll: true });
+    if (field && start !== null && end !== null) field.setSelectionRange(start, end, direction);
+  };
+};
+
 /** The survey screen takes the hydrated form: its element moves into `holder`. */
 export const adoptIsland = (i: Island, holder: HTMLElement): void => {
   const element = document.getElementById(FORM_ISLAND_ID);
   if (island !== i || !element) return;
   adopted = true;
+  const refocus = keepFocus(element);
   holder.appendChild(element);
   // Now the app's: its choices and buttons are let go (index.html, early.ts held them).
   element.removeAttribute(PREHYDRATION_ATTR);
   revealApp();
+  // Once the app's root shows: a field in a hidden subtree takes no focus.
+  refocus();
 };
 
 /** The app shows something else: the island goes (after this commit), its values are handed back. */

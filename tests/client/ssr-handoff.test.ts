@@ -55,6 +55,22 @@ describe('the hand-over of the server-rendered form', () => {
     expect(unmounted).not.toHaveBeenCalled();
   });
 
+  it('keeps the focus and the caret of the field the resident is typing in', () => {
+    const i = island();
+    registerIsland(i);
+    const form = document.querySelector('#form-island form') as HTMLFormElement;
+    form.innerHTML = '<textarea>ご意見です</textarea>';
+    const field = form.querySelector('textarea') as HTMLTextAreaElement;
+    field.focus();
+    field.setSelectionRange(1, 3);
+    const holder = document.createElement('div');
+    document.getElementById('root')?.appendChild(holder);
+    adoptIsland(i, holder);
+    expect(holder.contains(field)).toBe(true);
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([1, 3]);
+  });
+
   it('keeps the server page while a loading screen holds it, and lets it go after', async () => {
     registerIsland(island());
     const release = holdIsland();
