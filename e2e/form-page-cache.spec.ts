@@ -56,6 +56,9 @@ test('a form opened once is painted offline from its kept page; a query string o
   const kept = (await offline?.text()) ?? '';
   expect(kept).toContain(TITLE);
   expect(kept).toContain('id="form-island"');
+  expect(kept).toContain('data-item-key="age_group"');
+  // The questions show from that HTML with no network, and the app then takes the form.
+  await expect(surveyItem(page, 'age_group')).toContainText('年代');
   await expect(page.getByTestId('survey-title')).toHaveText(TITLE);
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-interactive', 'true');
   await context.setOffline(false);

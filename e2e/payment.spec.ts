@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { checkScreen, expectAxeClean, expectFitsPhone, PHONES, surveyItem } from './support';
+import { checkScreen, expectAxeClean, expectFitsPhone, formTaken, PHONES, surveyItem } from './support';
 import { PAYMENT_FORM, addLine, newPaymentResident, pickSlot } from './payment-support';
 
 /**
@@ -218,6 +218,8 @@ test('back from the card page: the unpaid order is offered and given back, the f
   await expect(page).toHaveURL(/\/canceledPayment\?orderId=/);
   await page.getByTestId('back-to-form').click();
   await expect(page).toHaveURL(/\/survey\/sesshu-shiharai$/);
+  // A full load: the worker's copy of the form's page, until the app takes the form.
+  await formTaken(page);
   await expect(page.getByTestId('survey-title')).toBeVisible();
   await expect(pending).toHaveCount(0);
 
