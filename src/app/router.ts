@@ -17,6 +17,7 @@ import { paymentRoutes } from './routes/payment';
 import { adminRoutes } from './routes/admin';
 import { installNavigationGuard } from './navigation-guard';
 import { installTaggedPageExit } from '../lib/tagged-page';
+import { installFormPageKeep } from '../lib/keep-form-page';
 import { parsePlainSearch, stringifyPlainSearch } from './search';
 
 // Code-based routes: the tree is written here, no generated routeTree.gen.ts.
@@ -50,6 +51,7 @@ export const createAppRouter = (queryClient: QueryClient) => {
   });
   installNavigationGuard(router.history);
   installTaggedPageExit(router.history);
+  installFormPageKeep(router.history);
   return router;
 };
 

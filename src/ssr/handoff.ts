@@ -50,25 +50,22 @@ const revealApp = (): void => {
 };
 
 /**
- * Moving an element blurs what has focus in it: a resident typing at that moment would lose the
- * field (and a phone its keyboard). The returned function puts focus and caret back.
+ * Puts the focus back in the field of `element` that has it now, with its caret or selection:
+ * moving an element takes the focus away, and a resident typing then would type into nothing
+ * (and a phone would close its keyboard).
  */
-const focusWithin = (element: HTMLElement): (() => void) => {
+const keepFocus = (element: HTMLElement): (() => void) => {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !element.contains(active)) return () => {};
-  const text = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
-  // Inputs of types without a caret (number, date, radio) throw on selectionStart in some browsers.
-  const caret = (() => {
-    try {
-      return text ? { start: text.selectionStart, end: text.selectionEnd } : null;
-    } catch {
-      return null;
-    }
-  })();
+  const field = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? active : null;
+  // null for the input types that have no caret (a date, a number).
+  const start = field?.selectionStart ?? null;
+  const end = field?.selectionEnd ?? null;
+  const direction = field?.selectionDirection ?? undefined;
   return () => {
     if (document.activeElement === active) return;
     active.focus({ preventScroll: true });
-    if (text && caret && caret.start !== null && caret.end !== null) text.setSelectionRange(caret.start, caret.end);
+    if (field && start !== null && end !== null) field.setSelectionRange(start, end, direction);
   };
 };
 
@@ -77,12 +74,13 @@ export const adoptIsland = (i: Island, holder: HTMLElement): void => {
   const element = document.getElementById(FORM_ISLAND_ID);
   if (island !== i || !element) return;
   adopted = true;
-  const keep = focusWithin(element);
+  const refocus = keepFocus(element);
   holder.appendChild(element);
-  keep();
   // Now the app's: its choices and buttons are let go (index.html, early.ts held them).
   element.removeAttribute(PREHYDRATION_ATTR);
   revealApp();
+  // Once the app's root shows: a field in a hidden subtree takes no focus.
+  refocus();
 };
 
 /** The app shows something else: the island goes (after this commit), its values are handed back. */

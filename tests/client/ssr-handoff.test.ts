@@ -55,19 +55,20 @@ describe('the hand-over of the server-rendered form', () => {
     expect(unmounted).not.toHaveBeenCalled();
   });
 
-  it('keeps the focus and the caret of the field being typed in when the form moves', () => {
-    document.getElementById('form-island')!.innerHTML = '<form><input id="typed" value="山田太郎"></form>';
-    const input = document.getElementById('typed') as HTMLInputElement;
-    input.focus();
-    input.setSelectionRange(2, 2);
+  it('keeps the focus and the caret of the field the resident is typing in', () => {
     const i = island();
     registerIsland(i);
+    const form = document.querySelector('#form-island form') as HTMLFormElement;
+    form.innerHTML = '<textarea>ご意見です</textarea>';
+    const field = form.querySelector('textarea') as HTMLTextAreaElement;
+    field.focus();
+    field.setSelectionRange(1, 3);
     const holder = document.createElement('div');
     document.getElementById('root')?.appendChild(holder);
     adoptIsland(i, holder);
-    expect(holder.contains(input)).toBe(true);
-    expect(document.activeElement).toBe(input);
-    expect([input.selectionStart, input.selectionEnd]).toEqual([2, 2]);
+    expect(holder.contains(field)).toBe(true);
+    expect(document.activeElement).toBe(field);
+    expect([field.selectionStart, field.selectionEnd]).toEqual([1, 3]);
   });
 
   it('keeps the server page while a loading screen holds it, and lets it go after', async () => {
