@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { checkScreen, expectFitsPhone, PHONES } from './support';
 import { Temporal } from 'temporal-polyfill';
-import { ja } from '../src/messages/ja';
+import { jaScreens } from '../src/messages/ja-screens';
 
 /**
  * The bed screens at a small phone and a common one: no button label, chip or calendar cell wider
@@ -81,7 +81,7 @@ for (const size of PHONES) {
     expect(soon, 'a day with a bed inside the cancel limit').toBeDefined();
     await page.locator(`.bed-day[data-date="${soon}"]`).click();
     const warned = page.getByRole('dialog', { name: '入院期間' });
-    await expect(warned.getByTestId('stay-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await expect(warned.getByTestId('stay-deadline-warning')).toHaveText(jaScreens.bed.insideLimit);
     await expect(warned.getByRole('button', { name: '決定' })).toBeInViewport({ ratio: 1 });
     await expectFitsPhone(page, 'stay dialog with the deadline warning', [warned.getByTestId('stay-deadline-warning'), warned.getByRole('button', { name: '決定' })]);
     await check(page, 'stay dialog with the deadline warning');
@@ -89,7 +89,7 @@ for (const size of PHONES) {
     await page.getByLabel('お名前').fill('期限 確認');
     await page.getByRole('button', { name: '確認へ進む' }).click();
     const confirm = page.getByTestId('bed-confirm');
-    await expect(confirm.getByTestId('confirm-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await expect(confirm.getByTestId('confirm-deadline-warning')).toHaveText(jaScreens.bed.insideLimit);
     await expectFitsPhone(page, 'bed confirm with the deadline warning', [confirm.getByRole('button', { name: '予約する' })]);
     await check(page, 'bed confirm with the deadline warning');
     await confirm.getByRole('button', { name: '予約する' }).click();
@@ -99,10 +99,10 @@ for (const size of PHONES) {
     const item = page.getByTestId('bed-history-item').filter({ hasText: `${soonDay.month}月${soonDay.day}日` }).filter({ hasText: '仮予約' });
     await item.first().getByRole('button', { name: '予約の詳細' }).click();
     const detail = page.getByTestId('bed-detail');
-    await expect(detail.getByTestId('bed-deadline')).toHaveText(ja.bed.deadlinePassed);
-    await expect(detail.getByRole('link', { name: ja.bed.edit })).toHaveCount(0);
-    await expect(detail.getByRole('link', { name: ja.bed.changeDates })).toHaveCount(0);
-    await expect(detail.getByRole('button', { name: ja.bed.cancelStay })).toHaveCount(0);
+    await expect(detail.getByTestId('bed-deadline')).toHaveText(jaScreens.bed.deadlinePassed);
+    await expect(detail.getByRole('link', { name: jaScreens.bed.edit })).toHaveCount(0);
+    await expect(detail.getByRole('link', { name: jaScreens.bed.changeDates })).toHaveCount(0);
+    await expect(detail.getByRole('button', { name: jaScreens.bed.cancelStay })).toHaveCount(0);
     await expectFitsPhone(page, 'bed detail past the deadline', [detail.getByTestId('bed-deadline')]);
     await check(page, 'bed detail past the deadline');
   });

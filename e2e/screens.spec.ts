@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill';
 import { expect, test, type Page } from '@playwright/test';
 import { ja } from '../src/messages/ja';
+import { jaScreens } from '../src/messages/ja-screens';
 import { checkScreen, importLostSlotForm, LOST_SLOT_FORM, pickChangeableSlot, surveyItem, formTaken } from './support';
 
 /**
@@ -262,7 +263,7 @@ test.describe("issue 54's screens at 1024×768", () => {
     const soon = page.locator(`.bed-day:not([disabled])[data-date="${tomorrow}"], .bed-day:not([disabled])[data-date="${tomorrow.add({ days: 1 })}"]`);
     await soon.first().click();
     const stay = page.getByRole('dialog', { name: '入院期間' });
-    await expect(stay.getByTestId('stay-deadline-warning')).toHaveText(ja.bed.insideLimit);
+    await expect(stay.getByTestId('stay-deadline-warning')).toHaveText(jaScreens.bed.insideLimit);
     await checkScreen(page, 'stay dialog with the deadline warning', true);
     await stay.getByRole('button', { name: 'キャンセル' }).click();
 

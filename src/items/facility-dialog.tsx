@@ -12,6 +12,7 @@ import { normalizePhone } from '@core/ja/phone';
 import { PREFECTURES } from '@core/ja/prefectures';
 import { call } from '../lib/api';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 
 type Search = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; places: Place[] } | { kind: 'error' };
 
@@ -55,7 +56,7 @@ export function FacilityDialog(props: {
   const useDirect = () => {
     const name = direct.trim();
     if (!name) {
-      setErrors((x) => ({ ...x, direct: ja.facility.searchError }));
+      setErrors((x) => ({ ...x, direct: jaScreens.facility.searchError }));
       return;
     }
     setErrors((x) => ({ ...x, direct: undefined }));
@@ -63,48 +64,48 @@ export function FacilityDialog(props: {
   };
 
   return (
-    <Modal opened onClose={props.onClose} title={chosen ? ja.facility.confirmTitle : ja.facility.dialogTitle} size={500} centered>
+    <Modal opened onClose={props.onClose} title={chosen ? jaScreens.facility.confirmTitle : jaScreens.facility.dialogTitle} size={500} centered>
       {chosen ? (
         <Stack gap="xs" data-testid="facility-confirm">
-          <Text size="sm" c="dimmed">{ja.facility.name}</Text>
+          <Text size="sm" c="dimmed">{jaScreens.facility.name}</Text>
           <Text fw={600}>{chosen.name}</Text>
           {chosen.address && (
             <>
-              <Text size="sm" c="dimmed">{ja.facility.address}</Text>
+              <Text size="sm" c="dimmed">{jaScreens.facility.address}</Text>
               <Text>{chosen.address}</Text>
             </>
           )}
           {chosen.phone && (
             <>
-              <Text size="sm" c="dimmed">{ja.facility.phone}</Text>
+              <Text size="sm" c="dimmed">{jaScreens.facility.phone}</Text>
               <Text data-testid="facility-confirm-phone">{chosen.phone}</Text>
             </>
           )}
           <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={() => setChosen(null)}>{ja.facility.back}</Button>
-            <Button onClick={() => props.onPick(chosen)} data-testid="facility-confirm-ok">{ja.facility.confirm}</Button>
+            <Button variant="default" onClick={() => setChosen(null)}>{jaScreens.facility.back}</Button>
+            <Button onClick={() => props.onPick(chosen)} data-testid="facility-confirm-ok">{jaScreens.facility.confirm}</Button>
           </Group>
         </Stack>
       ) : (
         <Stack gap="sm">
           <form onSubmit={(e) => void run(e)} noValidate>
             <Stack gap="xs">
-              <NativeSelect label={ja.facility.prefecture} data={PREFECTURE_OPTIONS} value={prefecture} onChange={(e) => setPrefecture(e.currentTarget.value)} error={errors.prefecture} />
+              <NativeSelect label={jaScreens.facility.prefecture} data={PREFECTURE_OPTIONS} value={prefecture} onChange={(e) => setPrefecture(e.currentTarget.value)} error={errors.prefecture} />
               <TextInput
-                label={ja.facility.keyword}
-                placeholder={ja.facility.keywordPlaceholder}
+                label={jaScreens.facility.keyword}
+                placeholder={jaScreens.facility.keywordPlaceholder}
                 value={keyword}
                 onChange={(e) => setKeyword(e.currentTarget.value)}
                 error={errors.keyword}
               />
-              <Button type="submit" loading={search.kind === 'loading'} data-testid="facility-search">{ja.facility.submit}</Button>
+              <Button type="submit" loading={search.kind === 'loading'} data-testid="facility-search">{jaScreens.facility.submit}</Button>
             </Stack>
           </form>
-          {search.kind === 'loading' && <Loader size="sm" aria-label={ja.facility.searching} />}
-          {search.kind === 'error' && <Alert color="red" role="alert">{ja.facility.searchError}</Alert>}
-          {search.kind === 'done' && search.places.length === 0 && <Text role="status" data-testid="facility-none">{ja.facility.notFound}</Text>}
+          {search.kind === 'loading' && <Loader size="sm" aria-label={jaScreens.facility.searching} />}
+          {search.kind === 'error' && <Alert color="red" role="alert">{jaScreens.facility.searchError}</Alert>}
+          {search.kind === 'done' && search.places.length === 0 && <Text role="status" data-testid="facility-none">{jaScreens.facility.notFound}</Text>}
           {search.kind === 'done' && search.places.length > 0 && (
-            <Stack gap={4} role="list" aria-label={ja.facility.results}>
+            <Stack gap={4} role="list" aria-label={jaScreens.facility.results}>
               {search.places.map((place, i) => (
                 <UnstyledButton
                   key={`${place.displayName}-${i}`}
@@ -122,10 +123,10 @@ export function FacilityDialog(props: {
           )}
           {/* A rule, not Mantine's Divider: its stylesheet is not in the app's (src/app/mantine.css). */}
           <hr style={{ border: 0, borderTop: '1px solid var(--mantine-color-gray-3)', margin: '4px 0', width: '100%' }} />
-          <TextInput label={ja.facility.direct} value={direct} onChange={(e) => setDirect(e.currentTarget.value)} error={errors.direct} />
-          <Button variant="light" onClick={useDirect} data-testid="facility-direct">{ja.facility.directUse}</Button>
+          <TextInput label={jaScreens.facility.direct} value={direct} onChange={(e) => setDirect(e.currentTarget.value)} error={errors.direct} />
+          <Button variant="light" onClick={useDirect} data-testid="facility-direct">{jaScreens.facility.directUse}</Button>
           <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>{ja.facility.cancel}</Button>
+            <Button variant="default" onClick={props.onClose}>{jaScreens.facility.cancel}</Button>
           </Group>
         </Stack>
       )}

@@ -9,7 +9,7 @@ import type { FormValue } from '@core/items/define';
 import { formatFacilityValue, parseFacilityValue } from '@core/items/facility';
 import { useFormEngine } from '../form/engine-context';
 import { fill } from '../messages/fill';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
 import { laterComponent } from '../lib/later-component';
@@ -36,14 +36,14 @@ export function FacilityItem(p: ItemProps<'facility'>) {
           variant="light"
           onClick={() => setOpen(true)}
           disabled={p.readOnly}
-          aria-label={fill(ja.facility.buttonName, { action: chosen ? ja.facility.change : ja.facility.search, title: p.item.title })}
+          aria-label={fill(jaScreens.facility.buttonName, { action: chosen ? jaScreens.facility.change : jaScreens.facility.search, title: p.item.title })}
           data-testid="facility-open"
         >
-          {chosen ? ja.facility.change : ja.facility.search}
+          {chosen ? jaScreens.facility.change : jaScreens.facility.search}
         </Button>
         {chosen && !p.readOnly && (
           <Button variant="subtle" onClick={() => p.onChange(undefined)} data-testid="facility-clear">
-            {ja.facility.clear}
+            {jaScreens.facility.clear}
           </Button>
         )}
       </Group>

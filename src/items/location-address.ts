@@ -6,7 +6,7 @@
 import { mapsReverseGeocode } from '@core/contract/maps';
 import { formatLocationValue } from '@core/items/location';
 import { call, unwrap } from '../lib/api';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 
 export class LocationError extends Error {}
 
@@ -15,9 +15,9 @@ export const locationValueAt = async (lat: number, lng: number): Promise<string>
   try {
     address = unwrap(await call(mapsReverseGeocode, { query: { lat, lng } })).address;
   } catch {
-    throw new LocationError(ja.location.geocodeError);
+    throw new LocationError(jaScreens.location.geocodeError);
   }
-  if (!address) throw new LocationError(ja.location.noAddress);
+  if (!address) throw new LocationError(jaScreens.location.noAddress);
   return formatLocationValue({ address, lat, lng });
 };
 
@@ -25,12 +25,12 @@ export const locationValueAt = async (lat: number, lng: number): Promise<string>
 export const devicePosition = (): Promise<{ lat: number; lng: number }> =>
   new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) {
-      reject(new LocationError(ja.location.deviceError));
+      reject(new LocationError(jaScreens.location.deviceError));
       return;
     }
     navigator.geolocation.getCurrentPosition(
       (p) => resolve({ lat: p.coords.latitude, lng: p.coords.longitude }),
-      () => reject(new LocationError(ja.location.deviceError)),
+      () => reject(new LocationError(jaScreens.location.deviceError)),
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
   });

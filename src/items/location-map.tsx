@@ -13,7 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LocationValue } from '@core/items/location';
 import { DEFAULT_MAP_CENTRE } from '@core/ja/prefectures';
 import { appConfigQueryKey, fetchAppConfig } from '../lib/app-config';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { LocationError, locationValueAt } from './location-address';
 
 const MARKER = L.divIcon({
@@ -43,10 +43,10 @@ export function LocationMap(props: {
     const start = props.value ?? props.center ?? DEFAULT_MAP_CENTRE;
     const m = L.map(container, { zoomControl: true, keyboard: true }).setView([start.lat, start.lng], props.zoom);
     L.tileLayer(tiles.url, { attribution: tiles.attribution, maxZoom: 19 }).addTo(m);
-    if (props.value) marker.current = L.marker([props.value.lat, props.value.lng], { icon: MARKER, title: ja.location.marker }).addTo(m);
+    if (props.value) marker.current = L.marker([props.value.lat, props.value.lng], { icon: MARKER, title: jaScreens.location.marker }).addTo(m);
     m.on('click', (e: L.LeafletMouseEvent) => {
       if (marker.current) marker.current.setLatLng(e.latlng);
-      else marker.current = L.marker(e.latlng, { icon: MARKER, title: ja.location.marker }).addTo(m);
+      else marker.current = L.marker(e.latlng, { icon: MARKER, title: jaScreens.location.marker }).addTo(m);
     });
     map.current = m;
     // The dialog opens with a transition: measure again once it has its size.
@@ -68,20 +68,20 @@ export function LocationMap(props: {
     try {
       props.onSet(await locationValueAt(at.lat, at.lng));
     } catch (e) {
-      setProblem(e instanceof LocationError ? e.message : ja.location.geocodeError);
+      setProblem(e instanceof LocationError ? e.message : jaScreens.location.geocodeError);
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal opened onClose={props.onClose} title={ja.location.dialogTitle} size={500} centered>
+    <Modal opened onClose={props.onClose} title={jaScreens.location.dialogTitle} size={500} centered>
       <Stack gap="xs">
-        <Text size="sm">{ja.location.hint}</Text>
+        <Text size="sm">{jaScreens.location.hint}</Text>
         <div
           ref={setContainer}
           role="application"
-          aria-label={ja.location.mapLabel}
+          aria-label={jaScreens.location.mapLabel}
           data-testid="location-map"
           style={{ width: '100%', minHeight: 300, height: 300 }}
         />
@@ -92,10 +92,10 @@ export function LocationMap(props: {
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={props.onClose}>
-            {ja.location.cancel}
+            {jaScreens.location.cancel}
           </Button>
           <Button onClick={() => void set()} loading={busy} disabled={!tiles} data-testid="location-set">
-            {ja.location.set}
+            {jaScreens.location.set}
           </Button>
         </Group>
       </Stack>

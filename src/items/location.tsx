@@ -7,7 +7,7 @@ import { Alert, Button, Group, Input, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { FormValue } from '@core/items/define';
 import { parseLocationValue } from '@core/items/location';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { devicePosition, LocationError, locationValueAt } from './location-address';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
@@ -28,7 +28,7 @@ export function LocationItem(p: ItemProps<'location'>) {
       const at = await devicePosition();
       p.onChange(await locationValueAt(at.lat, at.lng));
     } catch (e) {
-      setProblem(e instanceof LocationError ? e.message : ja.location.deviceError);
+      setProblem(e instanceof LocationError ? e.message : jaScreens.location.deviceError);
     } finally {
       setBusy(false);
     }
@@ -39,27 +39,27 @@ export function LocationItem(p: ItemProps<'location'>) {
       {value && (
         <Paper withBorder p="xs" mt={4} data-testid="location-value">
           <Text size="sm">
-            {ja.location.address}: <span data-testid="location-address">{value.address}</span>
+            {jaScreens.location.address}: <span data-testid="location-address">{value.address}</span>
           </Text>
           <Text size="sm">
-            {ja.location.lat}: <span data-testid="location-lat">{value.lat}</span>
+            {jaScreens.location.lat}: <span data-testid="location-lat">{value.lat}</span>
           </Text>
           <Text size="sm">
-            {ja.location.lng}: <span data-testid="location-lng">{value.lng}</span>
+            {jaScreens.location.lng}: <span data-testid="location-lng">{value.lng}</span>
           </Text>
         </Paper>
       )}
       <Group mt={6} gap="xs">
         <Button id={p.id} variant="light" onClick={() => setOpen(true)} disabled={p.readOnly} data-testid="location-map-open">
-          {ja.location.showMap}
+          {jaScreens.location.showMap}
         </Button>
         {value && !p.readOnly && (
           <Button variant="subtle" onClick={() => p.onChange(undefined)} data-testid="location-clear">
-            {ja.location.clear}
+            {jaScreens.location.clear}
           </Button>
         )}
         <Button variant="light" onClick={() => void fromDevice()} loading={busy} disabled={p.readOnly} data-testid="location-device">
-          {ja.location.useDevice}
+          {jaScreens.location.useDevice}
         </Button>
       </Group>
       {problem && (

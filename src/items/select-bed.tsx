@@ -6,6 +6,7 @@
 import { Alert, Input, NativeSelect } from '@mantine/core';
 import { useContext } from 'react';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { BedChoicesContext } from './bed-choices';
 import { textOf, wrapperProps } from './parts';
 import type { ItemProps, ItemUi } from './types';
@@ -17,7 +18,7 @@ export function SelectBedItem(p: ItemProps<'selectBed'>) {
     return (
       <Input.Wrapper {...wrapperProps(p)}>
         <Alert color="red" variant="light" data-testid="select-bed-unavailable">
-          {ja.bed.unknownError}
+          {jaScreens.bed.unknownError}
         </Alert>
       </Input.Wrapper>
     );

@@ -7,13 +7,13 @@
 import { useEffect } from 'react';
 import { PAY_TYPE } from '@core/contract/payment-codes';
 import { payTypesOf } from '@core/items/select-pay-type';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { useFormEngine } from '../form/engine-context';
 import { ChoiceList } from './choice-list';
 import { textOf } from './parts';
 import type { ItemProps, ItemUi } from './types';
 
-const labelOf = (t: number) => (t === PAY_TYPE.cash ? ja.payment.payTypeCash : ja.payment.payTypeCashless);
+const labelOf = (t: number) => (t === PAY_TYPE.cash ? jaScreens.payment.payTypeCash : jaScreens.payment.payTypeCashless);
 
 export function SelectPayTypeItem(p: ItemProps<'selectPayType'>) {
   const { plan } = useFormEngine();
@@ -36,7 +36,7 @@ export function SelectPayTypeItem(p: ItemProps<'selectPayType'>) {
   );
 }
 
-export const selectPayTypeDisplay = (value: string | string[]): string => (value === '1' ? ja.payment.payTypeCash : value === '0' ? ja.payment.payTypeCashless : String(value));
+export const selectPayTypeDisplay = (value: string | string[]): string => (value === '1' ? jaScreens.payment.payTypeCash : value === '0' ? jaScreens.payment.payTypeCashless : String(value));
 
 /** Loaded on demand (registry.ts): a form without this type never downloads it. */
 export const ui: ItemUi<'selectPayType'> = { Component: SelectPayTypeItem, showErrorOnChange: true, display: selectPayTypeDisplay };

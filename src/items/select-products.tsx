@@ -11,6 +11,7 @@ import { TAXABLE_TYPE } from '@core/contract/payment-codes';
 import { orderLinesValue, type OrderLine } from '@core/items/select-products';
 import { offeredProducts } from '@core/rules/order';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { OrderTable, type OrderRow } from '../payment/order-table';
 import { linesOf } from '../payment/order-view';
 import { useOrderList } from '../payment/use-order-list';
@@ -41,7 +42,7 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
     </Input.Wrapper>
   );
 
-  if (list.kind === 'noService') return wrap(<Text c="red">{ja.payment.noService}</Text>);
+  if (list.kind === 'noService') return wrap(<Text c="red">{jaScreens.payment.noService}</Text>);
   if (list.kind === 'loading') return wrap(<Loader size="sm" />);
   if (list.kind === 'failed') return wrap(<Alert color="red" variant="light">{list.text}</Alert>);
   const { service: svc, taxSetting, priced, booking } = list;
@@ -70,7 +71,7 @@ export function SelectProductsItem(p: ItemProps<'selectProducts'>) {
       ) : null}
       {p.readOnly ? null : (
         <Button variant="light" onClick={() => setEditing('new')} data-testid="order-add">
-          {ja.payment.addLine}
+          {jaScreens.payment.addLine}
         </Button>
       )}
       {editing !== null ? (

@@ -13,6 +13,7 @@ import { isQuantity, QUANTITY_PATTERN, type OrderLine } from '@core/items/select
 import { exceedsPurchaseLimit } from '@core/rules/tax';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { priceLines, yen } from './order-view';
 
 export const ORDER_DIALOG_WIDTH = 430;
@@ -102,7 +103,7 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
       opened
       onClose={props.onClose}
       size={ORDER_DIALOG_WIDTH}
-      title={editing === null ? ja.payment.dialogTitleNew : ja.payment.dialogTitleEdit}
+      title={editing === null ? jaScreens.payment.dialogTitleNew : jaScreens.payment.dialogTitleEdit}
       centered
       data-testid="order-line-dialog"
     >
@@ -128,10 +129,10 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
             >
               {(field) => (
                 <NativeSelect
-                  label={ja.payment.category}
+                  label={jaScreens.payment.category}
                   value={field.state.value}
                   onChange={(e) => field.handleChange(e.currentTarget.value)}
-                  data={[{ value: '', label: ja.payment.categoryAll }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
+                  data={[{ value: '', label: jaScreens.payment.categoryAll }, ...categories.map((c) => ({ value: c.id, label: c.name }))]}
                   data-testid="order-category"
                 />
               )}
@@ -142,12 +143,12 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
               <form.Field name="productId">
                 {(field) => (
                   <NativeSelect
-                    label={ja.payment.product}
+                    label={jaScreens.payment.product}
                     value={field.state.value}
                     onChange={(e) => field.handleChange(e.currentTarget.value)}
                     error={field.state.meta.errors[0] as string | undefined}
                     data={[
-                      { value: '', label: ja.payment.productPlaceholder },
+                      { value: '', label: jaScreens.payment.productPlaceholder },
                       ...inCategory(products, categoryId).map((p) => ({ value: p.productId, label: p.productName })),
                     ]}
                     data-testid="order-product"
@@ -159,7 +160,7 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
           <form.Field name="quantity" validators={{ onChange: ({ value }) => quantityError(value) }}>
             {(field) => (
               <TextInput
-                label={ja.payment.quantity}
+                label={jaScreens.payment.quantity}
                 inputMode="numeric"
                 value={field.state.value}
                 onChange={(e) => field.handleChange(e.currentTarget.value)}
@@ -181,7 +182,7 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
               return (
                 <div>
                   <Text size="sm" fw={500}>
-                    {ja.payment.amountYen}
+                    {jaScreens.payment.amountYen}
                   </Text>
                   <Text data-testid="order-amount">{amount}</Text>
                 </div>
@@ -190,15 +191,15 @@ export function OrderLineDialog(props: OrderLineDialogProps) {
           </form.Subscribe>
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={props.onClose} data-testid="order-cancel">
-              {ja.payment.cancel}
+              {jaScreens.payment.cancel}
             </Button>
             {editing === null ? null : (
               <Button color="red" variant="light" onClick={remove} data-testid="order-remove">
-                {ja.payment.remove}
+                {jaScreens.payment.remove}
               </Button>
             )}
             <Button type="submit" data-testid="order-save">
-              {ja.payment.save}
+              {jaScreens.payment.save}
             </Button>
           </Group>
         </Stack>

@@ -7,7 +7,7 @@ import { Text, UnstyledButton } from '@mantine/core';
 import type { PaymentOrder } from '@core/contract/payment';
 import { TAXABLE_TYPE } from '@core/contract/payment-codes';
 import { fill } from '../messages/fill';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { yen } from './yen';
 
 export interface OrderRow {
@@ -40,9 +40,9 @@ export function OrderTable({ rows, totals, empty, idPrefix = 'order' }: OrderTab
       <table className="order-list" data-testid={`${idPrefix}-list`}>
         <thead>
           <tr>
-            <th>{ja.payment.colName}</th>
-            <th className="order-list-figure">{ja.payment.colCount}</th>
-            <th className="order-list-figure">{ja.payment.colAmount}</th>
+            <th>{jaScreens.payment.colName}</th>
+            <th className="order-list-figure">{jaScreens.payment.colCount}</th>
+            <th className="order-list-figure">{jaScreens.payment.colAmount}</th>
           </tr>
         </thead>
         <tbody>
@@ -67,12 +67,12 @@ export function OrderTable({ rows, totals, empty, idPrefix = 'order' }: OrderTab
                   )}
                   {r.taxFree ? (
                     <Text span size="xs" ml={4} data-testid={`${idPrefix}-line-tax-free`}>
-                      {ja.payment.taxFreeMark}
+                      {jaScreens.payment.taxFreeMark}
                     </Text>
                   ) : null}
                   {r.booking ? (
                     <Text size="xs" c="dimmed" data-testid={`${idPrefix}-line-booking`}>
-                      {ja.payment.bookingLine}
+                      {jaScreens.payment.bookingLine}
                     </Text>
                   ) : null}
                 </td>
@@ -85,12 +85,12 @@ export function OrderTable({ rows, totals, empty, idPrefix = 'order' }: OrderTab
       </table>
       {totals && rows.length > 0 ? (
         <dl className="order-totals" data-testid={`${idPrefix}-totals`}>
-          <dt>{ja.payment.subtotal}</dt>
-          <dd data-testid={`${idPrefix}-subtotal`}>{fill(ja.payment.yen, { amount: yen(totals.amount) })}</dd>
-          <dt>{ja.payment.tax}</dt>
-          <dd data-testid={`${idPrefix}-tax`}>{fill(ja.payment.yen, { amount: yen(totals.tax) })}</dd>
-          <dt>{ja.payment.total}</dt>
-          <dd data-testid={`${idPrefix}-total`}>{fill(ja.payment.yen, { amount: yen(totals.amountWithTax) })}</dd>
+          <dt>{jaScreens.payment.subtotal}</dt>
+          <dd data-testid={`${idPrefix}-subtotal`}>{fill(jaScreens.payment.yen, { amount: yen(totals.amount) })}</dd>
+          <dt>{jaScreens.payment.tax}</dt>
+          <dd data-testid={`${idPrefix}-tax`}>{fill(jaScreens.payment.yen, { amount: yen(totals.tax) })}</dd>
+          <dt>{jaScreens.payment.total}</dt>
+          <dd data-testid={`${idPrefix}-total`}>{fill(jaScreens.payment.yen, { amount: yen(totals.amountWithTax) })}</dd>
         </dl>
       ) : null}
     </>

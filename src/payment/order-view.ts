@@ -10,12 +10,13 @@ import { parseOrderLines, type OrderLine } from '@core/items/select-products';
 import { buildOrder, type OrderProblem } from '@core/rules/order';
 import { fill } from '../messages/fill';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 
 export const linesOf = (value: FormValue | undefined): OrderLine[] =>
   typeof value === 'string' && value !== '' ? (parseOrderLines(value) ?? []) : [];
 
 export const problemText = (p: OrderProblem): string =>
-  p.kind === 'taxNotSet' ? ja.payment.taxNotSet : p.kind === 'productGone' ? ja.payment.productGone : fill(ja.validation.purchaseLimit, { limit: p.limit });
+  p.kind === 'taxNotSet' ? jaScreens.payment.taxNotSet : p.kind === 'productGone' ? jaScreens.payment.productGone : fill(ja.validation.purchaseLimit, { limit: p.limit });
 
 export type PricedOrder = { order: PaymentOrder | null } | { problem: string };
 
@@ -40,8 +41,8 @@ export { yen } from './yen';
 export const isUnpaid = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): boolean => r.status === undefined && !r.canceledDate;
 
 /**
- * The payment status label as a resident reads it (ja.payment.residentStatuses: 決済完了, not
+ * The payment status label as a resident reads it (jaScreens.payment.residentStatuses: 決済完了, not
  * 与信済み), or null while unpaid; an order given back unpaid was never charged, never 決済確認中.
  */
 export const paymentStatusLabel = (r: Pick<PaymentResult, 'status' | 'canceledDate'>): string | null =>
-  isUnpaid(r) ? null : r.status !== undefined ? (ja.payment.residentStatuses[r.status] ?? ja.receipt.missing) : ja.payment.releasedShort;
+  isUnpaid(r) ? null : r.status !== undefined ? (jaScreens.payment.residentStatuses[r.status] ?? jaScreens.receipt.missing) : jaScreens.payment.releasedShort;

@@ -9,7 +9,7 @@ import { Link } from '@tanstack/react-router';
 import { PAYMENT_STATUS, paymentResultsList, type PaymentResult } from '@core/contract/payment';
 import { call } from '../lib/api';
 import { fill } from '../messages/fill';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { paymentStatusLabel, yen } from './order-view';
 import { successData } from './queries';
 
@@ -29,15 +29,15 @@ export const usePaymentsOf = (surveyId: string, enabled: boolean) =>
 const PAID: ReadonlySet<number> = new Set([PAYMENT_STATUS.completed, PAYMENT_STATUS.creditAuthorised]);
 
 export function PaymentLine({ result }: { result: PaymentResult }) {
-  const status = paymentStatusLabel(result) ?? ja.payment.pendingShort;
+  const status = paymentStatusLabel(result) ?? jaScreens.payment.pendingShort;
   return (
     <Group justify="space-between" gap="xs" data-testid="answer-payment" data-payment-status={result.status ?? ''}>
       <Text size="sm">
-        {ja.payment.paymentStatus}：<span data-testid="answer-payment-status">{status}</span>（{fill(ja.payment.yen, { amount: yen(result.amountWithTax) })}）
+        {jaScreens.payment.paymentStatus}：<span data-testid="answer-payment-status">{status}</span>（{fill(jaScreens.payment.yen, { amount: yen(result.amountWithTax) })}）
       </Text>
       {result.status !== undefined && PAID.has(result.status) ? (
         <Button size="compact-sm" variant="light" renderRoot={(props) => <Link {...props} to="/receipt" search={{ key: result.partitionKey }} />} data-testid="answer-receipt">
-          {ja.payment.showReceipt}
+          {jaScreens.payment.showReceipt}
         </Button>
       ) : null}
     </Group>

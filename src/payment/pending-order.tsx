@@ -11,7 +11,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PaymentResult } from '@core/contract/payment';
 import { fill } from '../messages/fill';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { LoadError } from '../ui/load-error';
 import { isUnpaid, yen } from './order-view';
 import { usePaymentsOf } from './payment-status';
@@ -40,15 +40,15 @@ function PendingOrder({ order, onReleased }: { order: PaymentResult; onReleased:
     <Alert color="yellow" variant="light" role="status" data-testid="pending-payment" data-order-id={order.orderId}>
       <Stack gap="sm">
         {/* Body text, not the Alert's title: a yellow title fails the contrast check. */}
-        <Text fw={700}>{ja.payment.pendingTitle}</Text>
-        <Text size="sm">{fill(ja.payment.pendingLead, { amount: yen(order.amountWithTax) })}</Text>
+        <Text fw={700}>{jaScreens.payment.pendingTitle}</Text>
+        <Text size="sm">{fill(jaScreens.payment.pendingLead, { amount: yen(order.amountWithTax) })}</Text>
         {error ? <LoadError error={error} wayBack={false} /> : null}
         <Group gap="sm">
           <Button onClick={() => void run('pay')} loading={busy === 'pay'} disabled={busy !== null} data-testid="pending-continue">
-            {ja.payment.continuePayment}
+            {jaScreens.payment.continuePayment}
           </Button>
           <Button variant="light" color="red" onClick={() => void run('release')} loading={busy === 'release'} disabled={busy !== null} data-testid="pending-release">
-            {busy === 'release' ? ja.payment.releasing : ja.payment.releaseOrder}
+            {busy === 'release' ? jaScreens.payment.releasing : jaScreens.payment.releaseOrder}
           </Button>
         </Group>
       </Stack>

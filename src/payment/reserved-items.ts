@@ -9,6 +9,7 @@ import { reservedItemsOf } from '@core/rules/order';
 import { isReservationItem } from '@core/rules/reservation-value';
 import { FormStore, useDerived } from '../form/form-store';
 import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 
 type Schema = Pick<SurveyConfig, 'surveySchema'>;
 
@@ -31,4 +32,4 @@ export function useReservedItems(schema: Schema | null, store: FormStore | null)
  * booking's lines to price, the reservation payment items; with lines of their own, the products.
  */
 export const catalogueFailureText = (lineCount: number, reservedCount: number): string =>
-  lineCount === 0 && reservedCount > 0 ? ja.payment.reservationItemsFailed : ja.payment.catalogueFailed;
+  lineCount === 0 && reservedCount > 0 ? jaScreens.payment.reservationItemsFailed : ja.payment.catalogueFailed;

@@ -13,7 +13,7 @@ import type { Mode } from '@core/items/define';
 import { bookingLinesOf, formServiceIdOf, takesPaymentPath } from '@core/rules/order';
 import { usesPayment } from '@core/rules/permissions';
 import { useFieldValue, type FormStore } from '../form/form-store';
-import { ja } from '../messages/ja';
+import { jaScreens } from '../messages/ja-screens';
 import { linesOf, priceLines } from './order-view';
 import type { FormOrder } from './form-order';
 import { paymentServiceQuery, taxSettingQuery } from './queries';
@@ -45,7 +45,7 @@ export function useFormOrder(config: Config, store: FormStore, fixed = false, mo
   if (lines.length === 0 && bookingLinesOf(service.data.data.products ?? [], reserved).length === 0) {
     return { active, order: null, problem: undefined, paymentPath: false };
   }
-  if (tax.isError) return { active, order: null, problem: ja.payment.taxNotSet, paymentPath: false };
+  if (tax.isError) return { active, order: null, problem: jaScreens.payment.taxNotSet, paymentPath: false };
   if (!tax.data) return { active, order: null, problem: undefined, paymentPath: false };
   const payType = mode === 'admin' ? PAY_TYPE.cash : (payTypeOfValue(typeof payTypeValue === 'string' ? payTypeValue : undefined) ?? PAY_TYPE.cashless);
   const priced = priceLines(lines, service.data.data, tax.data.data, payType, todayInTokyo(), reserved);

@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
@@ -61,14 +62,14 @@ const pickStay = async () => {
   const calendar = await screen.findByTestId('bed-calendar');
   await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
   fireEvent.click(calendar.querySelector<HTMLButtonElement>('.bed-day:not([disabled])')!);
-  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.bed.choose }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: jaScreens.bed.choose }));
 };
 
 const fillAndConfirm = async (name: string) => {
   await pickStay();
   fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: name } });
   fireEvent.change(screen.getByLabelText(/^ベッド/), { target: { value: '301-1' } });
-  fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+  fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
   return screen.findByTestId('bed-confirm');
 };
 
@@ -96,16 +97,16 @@ describe('the bed page with a select bed item', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText(/^職員メモ/)).toBeNull();
     expect(screen.queryByLabelText(/^入院希望日/)).toBeNull();
     fireEvent.change(screen.getByLabelText(/^お名前/), { target: { value: '入院 一郎' } });
-    fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+    fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
     expect((await screen.findByTestId('bed-error')).textContent).toBe('入力内容を確認してください');
     expect(screen.getByText('必須項目')).toBeTruthy();
     expect(screen.queryByTestId('bed-confirm')).toBeNull();
 
     fireEvent.change(screen.getByLabelText(/^ベッド/), { target: { value: '301-1' } });
-    fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+    fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
     const confirm = await screen.findByTestId('bed-confirm');
     expect(within(confirm).getByText('ベッド: 301号室 窓側')).toBeTruthy();
-    fireEvent.click(within(confirm).getByRole('button', { name: ja.bed.confirmSend }));
+    fireEvent.click(within(confirm).getByRole('button', { name: jaScreens.bed.confirmSend }));
     await screen.findByTestId('bed-finish');
     const post = fetch.mock.calls.find(([u, i]) => String(u).endsWith('/bed-reservation/nyuin') && i?.method === 'POST')!;
     const rows = (JSON.parse(String(post[1]!.body)) as { data: { itemKey: string; value: string }[] }).data;
@@ -125,7 +126,7 @@ describe('the bed page with a select bed item', { timeout: 30_000 }, () => {
   it('says the quota text for a taken bed, and 不明なエラーです… for a refusal with no text of its own', async () => {
     serve(() => json(409, { result: 'ERROR', code: 'quota_exceeded', errorMessage: 'full' }));
     const first = render(<App />);
-    fireEvent.click(within(await fillAndConfirm('入院 三郎')).getByRole('button', { name: ja.bed.confirmSend }));
+    fireEvent.click(within(await fillAndConfirm('入院 三郎')).getByRole('button', { name: jaScreens.bed.confirmSend }));
     expect((await screen.findByTestId('bed-error')).textContent).toBe(ja.errors.quotaExceeded);
     first.unmount();
     cleanup();
@@ -134,7 +135,7 @@ describe('the bed page with a select bed item', { timeout: 30_000 }, () => {
     window.history.replaceState(null, '', '/bed-reservation/nyuin');
     serve(() => json(404, { result: 'ERROR', code: 'not_found', errorMessage: 'no bed ward.' }));
     render(<App />);
-    fireEvent.click(within(await fillAndConfirm('入院 四郎')).getByRole('button', { name: ja.bed.confirmSend }));
+    fireEvent.click(within(await fillAndConfirm('入院 四郎')).getByRole('button', { name: jaScreens.bed.confirmSend }));
     expect((await screen.findByTestId('bed-error')).textContent).toBe(UNKNOWN);
   });
 
@@ -149,12 +150,12 @@ describe('the bed page with a select bed item', { timeout: 30_000 }, () => {
     serve();
     window.history.replaceState(null, '', '/bed-reservation-list/nyuin');
     render(<App />);
-    fireEvent.click(within(await screen.findByTestId('bed-history-item')).getByRole('button', { name: ja.bed.detailTitle }));
+    fireEvent.click(within(await screen.findByTestId('bed-history-item')).getByRole('button', { name: jaScreens.bed.detailTitle }));
     const detail = await screen.findByTestId('bed-detail');
     await waitFor(() => expect(within(detail).getByText('ベッド: 302号室')).toBeTruthy());
     expect(within(detail).queryByText(/内部メモ/)).toBeNull();
-    fireEvent.click(within(detail).getByRole('button', { name: ja.bed.cancelStay }));
-    fireEvent.click(within(detail).getByRole('button', { name: ja.bed.cancelYes }));
+    fireEvent.click(within(detail).getByRole('button', { name: jaScreens.bed.cancelStay }));
+    fireEvent.click(within(detail).getByRole('button', { name: jaScreens.bed.cancelYes }));
     expect((await within(detail).findByTestId('bed-error')).textContent).toBe(UNKNOWN);
   });
 });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
@@ -52,16 +53,16 @@ const pickDay = async (days: number) => {
   const date = todayInTokyo().add({ days }).toString();
   const calendar = await screen.findByTestId('bed-calendar');
   await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
-  if (!calendar.querySelector(`.bed-day[data-date="${date}"]:not([disabled])`)) fireEvent.click(screen.getByRole('button', { name: ja.bed.next }));
+  if (!calendar.querySelector(`.bed-day[data-date="${date}"]:not([disabled])`)) fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next }));
   await waitFor(() => expect(calendar.querySelector(`.bed-day[data-date="${date}"]:not([disabled])`)).toBeTruthy(), { timeout: 3000 });
   fireEvent.click(calendar.querySelector<HTMLButtonElement>(`.bed-day[data-date="${date}"]`)!);
   return screen.findByRole('dialog');
 };
 
 const toConfirm = async (dialog: HTMLElement, name: string) => {
-  fireEvent.click(within(dialog).getByRole('button', { name: ja.bed.choose }));
+  fireEvent.click(within(dialog).getByRole('button', { name: jaScreens.bed.choose }));
   fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: name } });
-  fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+  fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
   return screen.findByTestId('bed-confirm');
 };
 
@@ -82,9 +83,9 @@ describe('bed deadlines, said before', { timeout: 30_000 }, () => {
     window.history.replaceState(null, '', '/bed-reservation/nyuin');
     render(<App />);
     const dialog = await pickDay(1);
-    expect(within(dialog).getByTestId('stay-deadline-warning').textContent).toBe(ja.bed.insideLimit);
+    expect(within(dialog).getByTestId('stay-deadline-warning').textContent).toBe(jaScreens.bed.insideLimit);
     const confirm = await toConfirm(dialog, '入院 一郎');
-    expect(within(confirm).getByTestId('confirm-deadline-warning').textContent).toBe(ja.bed.insideLimit);
+    expect(within(confirm).getByTestId('confirm-deadline-warning').textContent).toBe(jaScreens.bed.insideLimit);
   });
 
   it('says nothing of the kind for a stay beyond the limit', async () => {
@@ -102,7 +103,7 @@ describe('bed deadlines, said before', { timeout: 30_000 }, () => {
     window.history.replaceState(null, '', '/bed-reservation/nyuin');
     render(<App />);
     const confirm = await toConfirm(await pickDay(CANCEL_LIMIT + 2), '入院 三郎');
-    fireEvent.click(within(confirm).getByRole('button', { name: ja.bed.confirmSend }));
+    fireEvent.click(within(confirm).getByRole('button', { name: jaScreens.bed.confirmSend }));
     expect((await within(confirm).findByTestId('bed-error')).textContent).toBe(ja.errors.quotaExceeded);
     expect(screen.getAllByTestId('bed-error')).toHaveLength(1);
   });
@@ -111,20 +112,20 @@ describe('bed deadlines, said before', { timeout: 30_000 }, () => {
     serve({ historyStartInDays: 1 });
     window.history.replaceState(null, '', '/bed-reservation-list/nyuin');
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: ja.bed.detailTitle }));
+    fireEvent.click(await screen.findByRole('button', { name: jaScreens.bed.detailTitle }));
     const detail = await screen.findByTestId('bed-detail');
-    expect(within(detail).getByTestId('bed-deadline').textContent).toBe(ja.bed.deadlinePassed);
-    expect(within(detail).queryByRole('button', { name: ja.bed.cancelStay })).toBeNull();
-    expect(within(detail).queryByRole('link', { name: ja.bed.edit })).toBeNull();
+    expect(within(detail).getByTestId('bed-deadline').textContent).toBe(jaScreens.bed.deadlinePassed);
+    expect(within(detail).queryByRole('button', { name: jaScreens.bed.cancelStay })).toBeNull();
+    expect(within(detail).queryByRole('link', { name: jaScreens.bed.edit })).toBeNull();
   });
 
   it('edit mode: 取り消し withdraws the change and goes back to the stays, sending nothing', async () => {
     serve({ historyStartInDays: 20 });
     window.history.replaceState(null, '', `/bed-reservation/nyuin?partitionKey=${encodeURIComponent('nyuin#U1#1')}`);
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: ja.bed.next2 }));
+    fireEvent.click(await screen.findByRole('button', { name: jaScreens.bed.next2 }));
     const confirm = await screen.findByTestId('bed-confirm');
-    fireEvent.click(within(confirm).getByRole('button', { name: ja.bed.confirmRevoke }));
+    fireEvent.click(within(confirm).getByRole('button', { name: jaScreens.bed.confirmRevoke }));
     await waitFor(() => expect(window.location.pathname).toBe('/bed-reservation-list/nyuin'));
     const calls = (fetch as unknown as { mock: { calls: [string, RequestInit?][] } }).mock.calls;
     expect(calls.filter(([, init]) => init?.method === 'PUT' || init?.method === 'POST')).toEqual([]);
@@ -134,9 +135,9 @@ describe('bed deadlines, said before', { timeout: 30_000 }, () => {
     serve({ historyStartInDays: 20 });
     window.history.replaceState(null, '', '/bed-reservation-list/nyuin');
     render(<App />);
-    fireEvent.click(await screen.findByRole('button', { name: ja.bed.detailTitle }));
+    fireEvent.click(await screen.findByRole('button', { name: jaScreens.bed.detailTitle }));
     const detail = await screen.findByTestId('bed-detail');
     expect(within(detail).queryByTestId('bed-deadline')).toBeNull();
-    expect(within(detail).getByRole('button', { name: ja.bed.cancelStay })).toBeTruthy();
+    expect(within(detail).getByRole('button', { name: jaScreens.bed.cancelStay })).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import { App } from '../../src/app/app';
 import { readDateText } from '../../src/lib/ja-dates';
 import { fill } from '../../src/messages/fill';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bedsRemainingAnswer } from './bed-fixture';
 import { clearDevice, json } from './offline-helpers';
 import { signInResident } from './resident';
@@ -48,7 +49,7 @@ const pickStay = async () => {
   await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
   const day = calendar.querySelector<HTMLButtonElement>('.bed-day:not([disabled])')!;
   fireEvent.click(day);
-  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.bed.choose }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: jaScreens.bed.choose }));
   return day.getAttribute('data-date')!;
 };
 
@@ -81,10 +82,10 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
       const phone = screen.getByLabelText(/^電話番号/);
       fireEvent.change(phone, { target: { value: typed } });
       // Typed and never left: 確認へ進む still reads it as its digits.
-      fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
+      fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
       const confirm = await screen.findByTestId('bed-confirm');
       expect(within(confirm).getByText('電話番号: 09012345678')).toBeTruthy();
-      fireEvent.click(within(confirm).getByRole('button', { name: ja.bed.confirmSend }));
+      fireEvent.click(within(confirm).getByRole('button', { name: jaScreens.bed.confirmSend }));
       await screen.findByTestId('bed-finish');
       expect(sentBody(fetch).data.find((r) => r.itemKey === 'phone')?.value).toBe('09012345678');
     });
@@ -105,15 +106,15 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     const first = render(<App />);
     const date = await pickStay();
     fireEvent.change(await screen.findByLabelText(/^お名前/), { target: { value: '入院 太郎' } });
-    fireEvent.click(screen.getByRole('button', { name: ja.bed.next2 }));
-    fireEvent.click(within(await screen.findByTestId('bed-confirm')).getByRole('button', { name: ja.bed.confirmSend }));
-    expect(within(await screen.findByTestId('bed-finish')).getByText(ja.bed.finishDefault)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: jaScreens.bed.next2 }));
+    fireEvent.click(within(await screen.findByTestId('bed-confirm')).getByRole('button', { name: jaScreens.bed.confirmSend }));
+    expect(within(await screen.findByTestId('bed-finish')).getByText(jaScreens.bed.finishDefault)).toBeTruthy();
     await waitFor(() => expect(new URLSearchParams(window.location.search).get('sent')).toBeTruthy());
 
     first.unmount();
     render(<App />);
     const finish = await screen.findByTestId('bed-finish');
-    expect(within(finish).getByText(ja.bed.finishDefault)).toBeTruthy();
+    expect(within(finish).getByText(jaScreens.bed.finishDefault)).toBeTruthy();
     const [y, m, d] = date.split('-').map(Number);
     expect(within(finish).getByTestId('bed-stay').textContent).toContain(`${y}年${m}月${d}日`);
     expect(screen.queryByTestId('bed-calendar')).toBeNull();
@@ -130,7 +131,7 @@ describe('the bed booking page', { timeout: 30_000 }, () => {
     render(<App />);
     const today = todayInTokyo();
     const first = today.add({ days: 1 });
-    expect((await screen.findByTestId('bed-first-day')).textContent).toBe(fill(ja.bed.firstDay, { date: readDateText(first.toString()) }));
+    expect((await screen.findByTestId('bed-first-day')).textContent).toBe(fill(jaScreens.bed.firstDay, { date: readDateText(first.toString()) }));
     const calendar = await screen.findByTestId('bed-calendar');
     await waitFor(() => expect(calendar.querySelector('.bed-day:not([disabled])')).toBeTruthy(), { timeout: 3000 });
     expect(calendar.querySelector<HTMLButtonElement>(`.bed-day[data-date="${today.toString()}"]`)?.disabled).toBe(true);

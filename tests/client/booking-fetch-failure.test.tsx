@@ -8,6 +8,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bookingForm, freshResidentEachTest, serveBookingForm } from './booking-fixture';
 import { json } from './offline-helpers';
 
@@ -31,10 +32,10 @@ describe('a booking-fee form whose catalogue cannot be read', () => {
     expect(await screen.findByText(ja.payment.catalogueFailed, {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.change(await screen.findByTestId('reservation-item-select'), { target: { value: 'i1' } });
     fireEvent.click(await activeSlot());
-    expect(await screen.findByText(ja.payment.reservationItemsFailed)).toBeTruthy();
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+    expect(await screen.findByText(jaScreens.payment.reservationItemsFailed)).toBeTruthy();
+    fireEvent.click(await screen.findByLabelText(jaScreens.payment.payTypeCashless));
     fireEvent.click(screen.getByTestId('submit-button'));
-    await waitFor(() => expect(screen.getByTestId('form-notice').textContent).toBe(ja.payment.reservationItemsFailed));
+    await waitFor(() => expect(screen.getByTestId('form-notice').textContent).toBe(jaScreens.payment.reservationItemsFailed));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetch.mock.calls.some(([u]) => /temprary|putItem/.test(String(u)))).toBe(false);
   }, 30_000);

@@ -13,6 +13,7 @@ import { todayInTokyo } from '@core/ja/date-input';
 import { buildOrder } from '@core/rules/order';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bodyOf, bookingForm, freshResidentEachTest, SERVICE, serveBookingForm, TAX } from './booking-fixture';
 
 const activeSlot = () =>
@@ -33,9 +34,9 @@ const addLine = async () => {
   fireEvent.click(await screen.findByTestId('order-add'));
   const dialog = await screen.findByRole('dialog');
   // A booking's product is the booking's: the dialog does not offer it.
-  expect([...within(dialog).getByLabelText(ja.payment.product).querySelectorAll('option')].map((o) => o.textContent)).not.toContain('予約料');
-  fireEvent.change(within(dialog).getByLabelText(ja.payment.category), { target: { value: 'c1' } });
-  fireEvent.change(within(dialog).getByLabelText(ja.payment.product), { target: { value: 'p1' } });
+  expect([...within(dialog).getByLabelText(jaScreens.payment.product).querySelectorAll('option')].map((o) => o.textContent)).not.toContain('予約料');
+  fireEvent.change(within(dialog).getByLabelText(jaScreens.payment.category), { target: { value: 'c1' } });
+  fireEvent.change(within(dialog).getByLabelText(jaScreens.payment.product), { target: { value: 'p1' } });
   fireEvent.click(within(dialog).getByTestId('order-save'));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 };
@@ -61,14 +62,14 @@ describe('the order list of a form whose reservation item sells a booking fee', 
     // Nothing booked yet: no fee, the list asks for a line.
     expect(screen.queryAllByTestId('order-line')).toHaveLength(0);
     await pickItem('i1');
-    await waitFor(() => expect(rowTexts()).toEqual([`予約料${ja.payment.bookingLine}1500`]));
+    await waitFor(() => expect(rowTexts()).toEqual([`予約料${jaScreens.payment.bookingLine}1500`]));
     const fee = screen.getByTestId('order-line');
     expect(fee.dataset['booking']).toBe('true');
     expect(within(fee).queryByTestId('order-line-edit')).toBeNull();
     expect(screen.getByTestId('order-total').textContent).toBe('550円');
 
     await addLine();
-    expect(rowTexts()).toEqual(['接種料11,000', `予約料${ja.payment.bookingLine}1500`]);
+    expect(rowTexts()).toEqual(['接種料11,000', `予約料${jaScreens.payment.bookingLine}1500`]);
     // Only the resident's own line opens the dialog (to change or 削除).
     expect(screen.getAllByTestId('order-line-edit')).toHaveLength(1);
     expect(screen.getAllByTestId('order-line-booking')).toHaveLength(1);
@@ -78,7 +79,7 @@ describe('the order list of a form whose reservation item sells a booking fee', 
 
     // Another reservation item: its own fee (tax free) replaces the first once its slot is picked.
     await pickItem('i2');
-    await waitFor(() => expect(rowTexts()).toEqual(['接種料11,000', `相談料${ja.payment.taxFreeMark}${ja.payment.bookingLine}1300`]));
+    await waitFor(() => expect(rowTexts()).toEqual(['接種料11,000', `相談料${jaScreens.payment.taxFreeMark}${jaScreens.payment.bookingLine}1300`]));
     expect(screen.getByTestId('order-subtotal').textContent).toBe('1,300円');
     expect(screen.getByTestId('order-tax').textContent).toBe('100円');
     expect(screen.getByTestId('order-total').textContent).toBe('1,400円');
@@ -90,12 +91,12 @@ describe('the order list of a form whose reservation item sells a booking fee', 
     await openForm();
     await pickItem('i1');
     await addLine();
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+    fireEvent.click(await screen.findByLabelText(jaScreens.payment.payTypeCashless));
     await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe(ja.payment.toPayment));
     fireEvent.click(screen.getByTestId('submit-button'));
     const dialog = await screen.findByRole('dialog');
     const lines = within(dialog).getAllByTestId('confirm-order-line');
-    expect(lines.map((l) => l.textContent)).toEqual(['接種料11,000', `予約料${ja.payment.bookingLine}1500`]);
+    expect(lines.map((l) => l.textContent)).toEqual(['接種料11,000', `予約料${jaScreens.payment.bookingLine}1500`]);
     expect(within(dialog).getByTestId('confirm-order-total').textContent).toBe('1,650円');
     fireEvent.click(within(dialog).getByRole('button', { name: ja.payment.toPayment }));
     await waitFor(() => expect(bodyOf(fetch, '/survey-results/temprary')).toBeDefined());
@@ -117,11 +118,11 @@ describe('the order list of a form whose reservation item sells a booking fee', 
     await openForm();
     await pickItem('i1');
     await waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe('550円'));
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+    fireEvent.click(await screen.findByLabelText(jaScreens.payment.payTypeCashless));
     await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe(ja.payment.toPayment));
     fireEvent.click(screen.getByTestId('submit-button'));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getAllByTestId('confirm-order-line').map((l) => l.textContent)).toEqual([`予約料${ja.payment.bookingLine}1500`]);
+    expect(within(dialog).getAllByTestId('confirm-order-line').map((l) => l.textContent)).toEqual([`予約料${jaScreens.payment.bookingLine}1500`]);
     fireEvent.click(within(dialog).getByRole('button', { name: ja.payment.toPayment }));
     await waitFor(() => expect(bodyOf(fetch, '/survey-results/temprary')).toBeDefined());
     const temporary = bodyOf(fetch, '/survey-results/temprary')!;

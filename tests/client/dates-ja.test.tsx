@@ -17,6 +17,7 @@ import { DATEPICKER_FIRST_DAY_OF_WEEK } from '@core/items/datepicker';
 import { readDateText } from '../../src/lib/ja-dates';
 import { formatMessage } from '../../src/messages/format';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { makeConfig, renderForm } from './form-harness';
 
 afterEach(cleanup);
@@ -81,7 +82,7 @@ describe('where weeks start', () => {
     expect(ja.calendar.weekdays[0]).toBe('月');
     const bed = monthWeeks(month, Temporal.PlainDate.from('2026-12-01'), null, null, false);
     expect(bed.every((w) => w[0]?.date.dayOfWeek === 7)).toBe(true);
-    expect(ja.bed.weekdays[0]).toBe('日');
+    expect(jaScreens.bed.weekdays[0]).toBe('日');
     expect(DATEPICKER_FIRST_DAY_OF_WEEK).toBe(0);
   });
 });

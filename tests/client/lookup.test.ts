@@ -11,6 +11,7 @@ import { offeredConditions } from '../../src/features/lookup/prefill';
 import { isNameItem } from '@core/rules/name-item';
 import { RESIDENT_SHOWN_STATUSES } from '@core/rules/status';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 
 const config = {
   ...surveyConfigSchema.parse({
@@ -91,7 +92,7 @@ describe('confirm list answers', () => {
     ]);
     expect(answer?.fields.map((f) => f.itemKey)).toEqual(['shohin', 'shiharai']);
     await loadItemUis(['selectProducts', 'selectPayType']);
-    expect(answer?.fields.map(displayOf)).toEqual(['インフルエンザ予防接種 × 2', ja.payment.payTypeCashless]);
+    expect(answer?.fields.map(displayOf)).toEqual(['インフルエンザ予防接種 × 2', jaScreens.payment.payTypeCashless]);
   });
 
   it('puts a form without reservations in one group', () => {

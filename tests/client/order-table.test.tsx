@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { OrderTable, rowsOfOrder } from '../../src/payment/order-table';
 
 const line = (detailId: number, productName: string, taxableType: 0 | 1, amount: number) => ({
@@ -28,7 +28,7 @@ describe('the order table', () => {
       </MantineProvider>,
     );
     const lines = screen.getAllByTestId('t-line');
-    expect(lines.map((l) => l.textContent)).toEqual(['接種料11,000', `予診票${ja.payment.taxFreeMark}1550`]);
+    expect(lines.map((l) => l.textContent)).toEqual(['接種料11,000', `予診票${jaScreens.payment.taxFreeMark}1550`]);
     expect(screen.getAllByTestId('t-line-tax-free')).toHaveLength(1);
     expect(screen.getByTestId('t-total').textContent).toBe('1,650円');
   });

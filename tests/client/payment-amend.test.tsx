@@ -9,6 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { todayInTokyo } from '@core/ja/date-input';
 import { App } from '../../src/app/app';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { bodyOf, bookingForm, freshResidentEachTest, ok, serveBookingForm } from './booking-fixture';
 
 const PK = 'fee#U1#1700000000000';
@@ -62,7 +63,7 @@ describe('changing an answer that has an order', () => {
       const name = (await screen.findByLabelText(/^氏名/)) as HTMLInputElement;
       expect(name.value).toBe('山田');
       // The order is shown fixed: the stored line and the booking's fee, no way to change either.
-      await waitFor(() => expect(screen.getAllByTestId('order-line').map((r) => r.textContent)).toEqual(['接種料22,000', `予約料${ja.payment.bookingLine}1500`]));
+      await waitFor(() => expect(screen.getAllByTestId('order-line').map((r) => r.textContent)).toEqual(['接種料22,000', `予約料${jaScreens.payment.bookingLine}1500`]));
       expect(screen.queryByTestId('order-add')).toBeNull();
       expect(screen.queryByTestId('order-line-edit')).toBeNull();
       await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe(ja.payment.reserve));

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail, PaymentStatus } from '@core/contract/payment';
 import { App } from '../../src/app/app';
 import { copyText } from '../../src/features/receipt/copy';
-import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { handOffPathOf, rememberHandOff } from '../../src/payment/hand-off-return';
 import { clearDevice, json } from './offline-helpers';
 import { paymentResult } from './payment-fixture';
@@ -99,7 +99,7 @@ describe('payment pages', () => {
   it('決済結果 waits for the notification, and shows it the next time it is opened', async () => {
     window.history.replaceState(null, '', '/completedPayment/pay?orderId=o1');
     const first = render(<App />);
-    expect((await screen.findByTestId('payment-pending')).textContent).toBe(ja.payment.pending);
+    expect((await screen.findByTestId('payment-pending')).textContent).toBe(jaScreens.payment.pending);
     expect(screen.queryByTestId('payment-message')).toBeNull();
     first.unmount();
 

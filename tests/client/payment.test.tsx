@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { saveSession } from '../../src/lib/session';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { getOfflineDb } from '../../src/offline/db';
 import { makeIdToken } from './fake-clock';
 import { clearDevice, json } from './offline-helpers';
@@ -83,9 +84,9 @@ const select = (label: RegExp | string, value: string) => fireEvent.change(withi
 const addLine = async (category: string, product: string, quantity: string) => {
   fireEvent.click(await screen.findByTestId('order-add'));
   await screen.findByRole('dialog');
-  select(ja.payment.category, category);
-  select(ja.payment.product, product);
-  fireEvent.change(within(dialog()).getByLabelText(ja.payment.quantity), { target: { value: quantity } });
+  select(jaScreens.payment.category, category);
+  select(jaScreens.payment.product, product);
+  fireEvent.change(within(dialog()).getByLabelText(jaScreens.payment.quantity), { target: { value: quantity } });
   fireEvent.click(within(dialog()).getByTestId('order-save'));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 };
@@ -101,7 +102,7 @@ const openForm = async () => {
 const cardOrder = async (quantity: string) => {
   await openForm();
   await addLine('c1', 'p1', quantity);
-  fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCashless));
+  fireEvent.click(await screen.findByLabelText(jaScreens.payment.payTypeCashless));
   await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('決済画面へ'));
 };
 
@@ -141,16 +142,16 @@ describe('a payment form', () => {
     // No product: required. A quantity that is not a half-width integer ≥ 1: the spec's text.
     fireEvent.click(within(dialog()).getByTestId('order-save'));
     expect(await within(dialog()).findByText(ja.validation.required)).toBeTruthy();
-    select(ja.payment.category, 'c1');
-    select(ja.payment.product, 'p1');
-    fireEvent.change(within(dialog()).getByLabelText(ja.payment.quantity), { target: { value: '０' } });
+    select(jaScreens.payment.category, 'c1');
+    select(jaScreens.payment.product, 'p1');
+    fireEvent.change(within(dialog()).getByLabelText(jaScreens.payment.quantity), { target: { value: '０' } });
     expect(await within(dialog()).findByText('1以上の半角整数を入力してください。')).toBeTruthy();
-    fireEvent.change(within(dialog()).getByLabelText(ja.payment.quantity), { target: { value: '3' } });
+    fireEvent.change(within(dialog()).getByLabelText(jaScreens.payment.quantity), { target: { value: '3' } });
     await waitFor(() => expect(within(dialog()).getByTestId('order-amount').textContent).toBe('3,000'));
     // A new category resets the product and the quantity.
-    select(ja.payment.category, 'c2');
-    await waitFor(() => expect((within(dialog()).getByLabelText(ja.payment.product) as HTMLSelectElement).value).toBe(''));
-    expect((within(dialog()).getByLabelText(ja.payment.quantity) as HTMLInputElement).value).toBe('1');
+    select(jaScreens.payment.category, 'c2');
+    await waitFor(() => expect((within(dialog()).getByLabelText(jaScreens.payment.product) as HTMLSelectElement).value).toBe(''));
+    expect((within(dialog()).getByLabelText(jaScreens.payment.quantity) as HTMLInputElement).value).toBe('1');
     fireEvent.click(within(dialog()).getByTestId('order-cancel'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryAllByTestId('order-line')).toHaveLength(0);
@@ -160,7 +161,7 @@ describe('a payment form', () => {
     const list = screen.getByTestId('order-list');
     expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['商品名', '数量', '金額(円)']);
     // The tax-free line says so (※非課税商品), as the receipt does.
-    expect(within(list).getAllByTestId('order-line').map((r) => r.textContent)).toEqual(['接種料22,000', `問診票${ja.payment.taxFreeMark}1550`]);
+    expect(within(list).getAllByTestId('order-line').map((r) => r.textContent)).toEqual(['接種料22,000', `問診票${jaScreens.payment.taxFreeMark}1550`]);
     expect(screen.getByTestId('order-subtotal').textContent).toBe('2,550円');
     expect(screen.getByTestId('order-tax').textContent).toBe('200円');
     expect(screen.getByTestId('order-total').textContent).toBe('2,750円');
@@ -169,10 +170,10 @@ describe('a payment form', () => {
     // The purchase limit counts every line, the edited one with its new quantity.
     fireEvent.click(screen.getAllByTestId('order-line-edit')[0]!);
     await screen.findByRole('dialog');
-    fireEvent.change(within(dialog()).getByLabelText(ja.payment.quantity), { target: { value: '5' } });
+    fireEvent.change(within(dialog()).getByLabelText(jaScreens.payment.quantity), { target: { value: '5' } });
     fireEvent.click(within(dialog()).getByTestId('order-save'));
     expect(await within(dialog()).findByText('全体で5個まで購入可能です。')).toBeTruthy();
-    fireEvent.change(within(dialog()).getByLabelText(ja.payment.quantity), { target: { value: '4' } });
+    fireEvent.change(within(dialog()).getByLabelText(jaScreens.payment.quantity), { target: { value: '4' } });
     fireEvent.click(within(dialog()).getByTestId('order-save'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByTestId('order-total').textContent).toBe('4,950円');
@@ -181,7 +182,7 @@ describe('a payment form', () => {
     fireEvent.click(screen.getAllByTestId('order-line-edit')[0]!);
     fireEvent.click(within(await screen.findByRole('dialog')).getByTestId('order-remove'));
     await waitFor(() => expect(screen.getAllByTestId('order-line')).toHaveLength(1));
-    expect(screen.getByTestId('order-line').textContent).toBe(`問診票${ja.payment.taxFreeMark}1550`);
+    expect(screen.getByTestId('order-line').textContent).toBe(`問診票${jaScreens.payment.taxFreeMark}1550`);
     // Many dialog rounds in jsdom: more than the default 5 s on a busy machine.
   }, 30_000);
 
@@ -210,7 +211,7 @@ describe('a payment form', () => {
     const fetch = serve();
     await openForm();
     await addLine('c1', 'p1', '1');
-    fireEvent.click(await screen.findByLabelText(ja.payment.payTypeCash));
+    fireEvent.click(await screen.findByLabelText(jaScreens.payment.payTypeCash));
     await waitFor(() => expect(screen.getByTestId('submit-button').textContent).toBe('予約する'));
     fireEvent.click(screen.getByTestId('submit-button'));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: ja.form.send }));

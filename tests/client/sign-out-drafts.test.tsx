@@ -6,7 +6,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/app';
 import { getSession } from '../../src/lib/session';
-import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 import { listDrafts, saveDraft } from '../../src/offline/drafts';
 import { json } from './offline-helpers';
 import { freshDeviceWithResident } from './resident';
@@ -44,7 +44,7 @@ describe('signing out with a draft', () => {
   it('削除してログアウト signs out and removes the draft', async () => {
     await saveDraft({ userId: 'U1', surveyId: 's1' }, { name: '山田' });
     await openMenuAndSignOut();
-    fireEvent.click(await screen.findByRole('button', { name: ja.account.deleteAndSignOut }));
+    fireEvent.click(await screen.findByRole('button', { name: jaScreens.account.deleteAndSignOut }));
     await waitFor(() => expect(getSession()).toBeNull());
     await waitFor(async () => expect(await listDrafts('U1')).toHaveLength(0));
     await menuClosed();

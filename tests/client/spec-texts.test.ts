@@ -1,6 +1,7 @@
 /**
  * Every Japanese text that spec 01 §8 and spec 02 §8 quote is found verbatim in the PWA's catalogue
- * (src/messages/ja.ts) or among the refusal texts the server sends (core/refusals.ts). The list below
+ * (src/messages/ja.ts, and ja-screens.ts for screens in chunks of their own) or among the refusal
+ * texts the server sends (core/refusals.ts). The list below
  * is checked against the two sections: each Japanese run of them must be part of one of its entries.
  * The sections are kept in tests/fixtures (a clone has no ../shared); where the spec is beside the
  * project, the copy must still equal it.
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REFUSALS } from '@core/refusals';
 import { ja } from '../../src/messages/ja';
+import { jaScreens } from '../../src/messages/ja-screens';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const SPEC_DIR = path.resolve(ROOT, '../shared/spec');
@@ -102,7 +104,7 @@ describe('spec 01 §8 and spec 02 §8 texts, verbatim', () => {
   });
 
   it('each is in the catalogue or a refusal the server sends', () => {
-    const texts = [...catalogueTexts(ja), ...refusalTexts];
+    const texts = [...catalogueTexts(ja), ...catalogueTexts(jaScreens), ...refusalTexts];
     const missing = SPEC_TEXTS.filter((t) => !texts.some((c) => c.includes(t)));
     expect(missing).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { ConsoleFrame } from '../../features/admin/console-frame';
 import { useStaffReceipt } from '../../features/admin/payments/payment-queries';
 import { useStaffMe } from '../../features/admin/staff-queries';
 import { ReceiptBody } from '../../features/receipt/receipt-screen';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { jaConsole } from '../../messages/ja-console';
 import { LoadingText } from '../../ui/loading-text';
 
@@ -26,7 +26,7 @@ export function StaffReceiptPage() {
           {jaConsole.payments.receiptBack}
         </Anchor>
         <Title order={1} size="h3">
-          {ja.receipt.title}
+          {jaScreens.receipt.title}
         </Title>
         {receipt.isPending ? <LoadingText /> : null}
         {receipt.error ? (

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import type { SessionProfile } from '../../lib/session';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { MemberListLinks } from './member-lists';
 import { draftCount, retryBeforeSignOut, signOutResident, undeliveredCount } from './sign-out';
 
@@ -56,56 +57,56 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
     <>
       <UnstyledButton onClick={toggle} aria-expanded={open} data-testid="account-menu" className="app-header-button">
         <Text size="sm" fw={600}>
-          {ja.account.menu}
+          {jaScreens.account.menu}
         </Text>
       </UnstyledButton>
       {open ? (
         <div className="app-outbox-panel">
-          <Card withBorder padding="sm" role="region" aria-label={ja.account.menu} data-testid="account-panel">
+          <Card withBorder padding="sm" role="region" aria-label={jaScreens.account.menu} data-testid="account-panel">
             {step.kind === 'unsent' ? (
               <Stack gap="sm" role="alertdialog" aria-labelledby="unsent-title" data-testid="unsent-warning">
                 <Text fw={700} id="unsent-title">
-                  {ja.account.unsentTitle}
+                  {jaScreens.account.unsentTitle}
                 </Text>
                 <Text size="sm">
-                  {fill(step.afterTry ? ja.account.stillUnsent : ja.account.unsent, { count: step.count })}
+                  {fill(step.afterTry ? jaScreens.account.stillUnsent : jaScreens.account.unsent, { count: step.count })}
                 </Text>
                 {step.drafts > 0 ? (
                   <Text size="sm" data-testid="sign-out-drafts">
-                    {fill(ja.account.draftsToo, { count: step.drafts })}
+                    {fill(jaScreens.account.draftsToo, { count: step.drafts })}
                   </Text>
                 ) : null}
                 <Group gap="xs" justify="flex-end">
                   <Button variant="default" onClick={toggle} data-testid="sign-out-stay">
-                    {ja.account.stay}
+                    {jaScreens.account.stay}
                   </Button>
                   <Button variant="light" onClick={() => void finish()} data-testid="sign-out-keep">
-                    {ja.account.keepAndSignOut}
+                    {jaScreens.account.keepAndSignOut}
                   </Button>
                   <Button onClick={() => void sendNow()} data-testid="sign-out-send">
-                    {ja.account.sendNow}
+                    {jaScreens.account.sendNow}
                   </Button>
                 </Group>
               </Stack>
             ) : step.kind === 'drafts' ? (
               <Stack gap="sm" role="alertdialog" aria-labelledby="drafts-title" data-testid="drafts-warning">
                 <Text fw={700} id="drafts-title">
-                  {ja.account.draftsTitle}
+                  {jaScreens.account.draftsTitle}
                 </Text>
-                <Text size="sm">{fill(ja.account.drafts, { count: step.count })}</Text>
+                <Text size="sm">{fill(jaScreens.account.drafts, { count: step.count })}</Text>
                 <Group gap="xs" justify="flex-end">
                   <Button variant="default" onClick={toggle} data-testid="sign-out-stay">
-                    {ja.account.stay}
+                    {jaScreens.account.stay}
                   </Button>
                   <Button color="red" variant="light" onClick={() => void finish()} data-testid="sign-out-delete">
-                    {ja.account.deleteAndSignOut}
+                    {jaScreens.account.deleteAndSignOut}
                   </Button>
                 </Group>
               </Stack>
             ) : (
               <Stack gap="sm">
                 <Text size="sm" data-testid="account-name">
-                  {fill(ja.account.signedInAs, { name: profile.displayName })}
+                  {fill(jaScreens.account.signedInAs, { name: profile.displayName })}
                 </Text>
                 {lookupOffered ? (
                   <Button
@@ -125,7 +126,7 @@ export function AccountMenu({ profile, lookupOffered = true }: { profile: Sessio
                   onClick={() => void start()}
                   data-testid="sign-out"
                 >
-                  {ja.account.signOut}
+                  {jaScreens.account.signOut}
                 </Button>
               </Stack>
             )}

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Temporal } from 'temporal-polyfill';
 import type { BedRule } from '@core/rules/bed-stay';
 import { fill } from '../../messages/fill';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { monthRange, monthWeeks } from './month';
@@ -35,21 +35,21 @@ export function BedCalendar({ surveyId, month, onMonth, today, rule, editing, on
     <Stack gap="sm" data-testid="bed-calendar">
       <Group justify="space-between" wrap="nowrap">
         <Button variant="default" size="xs" disabled={Temporal.PlainYearMonth.compare(month, thisMonth) <= 0} onClick={() => onMonth(month.subtract({ months: 1 }))}>
-          {ja.bed.back}
+          {jaScreens.bed.back}
         </Button>
         <Button variant="default" size="xs" onClick={() => onMonth(thisMonth)}>
-          {ja.bed.today}
+          {jaScreens.bed.today}
         </Button>
         <Button variant="default" size="xs" onClick={() => onMonth(month.add({ months: 1 }))}>
-          {ja.bed.next}
+          {jaScreens.bed.next}
         </Button>
       </Group>
       {query.isPending ? <LoadingText /> : query.isError ? <LoadError error={query.error} wayBack={false} /> : null}
       <table className="bed-month">
-        <caption>{fill(ja.bed.monthCaption, { year: month.year, month: month.month })}</caption>
+        <caption>{fill(jaScreens.bed.monthCaption, { year: month.year, month: month.month })}</caption>
         <thead>
           <tr>
-            {ja.bed.weekdays.map((w) => (
+            {jaScreens.bed.weekdays.map((w) => (
               <th key={w} scope="col">
                 {w}
               </th>
@@ -71,12 +71,12 @@ export function BedCalendar({ surveyId, month, onMonth, today, rule, editing, on
                       </Text>
                       {d.isPastDate ? null : d.bedRemaining ? (
                         <Text span size="xs">
-                          {fill(ja.bed.remaining, { count: d.bedRemaining })}
+                          {fill(jaScreens.bed.remaining, { count: d.bedRemaining })}
                         </Text>
                       ) : (
                         <Text span size="xs" c="dimmed">
-                          <span aria-hidden="true">{ja.bed.none}</span>
-                          <VisuallyHidden>{ja.bed.noBeds}</VisuallyHidden>
+                          <span aria-hidden="true">{jaScreens.bed.none}</span>
+                          <VisuallyHidden>{jaScreens.bed.noBeds}</VisuallyHidden>
                         </Text>
                       )}
                     </UnstyledButton>

@@ -7,7 +7,7 @@ import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { answerValues } from '@core/form/validate';
 import { END_DATE_KEY, START_DATE_KEY, bedNameOf, type BedChoice } from '@core/rules/bed-stay';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { StaySummary, type Stay } from './stay-summary';
 
 export interface BedConfirmProps {
@@ -32,12 +32,12 @@ export function BedConfirm({ config, values, stay, beds, editing, sending, insid
   return (
     <Stack gap="sm" data-testid="bed-confirm">
       <Title order={2} size="h4">
-        {ja.bed.confirmTitle}
+        {jaScreens.bed.confirmTitle}
       </Title>
       <StaySummary stay={stay} labels={{ admission: titleOf(START_DATE_KEY), discharge: titleOf(END_DATE_KEY) }} />
       {insideLimit ? (
         <Alert color="yellow" variant="light" data-testid="confirm-deadline-warning">
-          {ja.bed.insideLimit}
+          {jaScreens.bed.insideLimit}
         </Alert>
       ) : null}
       {shown.map(([k, v]) => (
@@ -52,10 +52,10 @@ export function BedConfirm({ config, values, stay, beds, editing, sending, insid
       ) : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack} disabled={sending}>
-          {editing ? ja.bed.confirmRevoke : ja.bed.confirmBack}
+          {editing ? jaScreens.bed.confirmRevoke : jaScreens.bed.confirmBack}
         </Button>
         <Button onClick={onSend} loading={sending}>
-          {editing ? ja.bed.confirmChange : ja.bed.confirmSend}
+          {editing ? jaScreens.bed.confirmChange : jaScreens.bed.confirmSend}
         </Button>
       </Group>
     </Stack>

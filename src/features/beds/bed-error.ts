@@ -5,8 +5,8 @@
  * 不明なエラーです。管理者にお問い合わせください。
  */
 import { ownRefusalTextOf } from '../../lib/error-text';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { BedWriteRefused } from './send';
 
 export const bedErrorText = (error: unknown): string =>
-  (error instanceof BedWriteRefused ? ownRefusalTextOf({ code: error.code, message: error.message }) : null) ?? ja.bed.unknownError;
+  (error instanceof BedWriteRefused ? ownRefusalTextOf({ code: error.code, message: error.message }) : null) ?? jaScreens.bed.unknownError;

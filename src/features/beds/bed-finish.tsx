@@ -6,6 +6,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
 import { sentRowsOf } from '../../offline/sent-entry';
 import { StaySummary, stayOfRows } from './stay-summary';
@@ -18,8 +19,8 @@ export function BedFinish({ config, entry }: { config: ServedSurveyConfig; entry
   const stay = stayOfRows(sentRowsOf(entry));
   return (
     <Stack gap="sm" data-testid="bed-finish">
-      <Text>{changed ? ja.bed.finishChanged : typeof config.endOfSurveyMessage === 'string' ? config.endOfSurveyMessage : ja.bed.finishDefault}</Text>
-      {entry.status !== 'delivered' ? <Text size="sm">{ja.bed.queued}</Text> : null}
+      <Text>{changed ? jaScreens.bed.finishChanged : typeof config.endOfSurveyMessage === 'string' ? config.endOfSurveyMessage : jaScreens.bed.finishDefault}</Text>
+      {entry.status !== 'delivered' ? <Text size="sm">{jaScreens.bed.queued}</Text> : null}
       {stay ? <StaySummary stay={stay} /> : null}
       <Button variant="default" renderRoot={(p) => <Link {...p} to="/bed-reservation-list/$id" params={{ id: config.surveyId }} />}>
         {ja.bed.toHistory}

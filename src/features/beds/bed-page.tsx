@@ -6,7 +6,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { SessionProfile } from '../../lib/session';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { ResidentHeader } from '../../ui/resident-header';
 
 export function BedPage({ title, profile, children }: { title: string; profile?: SessionProfile | null; children: ReactNode }) {
@@ -23,4 +23,4 @@ export function BedPage({ title, profile, children }: { title: string; profile?:
 }
 
 /** The calendar step's first line. */
-export const BedPickDay = () => <Text size="sm">{ja.bed.pickDay}</Text>;
+export const BedPickDay = () => <Text size="sm">{jaScreens.bed.pickDay}</Text>;

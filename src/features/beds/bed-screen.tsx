@@ -17,7 +17,7 @@ import type { BedChoice } from '@core/rules/bed-stay';
 import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession, isBedDeadlinePassed } from '@core/rules/bed-stay';
 import { getSession, getStoredUserId } from '../../lib/session';
 import { fill } from '../../messages/fill';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import type { OutboxEntry } from '../../offline/outbox-snapshot';
 import { getOutbox } from '../../offline/runtime';
 import { useSentCompletion } from '../../offline/sent-entry';
@@ -55,7 +55,7 @@ export function BedScreen(props: BedScreenProps) {
   // The ward's beds only for a form that lets the resident choose one.
   const picksBed = config.data?.data.surveySchema.some((i) => i.type === 'selectBed') ?? false;
   const beds = useQuery({ ...bedBedsQuery(props.surveyId), enabled: picksBed && !sent });
-  const unknown = ja.bed.unknownError;
+  const unknown = jaScreens.bed.unknownError;
   if (reading) return <LoadingText />;
   if (config.isError) return <LoadError error={config.error} unknown={unknown} />;
   if (config.isPending) return <LoadingText />;
@@ -107,7 +107,7 @@ function BedFlow({
     const found = validateForm(config, canonical, { mode: 'user', today });
     setIssues(found);
     if (!isFormValid(found) || !stay) {
-      setError(ja.bed.noDay);
+      setError(jaScreens.bed.noDay);
       return;
     }
     setError(null);
@@ -147,7 +147,7 @@ function BedFlow({
           <BedPickDay />
           {!editing && rule.reservationPossibleStart > 0 ? (
             <Text size="sm" data-testid="bed-first-day">
-              {fill(ja.bed.firstDay, { date: readDateText(today.add({ days: rule.reservationPossibleStart }).toString()) })}
+              {fill(jaScreens.bed.firstDay, { date: readDateText(today.add({ days: rule.reservationPossibleStart }).toString()) })}
             </Text>
           ) : null}
           <BedCalendar surveyId={surveyId} month={month} onMonth={setMonth} today={today} rule={rule} editing={editing} onPick={setPicked} />
@@ -168,10 +168,10 @@ function BedFlow({
         <>
           {summary}
           <Button variant="default" onClick={() => setStep('calendar')}>
-            {ja.bed.changeDates}
+            {jaScreens.bed.changeDates}
           </Button>
           <BedFields config={config} values={values} issues={issues} onChange={(k, v) => setValues((old) => ({ ...old, [k]: v }))} />
-          <Button onClick={toConfirm}>{ja.bed.next2}</Button>
+          <Button onClick={toConfirm}>{jaScreens.bed.next2}</Button>
         </>
       ) : null}
       {step === 'confirm' && stay ? (

@@ -14,6 +14,7 @@ import { bedNameOf, isBedDeadlinePassed, parseDateWithSession } from '@core/rule
 import { getSession, getStoredUserId } from '../../lib/session';
 import { ResidentHeader } from '../../ui/resident-header';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { getOutbox } from '../../offline/runtime';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
@@ -25,9 +26,9 @@ import { sendCancel } from './send';
 const LIVE = new Set(['未対応', '対応中', '対応済', '保留', '変更あり']);
 
 const chipOf = (check: string): { label: string; color: string } => {
-  if (check === '未対応') return { label: ja.bed.tentative, color: 'yellow.4' };
-  if (check === '対応済') return { label: ja.bed.confirmed, color: 'green.9' };
-  if (check === 'キャンセル') return { label: ja.bed.cancelled, color: 'gray.3' };
+  if (check === '未対応') return { label: jaScreens.bed.tentative, color: 'yellow.4' };
+  if (check === '対応済') return { label: jaScreens.bed.confirmed, color: 'green.9' };
+  if (check === 'キャンセル') return { label: jaScreens.bed.cancelled, color: 'gray.3' };
   return { label: check, color: 'blue.9' };
 };
 
@@ -45,7 +46,7 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (config.isError || rule.isError || history.isError) return <LoadError error={config.error ?? rule.error ?? history.error} unknown={ja.bed.unknownError} />;
+  if (config.isError || rule.isError || history.isError) return <LoadError error={config.error ?? rule.error ?? history.error} unknown={jaScreens.bed.unknownError} />;
   if (config.isPending || rule.isPending || history.isPending) return <LoadingText />;
   const items = new Map(config.data.data.surveySchema.map((i) => [i.itemKey, i]));
   const valueOf = (f: { itemKey: string; value: string }) => (items.get(f.itemKey)?.type === 'selectBed' ? bedNameOf(beds.data?.data ?? [], f.value) : f.value);
@@ -64,12 +65,12 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
 
   const cancel = async (s: BedReservation) => {
     if (deadlinePassedOf(s)) {
-      setError(ja.bed.deadlinePassed);
+      setError(jaScreens.bed.deadlinePassed);
       return;
     }
     try {
       const entry = await sendCancel(getOutbox(), { surveyId, title: config.data.data.surveyTitle, partitionKey: s.partitionKey });
-      setNotice(entry.status === 'delivered' ? ja.bed.cancelDone : ja.bed.queued);
+      setNotice(entry.status === 'delivered' ? jaScreens.bed.cancelDone : jaScreens.bed.queued);
       close();
       await queryClient.invalidateQueries({ queryKey: ['bed', 'history', surveyId] });
       await queryClient.invalidateQueries({ queryKey: BED_CALENDAR_KEY });
@@ -83,14 +84,14 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
     <Stack gap="md">
       {profile ? <ResidentHeader profile={profile} /> : null}
       <Title order={1} size="h3">
-        {ja.bed.historyTitle}
+        {jaScreens.bed.historyTitle}
       </Title>
       {notice ? (
         <Alert color="green" data-testid="bed-notice">
           {notice}
         </Alert>
       ) : null}
-      {history.data.length === 0 ? <Text c="dimmed">{ja.bed.historyEmpty}</Text> : null}
+      {history.data.length === 0 ? <Text c="dimmed">{jaScreens.bed.historyEmpty}</Text> : null}
       <Stack gap="sm" component="ul" className="app-plain-list">
         {history.data.map((s) => {
           const chip = chipOf(s.check);
@@ -105,13 +106,13 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
                     </Badge>
                   </Group>
                   <Text size="sm">
-                    {ja.bed.admission}: {readDateText(s.startDate)}
+                    {jaScreens.bed.admission}: {readDateText(s.startDate)}
                   </Text>
                   <Text size="sm">
-                    {ja.bed.discharge}: {readDateText(s.endDate)}
+                    {jaScreens.bed.discharge}: {readDateText(s.endDate)}
                   </Text>
                   <Button variant="light" size="xs" onClick={() => setOpen(s)}>
-                    {ja.bed.detailTitle}
+                    {jaScreens.bed.detailTitle}
                   </Button>
                 </Stack>
               </Card>
@@ -119,7 +120,7 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
           );
         })}
       </Stack>
-      <Modal opened={open !== null} onClose={close} title={ja.bed.detailTitle} size={430} closeButtonProps={{ 'aria-label': ja.common.closeDialog }}>
+      <Modal opened={open !== null} onClose={close} title={jaScreens.bed.detailTitle} size={430} closeButtonProps={{ 'aria-label': ja.common.closeDialog }}>
         {open ? (
           <Stack gap="sm" data-testid="bed-detail">
             {error ? (
@@ -136,42 +137,42 @@ export function HistoryScreen({ surveyId }: { surveyId: string }) {
                 </Text>
               ))}
             <Text size="sm">
-              {ja.bed.admission}: {readDateText(open.startDate)}
+              {jaScreens.bed.admission}: {readDateText(open.startDate)}
             </Text>
             <Text size="sm">
-              {ja.bed.discharge}: {readDateText(open.endDate)}
+              {jaScreens.bed.discharge}: {readDateText(open.endDate)}
             </Text>
             {LIVE.has(open.check) && deadlinePassedOf(open) ? (
               // Past the deadline the stay can no longer change: said instead of offering what would be refused.
               <Alert color="gray" variant="light" data-testid="bed-deadline">
-                {ja.bed.deadlinePassed}
+                {jaScreens.bed.deadlinePassed}
               </Alert>
             ) : LIVE.has(open.check) ? (
               asking ? (
                 <Stack gap="xs">
-                  <Text>{ja.bed.cancelConfirm}</Text>
+                  <Text>{jaScreens.bed.cancelConfirm}</Text>
                   <Group justify="flex-end">
                     <Button variant="default" onClick={() => setAsking(false)}>
-                      {ja.bed.cancelNo}
+                      {jaScreens.bed.cancelNo}
                     </Button>
                     <Button color="red" onClick={() => void cancel(open)}>
-                      {ja.bed.cancelYes}
+                      {jaScreens.bed.cancelYes}
                     </Button>
                   </Group>
                 </Stack>
               ) : (
                 <Stack gap="xs">
                   <Button renderRoot={(p) => <Link {...p} to="/bed-reservation/$id" params={{ id: surveyId }} search={{ partitionKey: open.partitionKey }} />}>
-                    {ja.bed.edit}
+                    {jaScreens.bed.edit}
                   </Button>
                   <Button
                     variant="light"
                     renderRoot={(p) => <Link {...p} to="/bed-reservation/$id" params={{ id: surveyId }} search={{ partitionKey: open.partitionKey, dates: '1' }} />}
                   >
-                    {ja.bed.changeDates}
+                    {jaScreens.bed.changeDates}
                   </Button>
                   <Button variant="default" color="red" onClick={() => setAsking(true)}>
-                    {ja.bed.cancelStay}
+                    {jaScreens.bed.cancelStay}
                   </Button>
                 </Stack>
               )

@@ -17,6 +17,7 @@ import {
   type DaySession,
 } from '@core/rules/bed-stay';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { readDateText } from '../../lib/ja-dates';
 import './beds.css';
 
@@ -44,7 +45,7 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
   });
 
   return (
-    <Modal opened={start !== null} onClose={onClose} title={ja.bed.stayTitle} size={400} closeButtonProps={{ 'aria-label': ja.common.closeDialog }}>
+    <Modal opened={start !== null} onClose={onClose} title={jaScreens.bed.stayTitle} size={400} closeButtonProps={{ 'aria-label': ja.common.closeDialog }}>
       {start ? (
         <form
           onSubmit={(e) => {
@@ -54,16 +55,16 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
         >
           <Stack gap="sm">
             <Text size="sm">
-              {ja.bed.admission}: {readDateText(start.toString())}
+              {jaScreens.bed.admission}: {readDateText(start.toString())}
             </Text>
             {insideLimit ? (
               <Alert color="yellow" variant="light" data-testid="stay-deadline-warning">
-                {ja.bed.insideLimit}
+                {jaScreens.bed.insideLimit}
               </Alert>
             ) : null}
-            <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : ja.bed.noDay) }}>
+            <form.Field name="nights" validators={{ onChange: ({ value }) => (isStayLength(value) ? undefined : jaScreens.bed.noDay) }}>
               {(field) => (
-                <Radio.Group label={ja.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
+                <Radio.Group label={jaScreens.bed.stayLength} value={String(field.state.value)} onChange={(v) => field.handleChange(Number(v))}>
                   {/* Two columns: the fourteen lengths in seven rows, so 決定 stays on a 740 px screen. */}
                   <div className="bed-stay-lengths">
                     {STAY_LENGTHS.map((n) => (
@@ -77,7 +78,7 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
               {(field) => (
                 <Stack gap={2}>
                   <Text size="sm" id="bed-start-session">
-                    {ja.bed.startSession}
+                    {jaScreens.bed.startSession}
                   </Text>
                   <SegmentedControl aria-labelledby="bed-start-session" data={SESSIONS} value={field.state.value} onChange={(v) => field.handleChange(v as DaySession)} />
                 </Stack>
@@ -87,7 +88,7 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
               {(field) => (
                 <Stack gap={2}>
                   <Text size="sm" id="bed-end-session">
-                    {ja.bed.endSession}
+                    {jaScreens.bed.endSession}
                   </Text>
                   <SegmentedControl aria-labelledby="bed-end-session" data={SESSIONS} value={field.state.value} onChange={(v) => field.handleChange(v as DaySession)} />
                 </Stack>
@@ -103,9 +104,9 @@ export function StayDialog({ start, insideLimit = false, initial, onClose, onCho
             {/* Pinned to the dialog's foot while a long dialog (the deadline warning) scrolls. */}
             <Group justify="flex-end" className="bed-stay-actions">
               <Button variant="default" onClick={onClose}>
-                {ja.bed.cancel}
+                {jaScreens.bed.cancel}
               </Button>
-              <Button type="submit">{ja.bed.choose}</Button>
+              <Button type="submit">{jaScreens.bed.choose}</Button>
             </Group>
           </Stack>
         </form>

@@ -2,7 +2,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { Temporal } from 'temporal-polyfill';
 import { END_DATE_KEY, START_DATE_KEY, formatDateWithSession, parseDateWithSession, stayLabel, type DaySession } from '@core/rules/bed-stay';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { readDateText } from '../../lib/ja-dates';
 import type { StayChoice } from './stay-dialog';
 
@@ -35,10 +35,10 @@ export function StaySummary({ stay, labels }: { stay: Stay; labels?: { admission
   return (
     <Stack gap={4} data-testid="bed-stay">
       <Text size="sm">
-        {labels?.admission ?? ja.bed.admission}: {readDateText(formatDateWithSession(stay.start, stay.startSession))}
+        {labels?.admission ?? jaScreens.bed.admission}: {readDateText(formatDateWithSession(stay.start, stay.startSession))}
       </Text>
       <Text size="sm">
-        {labels?.discharge ?? ja.bed.discharge}: {readDateText(formatDateWithSession(stay.start.add({ days: stay.nights }), stay.endSession))}（{stayLabel(stay.nights)}）
+        {labels?.discharge ?? jaScreens.bed.discharge}: {readDateText(formatDateWithSession(stay.start.add({ days: stay.nights }), stay.endSession))}（{stayLabel(stay.nights)}）
       </Text>
     </Stack>
   );

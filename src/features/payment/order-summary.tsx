@@ -11,6 +11,7 @@ import { ReservationLinesList } from '../../calendar/reservation-lines';
 import type { ReservationItemConfig } from '../../calendar/categories';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { paymentTime } from '../../payment/dates';
 import { OrderTable, rowsOfOrder } from '../../payment/order-table';
 import { paymentStatusLabel } from '../../payment/order-view';
@@ -35,7 +36,7 @@ export function PaidAnswer({ result, config }: { result: PaymentResult; config: 
         {result.reservationValue ? (
           <div>
             <Text fw={700} mb={4}>
-              {ja.payment.booked}
+              {jaScreens.payment.booked}
             </Text>
             <ReservationLinesList item={item} value={result.reservationValue} />
           </div>
@@ -48,15 +49,15 @@ export function PaidAnswer({ result, config }: { result: PaymentResult; config: 
 /** Spec 02 §2 order summary: the lines, subtotal, tax, total, method, status and dates. */
 export function OrderSummary({ result }: { result: PaymentResult }) {
   const rows: [string, string, string][] = [
-    [ja.payment.payMethod, result.payMethod ? ja.receipt.payMethods[result.payMethod] : ja.receipt.missing, 'method'],
-    [ja.payment.paymentStatus, paymentStatusLabel(result) ?? ja.receipt.missing, 'status'],
-    [ja.payment.completedDate, result.completedDate ? paymentTime(result.completedDate) : ja.receipt.missing, 'completed'],
-    [ja.payment.canceledDate, result.canceledDate ? paymentTime(result.canceledDate) : ja.receipt.missing, 'canceled'],
+    [jaScreens.payment.payMethod, result.payMethod ? jaScreens.receipt.payMethods[result.payMethod] : jaScreens.receipt.missing, 'method'],
+    [jaScreens.payment.paymentStatus, paymentStatusLabel(result) ?? jaScreens.receipt.missing, 'status'],
+    [jaScreens.payment.completedDate, result.completedDate ? paymentTime(result.completedDate) : jaScreens.receipt.missing, 'completed'],
+    [jaScreens.payment.canceledDate, result.canceledDate ? paymentTime(result.canceledDate) : jaScreens.receipt.missing, 'canceled'],
   ];
   return (
     <Card withBorder padding="md" data-testid="order-summary">
       <Text fw={700} mb="xs">
-        {ja.payment.orderSummary}
+        {jaScreens.payment.orderSummary}
       </Text>
       <OrderTable rows={rowsOfOrder(result)} totals={result} idPrefix="summary-order" />
       <dl className="order-totals">
@@ -68,7 +69,7 @@ export function OrderSummary({ result }: { result: PaymentResult }) {
         ))}
       </dl>
       <Text size="xs" c="dimmed" mt="xs" data-testid="summary-order-id">
-        {fill(ja.payment.orderId, { id: result.orderId })}
+        {fill(jaScreens.payment.orderId, { id: result.orderId })}
       </Text>
     </Card>
   );

@@ -11,6 +11,7 @@ import { PAYMENT_STATUS } from '@core/contract/payment';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
 import { fill } from '../../messages/fill';
 import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { LoadError } from '../../ui/load-error';
 import { LoadingText } from '../../ui/loading-text';
 import { OrderSummary, PaidAnswer } from './order-summary';
@@ -32,20 +33,20 @@ export function CompletedPaymentScreen({ config, orderId }: CompletedPaymentProp
   return (
     <Stack gap="md" data-testid="payment-completed">
       <Title order={1} size="h3">
-        {ja.payment.resultTitle}
+        {jaScreens.payment.resultTitle}
       </Title>
       {orderId !== undefined && result.isPending ? <LoadingText /> : null}
       {result.isError ? <LoadError error={result.error} /> : null}
       {result.data && !paid ? (
         <Alert color="yellow" variant="light" role="status" data-testid="payment-pending">
-          {result.data.status === undefined ? ja.payment.pending : ja.payment.failed}
+          {result.data.status === undefined ? jaScreens.payment.pending : jaScreens.payment.failed}
         </Alert>
       ) : null}
       {orderId === undefined || paid ? (
         <Card withBorder padding="lg" role="status" data-testid="payment-message">
           <Stack gap="md">
             {parts.length === 0 ? (
-              <Text className="app-pre-wrap">{ja.payment.completedDefault}</Text>
+              <Text className="app-pre-wrap">{jaScreens.payment.completedDefault}</Text>
             ) : (
               parts.map((part, i) =>
                 part.type === 'text' ? (
@@ -64,7 +65,7 @@ export function CompletedPaymentScreen({ config, orderId }: CompletedPaymentProp
       {result.data ? <OrderSummary result={result.data} /> : null}
       {result.data && paid ? (
         <Button renderRoot={(props) => <Link {...props} to="/receipt" search={{ key: result.data.partitionKey }} />} data-testid="show-receipt">
-          {ja.payment.showReceipt}
+          {jaScreens.payment.showReceipt}
         </Button>
       ) : null}
     </Stack>
@@ -76,13 +77,13 @@ export function ErrorPaymentScreen({ orderId, formPath }: { orderId: string | un
   return (
     <Stack gap="md" data-testid="payment-error">
       <Title order={1} size="h3">
-        {ja.payment.errorTitle}
+        {jaScreens.payment.errorTitle}
       </Title>
       <Alert color="red" variant="light" role="alert">
         <Stack gap={4}>
-          <Text>{ja.payment.errorLead}</Text>
-          {orderId ? <Text size="sm">{fill(ja.payment.orderId, { id: orderId })}</Text> : null}
-          <Text>{ja.payment.errorRetry}</Text>
+          <Text>{jaScreens.payment.errorLead}</Text>
+          {orderId ? <Text size="sm">{fill(jaScreens.payment.orderId, { id: orderId })}</Text> : null}
+          <Text>{jaScreens.payment.errorRetry}</Text>
         </Stack>
       </Alert>
       <WayBack formPath={formPath} />
@@ -95,7 +96,7 @@ function WayBack({ formPath }: { formPath: string | null }) {
   return formPath ? (
     // A full load: the form reopens from its draft as on any visit.
     <Button component="a" href={formPath} data-testid="back-to-form">
-      {ja.payment.backToForm}
+      {jaScreens.payment.backToForm}
     </Button>
   ) : (
     <Button variant="light" renderRoot={(props) => <Link {...props} to="/" />} data-testid="back-to-start">
@@ -109,10 +110,10 @@ export function CanceledPaymentScreen({ formPath }: { formPath: string | null })
   return (
     <Stack gap="md" data-testid="payment-canceled">
       <Title order={1} size="h3">
-        {ja.payment.canceledTitle}
+        {jaScreens.payment.canceledTitle}
       </Title>
       <Alert color="gray" variant="light" role="status">
-        {ja.payment.canceled}
+        {jaScreens.payment.canceled}
       </Alert>
       <WayBack formPath={formPath} />
     </Stack>

@@ -15,7 +15,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { TAXABLE_TYPE, paymentResultsReceiptByKey, type Receipt } from '@core/contract/payment';
 import { call } from '../../lib/api';
 import { fill } from '../../messages/fill';
-import { ja } from '../../messages/ja';
+import { jaScreens } from '../../messages/ja-screens';
 import { receiptDate } from '../../payment/dates';
 import { yen } from '../../payment/order-view';
 import { successData } from '../../payment/queries';
@@ -41,17 +41,17 @@ export function ReceiptScreen({ receiptKey, addressee }: ReceiptScreenProps) {
   return (
     <Stack gap="md" data-testid="receipt">
       <Title order={1} size="h3">
-        {ja.receipt.title}
+        {jaScreens.receipt.title}
       </Title>
       {!receiptKey ? (
         <Alert color="red" variant="light" role="alert" data-testid="receipt-error">
-          {ja.receipt.badUrl}
+          {jaScreens.receipt.badUrl}
         </Alert>
       ) : receipt.isPending ? (
         <LoadingText />
       ) : receipt.isError ? (
         <Alert color="red" variant="light" role="alert" data-testid="receipt-error">
-          {ja.receipt.loadFailed}
+          {jaScreens.receipt.loadFailed}
         </Alert>
       ) : (
         <ReceiptBody receipt={receipt.data} addressee={addressee} />
@@ -60,7 +60,7 @@ export function ReceiptScreen({ receiptKey, addressee }: ReceiptScreenProps) {
   );
 }
 
-const or = (v: string | null | undefined): string => (v === null || v === undefined || v.trim() === '' ? ja.receipt.missing : v);
+const or = (v: string | null | undefined): string => (v === null || v === undefined || v.trim() === '' ? jaScreens.receipt.missing : v);
 
 export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addressee: string | undefined }) {
   const [copied, setCopied] = useState<boolean | null>(null);
@@ -71,29 +71,29 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
   }, [copied]);
   const total = receipt.amountWithTax ?? receipt.amount + receipt.tax;
   const code = receipt.answerCode ?? receipt.orderId;
-  const rate = receipt.taxRate === null || receipt.taxRate === undefined ? ja.receipt.missing : String(receipt.taxRate);
+  const rate = receipt.taxRate === null || receipt.taxRate === undefined ? jaScreens.receipt.missing : String(receipt.taxRate);
   const fields: [string, ReactNode, string][] = [
-    [ja.receipt.date, receiptDate(receipt.completedDate ?? receipt.createdAt), 'date'],
+    [jaScreens.receipt.date, receiptDate(receipt.completedDate ?? receipt.createdAt), 'date'],
     [
-      ja.receipt.answerCode,
+      jaScreens.receipt.answerCode,
       <Group gap="xs" key="code">
         <Text span ff="monospace" data-testid="receipt-answer-code">
           {code}
         </Text>
         <Button size="compact-sm" variant="light" onClick={() => void copyText(code).then(setCopied)} data-testid="receipt-copy">
-          {ja.receipt.copy}
+          {jaScreens.receipt.copy}
         </Button>
       </Group>,
       'code',
     ],
-    [ja.receipt.content, or(receipt.serviceName), 'content'],
-    [ja.receipt.payMethod, receipt.payMethod ? ja.receipt.payMethods[receipt.payMethod] : ja.receipt.missing, 'method'],
+    [jaScreens.receipt.content, or(receipt.serviceName), 'content'],
+    [jaScreens.receipt.payMethod, receipt.payMethod ? jaScreens.receipt.payMethods[receipt.payMethod] : jaScreens.receipt.missing, 'method'],
   ];
   return (
     <Card withBorder padding="lg">
       <Stack gap="md">
         <Text size="lg" fw={700} data-testid="receipt-addressee">
-          {addressee ? `${addressee} ${ja.receipt.addressee}` : `${ja.receipt.missing} ${ja.receipt.addressee}`}
+          {addressee ? `${addressee} ${jaScreens.receipt.addressee}` : `${jaScreens.receipt.missing} ${jaScreens.receipt.addressee}`}
         </Text>
         <dl className="order-totals">
           {fields.map(([label, value, id]) => (
@@ -106,9 +106,9 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
         <Table withTableBorder data-testid="receipt-lines">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{ja.payment.colName}</Table.Th>
-              <Table.Th ta="right">{ja.payment.colCount}</Table.Th>
-              <Table.Th ta="right">{ja.payment.colAmount}</Table.Th>
+              <Table.Th>{jaScreens.payment.colName}</Table.Th>
+              <Table.Th ta="right">{jaScreens.payment.colCount}</Table.Th>
+              <Table.Th ta="right">{jaScreens.payment.colAmount}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -118,7 +118,7 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
                   {d.productName}
                   {d.taxableType === TAXABLE_TYPE.taxFree ? (
                     <Text span size="xs" ml={4} data-testid="receipt-tax-free">
-                      {ja.payment.taxFreeMark}
+                      {jaScreens.payment.taxFreeMark}
                     </Text>
                   ) : null}
                 </Table.Td>
@@ -130,31 +130,31 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
         </Table>
         <dl className="order-totals">
           <div className="order-summary-row">
-            <dt>{ja.payment.subtotal}</dt>
-            <dd data-testid="receipt-subtotal">{fill(ja.payment.yen, { amount: yen(receipt.amount) })}</dd>
+            <dt>{jaScreens.payment.subtotal}</dt>
+            <dd data-testid="receipt-subtotal">{fill(jaScreens.payment.yen, { amount: yen(receipt.amount) })}</dd>
           </div>
           <div className="order-summary-row">
-            <dt>{fill(ja.receipt.taxLine, { rate })}</dt>
-            <dd data-testid="receipt-tax">{fill(ja.payment.yen, { amount: yen(receipt.tax) })}</dd>
+            <dt>{fill(jaScreens.receipt.taxLine, { rate })}</dt>
+            <dd data-testid="receipt-tax">{fill(jaScreens.payment.yen, { amount: yen(receipt.tax) })}</dd>
           </div>
           <div className="order-summary-row">
-            <dt>{ja.payment.total}</dt>
-            <dd data-testid="receipt-total">{fill(ja.payment.yen, { amount: yen(total) })}</dd>
+            <dt>{jaScreens.payment.total}</dt>
+            <dd data-testid="receipt-total">{fill(jaScreens.payment.yen, { amount: yen(total) })}</dd>
           </div>
         </dl>
         <dl className="order-totals">
           <div className="order-summary-row">
-            <dt>{ja.receipt.issuer}</dt>
+            <dt>{jaScreens.receipt.issuer}</dt>
             <dd data-testid="receipt-issuer">{or(receipt.receiptCreatorName)}</dd>
           </div>
           <div className="order-summary-row">
-            <dt>{ja.receipt.address}</dt>
+            <dt>{jaScreens.receipt.address}</dt>
             <dd data-testid="receipt-address">{or(receipt.receiptDisplayAddress)}</dd>
           </div>
         </dl>
         {receipt.answerCode ? (
           <Text size="xs" c="dimmed" data-testid="receipt-order-id">
-            {fill(ja.payment.orderId, { id: receipt.orderId })}
+            {fill(jaScreens.payment.orderId, { id: receipt.orderId })}
           </Text>
         ) : null}
       </Stack>
@@ -166,7 +166,7 @@ export function ReceiptBody({ receipt, addressee }: { receipt: Receipt; addresse
           role="status"
           data-testid="receipt-snackbar"
         >
-          {copied ? ja.receipt.copied : ja.receipt.copyFailed}
+          {copied ? jaScreens.receipt.copied : jaScreens.receipt.copyFailed}
         </Notification>
       ) : null}
     </Card>

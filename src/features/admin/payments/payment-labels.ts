@@ -1,11 +1,11 @@
 /** How the console writes an order's parts: its state (core/ja/payment-status.ts), pay method, yen, Asia/Tokyo times. */
 import type { PAY_METHODS } from '@core/contract/payment-codes';
-import { ja } from '../../../messages/ja';
+import { jaScreens } from '../../../messages/ja-screens';
 import { jaConsole } from '../../../messages/ja-console';
 
 type PayMethod = (typeof PAY_METHODS)[number];
 
-const METHOD_LABELS: Record<PayMethod, string> = { ...ja.receipt.payMethods, credit3d2: jaConsole.payments.credit3d2 };
+const METHOD_LABELS: Record<PayMethod, string> = { ...jaScreens.receipt.payMethods, credit3d2: jaConsole.payments.credit3d2 };
 
 export const payMethodLabel = (m: PayMethod | null | undefined): string => (m ? METHOD_LABELS[m] : '—');
 
