@@ -203,6 +203,9 @@ test.describe('keyboard only', () => {
     // The facility search lists on focus; its results are radios.
     await tabTo(page, '#f-shisetsu_kensaku');
     await page.keyboard.type('図書館');
+    // Until the search answers, the list holds only このリストに該当なし。 and an arrow moves nowhere;
+    // answered, it is that and the demo's three libraries.
+    await expect(page.locator('[data-item-key="shisetsu_kensaku"] input[type="radio"]')).toHaveCount(4);
     await tabTo(page, '[data-item-key="shisetsu_kensaku"] input[type="radio"]');
     await page.keyboard.press('ArrowDown');
     await expect(page.locator('[data-item-key="shisetsu_kensaku"] input[type="radio"]:checked')).toHaveCount(1);
