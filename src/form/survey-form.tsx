@@ -6,7 +6,7 @@
  */
 import './form.css';
 import { Button, Stack } from '@mantine/core';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Temporal } from 'temporal-polyfill';
 import type { AnswerRowInput } from '@core/contract/survey';
 import type { ServedSurveyConfig } from '@core/form/survey-config';
@@ -208,15 +208,19 @@ export function LoadedSurveyForm<R>(props: SurveyFormProps<R>) {
     formEl.current = el;
     if (el && interactive.current) el.setAttribute('data-interactive', 'true');
   }, []);
+  // Marked at the commit that has every item in (a layout effect): React answers input from then
+  // on, and it is the moment SurveyJS's onAfterRenderSurvey (componentDidMount) and the benches'
+  // floor pages (an attribute rendered) mark, so the side-by-side figures compare the same thing.
+  useLayoutEffect(() => {
+    if (limit < total) return;
+    interactive.current = true;
+    formEl.current?.setAttribute('data-interactive', 'true');
+  }, [limit, total]);
   useEffect(() => {
     if (limit < total) startTransition(() => setLimit(total));
     // Every item is in: work the page put off until the first screen (the offline layer, the
     // service worker) may start now.
-    else {
-      firstScreenShown();
-      interactive.current = true;
-      formEl.current?.setAttribute('data-interactive', 'true');
-    }
+    else firstScreenShown();
   }, [limit, total]);
 
   useEffect(() => {
