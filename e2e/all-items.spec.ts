@@ -52,6 +52,7 @@ const invalidThenValid = async (page: Page, key: string, cases: readonly (readon
 
 test('all-items: every validation message seen and fixed, helpers work, the answer is sent and stored', async ({ page }) => {
   await page.goto('/survey/all-items');
+  await formTaken(page);
   await expect(page).toHaveURL(/\/dev\/oauth2\/v2\.1\/authorize\?/);
   await page.getByRole('link', { name: /山田 花子/ }).click();
   await expect(page).toHaveURL(/\/survey\/all-items$/);

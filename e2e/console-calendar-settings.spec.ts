@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { expectAxeClean, signInAsNewResident } from './support';
+import { expectAxeClean, formTaken, signInAsNewResident } from './support';
 import { signInClinicStaff, staffCli } from './console-support';
 
 /**
@@ -94,6 +94,7 @@ test('a member adds a reservation item and hides it: residents are offered it, t
   // A new visit reads the items again (the resident's cache revalidates).
   const again = await resident.newPage();
   await again.goto('/calendar/clinic-yoyaku');
+  await formTaken(again);
   await again.getByLabel('診療科').selectOption({ label: '健診' });
   await again.getByLabel('区分').selectOption({ label: '特定健診' });
   await again.getByLabel('受診種別').selectOption({ label: '基本健診' });

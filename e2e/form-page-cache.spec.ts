@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewResident, surveyItem, waitForServiceWorker } from './support';
+import { formTaken, signInAsNewResident, surveyItem, waitForServiceWorker } from './support';
 import { FORM_PAGES_CACHE_PREFIX } from '../core/pwa/sw-contract';
 
 /**
@@ -59,6 +59,7 @@ test('a form opened once is painted offline from its kept page; a query string o
   expect(kept).toContain('data-item-key="age_group"');
   // The questions show from that HTML with no network, and the app then takes the form.
   await expect(surveyItem(page, 'age_group')).toContainText('年代');
+  await formTaken(page);
   await expect(page.getByTestId('survey-title')).toHaveText(TITLE);
   await expect(page.getByTestId('survey-form')).toHaveAttribute('data-interactive', 'true');
   await context.setOffline(false);

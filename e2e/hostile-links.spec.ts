@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { importIntoE2e } from './support';
+import { formTaken, importIntoE2e } from './support';
 
 /**
  * A form an operator imported whose description holds javascript: and data: addresses beside an
@@ -35,6 +35,7 @@ test('an imported description links only its https address', async ({ page }) =>
     void d.dismiss();
   });
   await page.goto(`/survey/${SURVEY_ID}`);
+  await formTaken(page);
   await page.getByRole('link', { name: /山田 花子/ }).click();
   await expect(page.getByTestId('survey-title')).toHaveText('リンクの確認');
 

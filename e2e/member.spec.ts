@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { checkScreen, expectAlert, expectAxeClean, expectFitsPhone, PHONES, pickChangeableSlot, signInAsNewResident, surveyItem } from './support';
+import { checkScreen, expectAlert, expectAxeClean, expectFitsPhone, formTaken, PHONES, pickChangeableSlot, signInAsNewResident, surveyItem } from './support';
 
 /**
  * Members (spec 01 §4, spec 02 §2): the demo's members-only form (kaiin-yoyaku, hasMember false
@@ -60,6 +60,7 @@ for (const size of PHONES) {
     await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku$/);
     await expect(page.getByTestId('survey-title')).toHaveText('さくら市民クリニック 会員予約');
     await page.goto('/calendar/kaiin-yoyaku');
+    await formTaken(page);
     await page.getByLabel('診療科').selectOption({ label: '健診' });
     await page.getByLabel('区分').selectOption({ label: '特定健診' });
     await page.getByLabel('受診種別').selectOption({ label: '基本健診' });

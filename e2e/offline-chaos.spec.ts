@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { mulberry32 } from '../tests/prng';
-import { importIntoE2e, signInAsNewResident, waitForServiceWorker } from './support';
+import { formTaken, importIntoE2e, signInAsNewResident, waitForServiceWorker } from './support';
 import { submissionFingerprint } from '../core/rules/completion-guard';
 
 /**
@@ -145,6 +145,9 @@ test('chaos: 200 queued answers through drops, 503s, stalls and 20 reloads are e
   await context.setOffline(true);
   for (let i = 0; i < UI_ANSWERS; i++) {
     if (i > 0) await page.goto(`/survey/${SURVEY}`);
+    // The kept page's form takes typing at once; the last answer's draft (kept until it is
+    // delivered) fills it when the app takes it over, so the new text goes in after that.
+    await formTaken(page);
     await page.locator('#f-kotae').fill(textOf(i));
     await page.getByTestId('submit-button').click();
     await page.getByTestId('send-button').click();

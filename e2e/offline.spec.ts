@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsNewResident, waitForServiceWorker } from './support';
+import { formTaken, signInAsNewResident, waitForServiceWorker } from './support';
 import { ja } from '../src/messages/ja';
 
 /**
@@ -69,6 +69,7 @@ test('offline: cached form after a reload, answer queued, delivered exactly once
 
   await context.setOffline(true);
   await page.reload();
+  await formTaken(page);
   await expect(page.getByTestId('survey-title')).toHaveText('さくら市 健康づくりアンケート');
   await expect(page.getByTestId('survey-form')).toBeVisible();
   await expect(page.getByTestId('stale-config')).toBeVisible();

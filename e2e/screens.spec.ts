@@ -219,6 +219,7 @@ test.describe("issue 54's screens at 1024×768", () => {
     await page.getByTestId('member-to-survey').click();
     await expect(page).toHaveURL(/\/survey\/kaiin-yoyaku$/);
     await page.goto('/calendar/kaiin-yoyaku');
+    await formTaken(page);
     await page.getByLabel('診療科').selectOption({ label: '健診' });
     await page.getByLabel('区分').selectOption({ label: '特定健診' });
     await page.getByLabel('受診種別').selectOption({ label: '基本健診' });
@@ -234,6 +235,7 @@ test.describe("issue 54's screens at 1024×768", () => {
 
     // 決済結果 of a booking with one product, paid by the local provider's test card.
     await page.goto('/survey/sesshu-shiharai');
+    await formTaken(page);
     await page.getByLabel('診療科').selectOption({ label: '内科' });
     await page.getByLabel('区分').selectOption({ label: '一般内科' });
     await page.getByLabel('受診種別').selectOption({ label: '初診' });
@@ -269,6 +271,7 @@ test.describe("issue 54's screens at 1024×768", () => {
 
     // A slot lost at send: someone faster takes its one place while the confirmation is open.
     await page.goto(`/survey/${LOST_SLOT_FORM}`);
+    await formTaken(page);
     const slot = await firstActive(page);
     const at = `[data-testid="slot"][data-date="${await slot.getAttribute('data-date')}"][data-slot="${await slot.getAttribute('data-slot')}"]`;
     await slot.click();

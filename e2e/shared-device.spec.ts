@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInAt, surveyItem, waitForServiceWorker } from './support';
+import { formTaken, signInAt, surveyItem, waitForServiceWorker } from './support';
 
 /**
  * Issue 18's shared device: a family's phone passes from resident A to resident B. A answers and
@@ -70,6 +70,7 @@ test('resident A answers and signs out; resident B finds nothing of A on screen 
 
   // A starts another form and leaves a draft behind.
   await page.goto(`/survey/${DRAFT_FORM}`);
+  await formTaken(page);
   await surveyItem(page, 'opinion').getByRole('textbox').fill(draftSecret);
   await expect.poll(async () => (await everythingStored(page)).includes(draftSecret)).toBe(true);
   // What A sent is on the device (the delivered entry) before the sign-out: the check below can fail.

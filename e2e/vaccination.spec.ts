@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { Temporal } from 'temporal-polyfill';
-import { expectAxeClean, importIntoE2e, surveyItem } from './support';
+import { expectAxeClean, formTaken, importIntoE2e, surveyItem } from './support';
 
 /**
  * Issue 26, vaccination (spec 02 §4, §8): a first dose is booked (count 1: no previous-vaccine
@@ -119,6 +119,7 @@ const send = async (page: Page) => {
 /** A second dose's answers; `pickFirst`: a slot booked before the previous date is answered. */
 const secondDose = async (page: Page, surveyId: string, maker: string, previous: Temporal.PlainDate, pickFirst?: Temporal.PlainDate) => {
   await page.goto(`/survey/${surveyId}`);
+  await formTaken(page);
   await choose(page, /^接種回数/, '2');
   await choose(page, /^前回接種したワクチン/, maker);
   if (pickFirst) await pickOn(page, pickFirst);
