@@ -8,14 +8,13 @@
 import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
-import { CLOSED_FORM_META } from '@core/contract/page';
+import { CLOSED_FORM_META, FORM_PAGE_PATH } from '@core/contract/page';
 import { FORM_DATA_ID, SSR_FORM_ATTR, SSR_PAGE_ID, type FormPageData } from '@core/contract/form-page';
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Database } from './store/schema';
 import { findEnabledSurveyConfig } from './store/configs';
 import { withGtm } from './gtm';
 
-const FORM_PAGE = /^\/(survey|calendar|bed-reservation)\/([^/]+)\/?$/;
 /** The empty element of index.html's splash that the title fills. */
 export const SPLASH_FORM_SLOT = '<p class="splash-form" data-testid="splash-form"></p>';
 
@@ -34,7 +33,7 @@ export interface FormPage {
 }
 
 export const formPageOf = async (db: Kysely<Database>, pathname: string): Promise<FormPage | null> => {
-  const match = FORM_PAGE.exec(pathname);
+  const match = FORM_PAGE_PATH.exec(pathname);
   if (!match) return null;
   let surveyId: string;
   try {

@@ -20,8 +20,8 @@ export const TAGGED_FORM_META = 'tagged-form';
 export const KIOSK_STORAGE_KEY = 'kiosk';
 
 /**
- * A form's own address: /survey/{id}, /calendar/{id}, /bed-reservation/{id} (the id captured).
- * The server renders a page of the form's own there, which the service worker keeps
- * (sw/form-pages.ts); server/page.ts's FORM_PAGE is to become this one. /survey/api is the API's.
+ * A form's own address: /survey/{id}, /calendar/{id}, /bed-reservation/{id} (the kind and the id
+ * captured). The server renders a page of the form's own there (server/page.ts), which the service
+ * worker keeps (sw/form-pages.ts). /survey/api is the API's.
  */
-export const FORM_PAGE_PATH = /^\/(?:survey|calendar|bed-reservation)\/(?!api\/?$)([^/]+)\/?$/;
+export const FORM_PAGE_PATH = /^\/(survey|calendar|bed-reservation)\/(?!api\/?$)([^/]+)\/?$/;

@@ -12,6 +12,7 @@
  * Nothing here imports the form: hydrate.tsx registers the island with what the app needs of it.
  */
 import { FORM_ISLAND_ID, PREHYDRATION_ATTR, SSR_FORM_ATTR, SSR_PAGE_ID } from '@core/contract/form-page';
+import { FORM_PAGE_PATH } from '@core/contract/page';
 
 export interface Island {
   surveyId: string;
@@ -24,9 +25,6 @@ export interface Island {
   setProps(props: object): void;
   unmount(): void;
 }
-
-/** The addresses whose page carries a form (server/page.ts). */
-const FORM_PAGE_PATH = /^\/(?:survey|calendar)\//;
 
 let island: Island | null = null;
 let adopted = false;
