@@ -112,6 +112,6 @@ export const withFormPage = (page: string, formHtml: string, data: FormPageData)
     `<div id="${SSR_PAGE_ID}"><style>html[${SSR_FORM_ATTR}] #root{display:none}</style>${formHtml}</div>` +
     `<script type="application/json" id="${FORM_DATA_ID}">${json}</script>`;
   return (page.slice(0, end) + form + page.slice(end))
-    .replace('<html lang="ja">', () => `<html lang="ja" ${SSR_FORM_ATTR}>`)
+    .replace('<html lang="ja"', () => `<html lang="ja" ${SSR_FORM_ATTR}`)
     .replace('</head>', () => `${preloads.join('')}</head>`);
 };

@@ -3,6 +3,8 @@
  * session, and hydrates without a mismatch, for every demo form and so for every item type (a new
  * type the demo does not carry fails the coverage check below until a form shows it).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -116,6 +118,16 @@ describe("the server's render of a form", () => {
       element.remove();
     });
   }
+
+  it("carries on <html> the colour scheme Mantine sets, so hydrating changes nothing at the page's root", async () => {
+    // A change there restyles every element of a long form (Mantine's rules hang off it).
+    const index = fs.readFileSync(path.resolve(import.meta.dirname, '../../index.html'), 'utf8');
+    const sent = /<html\b[^>]*\sdata-mantine-color-scheme="([^"]+)"/.exec(index)?.[1];
+    expect(sent).toBeDefined();
+    document.documentElement.removeAttribute('data-mantine-color-scheme');
+    render(<AppMantine>x</AppMantine>);
+    expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe(sent);
+  });
 
   it('puts nothing personal in the page: no values, no session, whatever the device holds', async () => {
     localStorage.setItem('session', JSON.stringify({ idToken: 'secret.token.x', profile: { userId: 'Uprivate', displayName: '山田 秘密' } }));

@@ -72,7 +72,7 @@ describe("a form's page with the server's render of the form", () => {
 
   it('carries the title, the description, every item and the config on /survey/{id}', async () => {
     const html = await page('/survey/ssr-open');
-    expect(html).toContain('<html lang="ja" data-ssr-form>');
+    expect(html).toContain('<html lang="ja" data-ssr-form data-mantine-color-scheme="light">');
     expect(html).toContain('id="form-island" data-prehydration=""');
     for (const text of ['健康アンケート', '説明文です', 'お名前', '区分', '個人', '団体', '整理番号', '必須']) expect(html).toContain(text);
     for (const key of ['name', 'kind', 'code']) expect(html).toContain(`data-item-key="${key}"`);
@@ -107,7 +107,7 @@ describe("a form's page with the server's render of the form", () => {
     for (const p of ['/survey/ssr-closed', '/survey/no-such-form', '/calendar/ssr-closed', '/']) {
       const html = await page(p);
       expect(html, p).toContain('href="/assets/app-x.css"');
-      expect(html, p).toContain('<html lang="ja">');
+      expect(html, p).toContain('<html lang="ja" data-mantine-color-scheme="light">');
       expect(html, p).not.toContain('id="form-island"');
     }
     expect(await page('/survey/ssr-closed')).toContain('<meta name="closed-form" content="ssr-closed" />');
@@ -125,7 +125,7 @@ describe("a form's page with the server's render of the form", () => {
 
     it('carries its first screen, its frame, title and first line, with no form to hydrate', async () => {
       const html = await page('/bed-reservation/ssr-bed');
-      expect(html).toContain('<html lang="ja" data-ssr-form>');
+      expect(html).toContain('<html lang="ja" data-ssr-form data-mantine-color-scheme="light">');
       expect(serverPage(html)).toMatch(/data-testid="bed-title"[^>]*>入院ベッド予約<\/h1>/);
       expect(serverPage(html)).toContain('入院日を選んでください。');
       // The bed screen shows no description and no item before the stay is chosen: neither does its page.
@@ -148,7 +148,7 @@ describe("a form's page with the server's render of the form", () => {
     it('is not sent for a stay being changed, a finish message, or a survey form on a bed address', async () => {
       for (const p of ['/bed-reservation/ssr-bed?partitionKey=k1', '/bed-reservation/ssr-bed?sent=e1', '/survey/ssr-bed?partitionKey=k1', '/bed-reservation/ssr-open']) {
         const html = await page(p);
-        expect(html, p).toContain('<html lang="ja">');
+        expect(html, p).toContain('<html lang="ja" data-mantine-color-scheme="light">');
         expect(html, p).not.toContain('id="ssr-page"');
       }
       // A survey form's page stays as it was, with its query.
