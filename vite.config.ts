@@ -37,6 +37,10 @@ const ITEM_CHUNKS_ID = 'item-chunks';
 /** The id of index.html's JSON block naming the Temporal polyfill's files (src/early.ts reads it). */
 const TEMPORAL_CHUNKS_ID = 'temporal-chunks';
 const TEMPORAL_SHIM = fileURLToPath(new URL('./src/lib/temporal.ts', import.meta.url));
+/** The id of index.html's JSON block naming the app's files beyond the first chunk (src/early.ts reads it). */
+const APP_CHUNKS_ID = 'app-chunks';
+/** The app (router, screens): imported by src/main.tsx once a form the server rendered is hydrated. */
+const APP_MODULE = fileURLToPath(new URL('./src/app/app.tsx', import.meta.url));
 
 /** A chunk and the chunks it imports statically, leaving out `skip`. */
 const closureOf = (chunks: OutputChunk[]) => {
@@ -71,6 +75,47 @@ const temporalChunkFiles = (bundle: Record<string, { type: string }>): string[] 
   const polyfill = chunks.find(isTemporalPolyfill);
   if (!polyfill) throw new Error('native-temporal: no chunk for temporal-polyfill/implementation');
   return closureOf(chunks)(polyfill, initialChunks(chunks)).map((f) => `/${f}`);
+};
+
+/**
+ * The app's modules for its chunk: those src/app/app.tsx brings statically that nothing loaded
+ * before it brings too (the first chunk's, and what the first chunk imports on demand: item types,
+ * the Temporal polyfill, the offline layer), which must not wait for the app's file.
+ */
+let appModules: Map<string, string> | null = null;
+let appModulesOf: unknown = null;
+const appChunkName = (id: string, ctx: Rolldown.ChunkingContext): string | null => {
+  // One build per process here; a second one (tests build twice) starts afresh.
+  if (appModulesOf !== ctx.getModuleInfo(APP_MODULE)) [appModules, appModulesOf] = [null, ctx.getModuleInfo(APP_MODULE)];
+  if (!appModules) {
+    const closure = (starts: Iterable<string>, into: Set<string>, skip: ReadonlySet<string> = new Set()) => {
+      const todo = [...starts];
+      while (todo.length > 0) {
+        const m = todo.pop() as string;
+        if (into.has(m) || skip.has(m)) continue;
+        into.add(m);
+        todo.push(...(ctx.getModuleInfo(m)?.importedIds ?? []));
+      }
+      return into;
+    };
+    const entry = ctx.getModuleInfo(fileURLToPath(new URL('./index.html', import.meta.url)));
+    const initial = closure(entry?.importedIds ?? [], new Set());
+    const before = new Set<string>();
+    for (const m of initial) for (const d of ctx.getModuleInfo(m)?.dynamicallyImportedIds ?? []) if (d !== APP_MODULE) closure([d], before, initial);
+    // What the app shares with those goes into one file of its own rather than one file each.
+    appModules = new Map([...closure([APP_MODULE], new Set(), initial)].map((m) => [m, before.has(m) ? 'shared' : 'screens']));
+  }
+  return appModules.get(id) ?? null;
+};
+
+const isAppChunk = (c: OutputChunk): boolean => c.moduleIds.includes(APP_MODULE);
+
+/** The files of the app's chunk beyond the first one, which src/early.ts preloads where no form is hydrated first. */
+const appChunkFiles = (bundle: Record<string, { type: string }>): string[] => {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const app = chunks.find(isAppChunk);
+  if (!app) throw new Error('early-script: no chunk of its own for src/app/app.tsx');
+  return closureOf(chunks)(app, initialChunks(chunks)).map((f) => `/${f}`);
 };
 
 /**
@@ -120,11 +165,13 @@ const earlyScript = (): Plugin => ({
       }
       const files = JSON.stringify(itemChunkFiles(ctx.bundle));
       const temporal = JSON.stringify(temporalChunkFiles(ctx.bundle));
+      const app = JSON.stringify(appChunkFiles(ctx.bundle));
       delete ctx.bundle[early.fileName];
       if (early.sourcemapFileName) delete ctx.bundle[early.sourcemapFileName];
       return [
         { tag: 'script', attrs: { type: 'application/json', id: ITEM_CHUNKS_ID }, children: files, injectTo: 'head' },
         { tag: 'script', attrs: { type: 'application/json', id: TEMPORAL_CHUNKS_ID }, children: temporal, injectTo: 'head' },
+        { tag: 'script', attrs: { type: 'application/json', id: APP_CHUNKS_ID }, children: app, injectTo: 'head' },
         { tag: 'script', children: code, injectTo: 'head' },
       ];
     },
@@ -185,7 +232,7 @@ const compileHints = (): Plugin => ({
     order: 'post',
     handler(_options, bundle) {
       for (const c of Object.values(bundle)) {
-        if (c.type !== 'chunk' || c.facadeModuleId === EARLY_ENTRY || !(c.isEntry || isTemporalPolyfill(c))) continue;
+        if (c.type !== 'chunk' || c.facadeModuleId === EARLY_ENTRY || !(c.isEntry || isTemporalPolyfill(c) || isAppChunk(c))) continue;
         c.code = `${COMPILE_HINT}\n${c.code}`;
         // The code moved down a line: its source map (vite build --sourcemap), already an asset, too.
         const map = c.sourcemapFileName ? bundle[c.sourcemapFileName] : undefined;
@@ -301,7 +348,12 @@ export default defineConfig({
         // a round trip, and more than six at once queue for a connection (issue 5). early.ts stays
         // out of it, so it runs without waiting for the app.
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY }],
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY },
+            // The app's own code (src/app/app.tsx and what only it brings) as one file too: it is
+            // fetched after a form's hydration, and every file more is a round trip on Slow 4G.
+            { name: appChunkName, includeDependenciesRecursively: false },
+          ],
         },
         // A console chunk's stylesheet goes with it, out of the precache; the data grid's, shared by
         // several console screens, comes through src/features/admin/data-grid.ts and is known by name.

@@ -16,6 +16,8 @@ import type { EarlyRequest } from './lib/early-requests';
 const ITEM_CHUNKS_ID = 'item-chunks';
 /** index.html's JSON block: the Temporal polyfill's files (src/lib/temporal.ts). Absent in dev. */
 const TEMPORAL_CHUNKS_ID = 'temporal-chunks';
+/** index.html's JSON block: the app's files beyond its first chunk (src/main.tsx imports them). Absent in dev. */
+const APP_CHUNKS_ID = 'app-chunks';
 
 const modulePreload = (href: string): void => {
   const link = document.createElement('link');
@@ -50,6 +52,21 @@ const preloadTemporal = (): void => {
     for (const href of JSON.parse(block) as string[]) modulePreload(href);
   } catch {
     // A broken block only loses the head start: the app imports the polyfill itself.
+  }
+};
+
+/**
+ * The app's chunk (router, screens) is what every page needs first but a form's page the server
+ * rendered: fetch it beside the entry. On a form's page src/main.tsx imports it once the form is
+ * hydrated: fetched and compiled during hydration, it made hydration as much slower as it saved.
+ */
+const preloadApp = (): void => {
+  const block = document.getElementById(APP_CHUNKS_ID)?.textContent;
+  if (!block) return;
+  try {
+    for (const href of JSON.parse(block) as string[]) modulePreload(href);
+  } catch {
+    // A broken block only loses the head start: the entry imports the app itself.
   }
 };
 
@@ -108,14 +125,17 @@ const start = (): void => {
   const root = document.documentElement;
   if (root.hasAttribute(SSR_FORM_ATTR)) {
     // Spec 01 §4: with no session the form is not shown; the app sends the visitor to sign in.
-    if (!idToken) root.removeAttribute(SSR_FORM_ATTR);
-    else {
+    if (!idToken) {
+      root.removeAttribute(SSR_FORM_ATTR);
+      preloadApp();
+    } else {
       holdFormUntilHydrated();
       markPaintedOnceParsed();
     }
     // The config is in the page: nothing to ask for.
     return;
   }
+  preloadApp();
   if (!match || !idToken) return;
   let surveyId: string;
   try {

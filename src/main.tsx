@@ -4,10 +4,11 @@ import './app/app.css';
 import './offline/preload';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import type { App } from './app/app';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { temporalReady } from './lib/temporal';
+import { LATER_RETRY_MS } from './lib/use-later';
 import { bootOffline } from './offline/boot';
 import { hydrateFormIsland } from './ssr/hydrate';
 
@@ -22,7 +23,24 @@ window.addEventListener('pageshow', (e) => {
   if (e.persisted) window.location.reload();
 });
 
-const render = () => {
+type AppModule = { App: typeof App };
+
+/** The app's chunk. A failed load (a first visit's weak link) is tried again once online, or soon. */
+const loadApp = (): Promise<AppModule> =>
+  import('./app/app').catch(
+    () =>
+      new Promise<AppModule>((loaded) => {
+        const again = () => {
+          window.removeEventListener('online', again);
+          clearTimeout(timer);
+          loaded(loadApp());
+        };
+        window.addEventListener('online', again);
+        const timer = setTimeout(again, LATER_RETRY_MS);
+      }),
+  );
+
+const render = ({ App }: AppModule) => {
   // The app's code has arrived and evaluated: bench/offline.bench.ts splits the first visit here.
   performance.mark('app-render');
   createRoot(root).render(
@@ -36,5 +54,9 @@ const render = () => {
 // at once and loads the offline layer after the first screen (src/offline/load.ts). bootOffline
 // never rejects: a broken IndexedDB must never keep the app from rendering. Both wait for Temporal
 // where the browser has none (src/lib/temporal.ts; at once where it is native).
-// A form the server rendered into the page is hydrated meanwhile, before the app renders (src/ssr/).
-void temporalReady.then(() => Promise.all([bootOffline({ queryClient }), hydrateFormIsland(queryClient)])).then(render);
+// A form the server rendered into the page is hydrated meanwhile, before the app's code runs
+// (src/ssr/): the app's chunk is imported only then, so its evaluation does not delay the form.
+void temporalReady
+  .then(() => Promise.all([bootOffline({ queryClient }), hydrateFormIsland(queryClient)]))
+  .then(loadApp)
+  .then(render);

@@ -125,6 +125,45 @@ describe('early config request (src/early.ts)', () => {
     }
   });
 
+  it("preloads the app's files on every page but a form's page it will hydrate (src/main.tsx imports the app after)", async () => {
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = 'app-chunks';
+    block.textContent = JSON.stringify(['/assets/screens-a.js', '/assets/shared-b.js']);
+    document.head.appendChild(block);
+    vi.stubGlobal('Temporal', {});
+    const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname);
+    const clear = () => {
+      for (const l of document.querySelectorAll('link[rel="modulepreload"]')) l.remove();
+    };
+    try {
+      for (const page of ['/', '/lookup/select', '/survey/kenko-survey']) {
+        window.history.replaceState(null, '', page);
+        await runEarly();
+        expect(preloads(), page).toEqual(['/assets/screens-a.js', '/assets/shared-b.js']);
+        clear();
+      }
+      // The server rendered the form: with a session it is hydrated first, so nothing competes.
+      document.documentElement.setAttribute(SSR_FORM_ATTR, '');
+      saveSession(session());
+      await runEarly();
+      expect(preloads()).toEqual([]);
+      // Without one the visitor is sent to sign in: the app is needed at once.
+      signOut();
+      document.documentElement.setAttribute(SSR_FORM_ATTR, '');
+      await runEarly();
+      expect(preloads()).toEqual(['/assets/screens-a.js', '/assets/shared-b.js']);
+    } finally {
+      document.documentElement.removeAttribute(SSR_FORM_ATTR);
+      block.remove();
+      clear();
+      // The signed-in run waits for the parse's end (markPaintedOnceParsed): let it end here.
+      document.dispatchEvent(new Event('readystatechange'));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      delete (globalThis as Record<string, unknown>)[PAGE_PAINTED_KEY];
+    }
+  });
+
   it("marks the first frame after the parse of a page with the server's form, only with a session", async () => {
     const painted = () => (globalThis as Record<string, unknown>)[PAGE_PAINTED_KEY];
     const frame = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));

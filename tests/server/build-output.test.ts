@@ -69,3 +69,34 @@ describe('the staff console in the build', () => {
     expect(sw).not.toContain('answers-screen');
   });
 });
+
+describe("the app's chunk in the build (issue 60)", () => {
+  const appFiles = () => {
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const block = /<script type="application\/json" id="app-chunks">([^<]*)<\/script>/.exec(html)?.[1];
+    if (!block) throw new Error('index.html names no app chunks');
+    return JSON.parse(block) as string[];
+  };
+
+  it('is out of the first chunk: the router and the screens come in a few files of their own, named in index.html', () => {
+    const files = appFiles();
+    expect(files.length).toBeGreaterThan(0);
+    // Every file more is a round trip on Slow 4G: the app's modules are grouped.
+    expect(files.length).toBeLessThanOrEqual(6);
+    for (const f of files) expect(fs.existsSync(path.join(outDir, f))).toBe(true);
+    const app = files.map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
+    // The router's tree and a screen's text are in them, not in the first chunk.
+    expect(app).toContain('routeTree');
+    expect(firstChunk().code).not.toContain('routeTree');
+    const first = firstChunk().code;
+    // Imported on demand (src/main.tsx, after a form's hydration), never statically.
+    for (const f of files) expect(first).not.toContain(`from"./${path.basename(f)}"`);
+  });
+
+  it("compiles while it streams in, as the first chunk does, and the service worker precaches it", () => {
+    const [screens] = appFiles().filter((f) => /\/screens-/.test(f));
+    expect(screens).toBeDefined();
+    expect(fs.readFileSync(path.join(outDir, screens as string), 'utf8').split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
+    expect(fs.readFileSync(path.join(outDir, 'sw.js'), 'utf8')).toContain(path.basename(screens as string));
+  });
+});
