@@ -1,7 +1,9 @@
 /**
  * What a first visit downloads before its form shows (issue 5, issue 21): the modules src/main.tsx
- * reaches through static imports. Parts no first screen needs are behind import() and must stay
- * there: one static import of them pulls their code into the app's first chunk.
+ * reaches through static imports, and the app's chunk (src/app/app.tsx), which main.tsx imports
+ * at once on most pages and after the form's hydration on a form's page the server rendered
+ * (issue 60). Parts no first screen needs are behind import() and must stay there: one static
+ * import of them pulls their code into the first screen's files.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +39,7 @@ const staticImports = (file: string): string[] => {
   return specs;
 };
 
-const firstChunk = (): { files: Set<string>; packages: Set<string> } => {
+const staticGraph = (...starts: string[]): { files: Set<string>; packages: Set<string> } => {
   const files = new Set<string>();
   const packages = new Set<string>();
   const walk = (file: string) => {
@@ -50,12 +52,12 @@ const firstChunk = (): { files: Set<string>; packages: Set<string> } => {
       else packages.add(spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
     }
   };
-  walk(path.join(ROOT, 'src/main.tsx'));
+  for (const start of starts) walk(path.join(ROOT, start));
   return { files: new Set([...files].map((f) => path.relative(ROOT, f))), packages };
 };
 
-describe("the app's first chunk", () => {
-  const { files, packages } = firstChunk();
+describe("the first screen's code", () => {
+  const { files, packages } = staticGraph('src/main.tsx', 'src/app/app.tsx');
 
   it('holds the survey screen and its form', () => {
     // The walk itself works: the first screen of most visits is reached.
@@ -83,3 +85,13 @@ describe("the app's first chunk", () => {
     expect(packages).not.toContain('@line/liff');
   });
 });
+
+describe("the first chunk of a form's page (issue 60)", () => {
+  const { files } = staticGraph('src/main.tsx');
+
+  it("holds what hydrating the server's form needs, not the router and the screens", () => {
+    for (const needed of ['src/ssr/hydrate.tsx', 'src/form/survey-form.tsx']) expect(files, needed).toContain(needed);
+    for (const later of ['src/app/app.tsx', 'src/app/router.ts', 'src/features/answer/survey-screen.tsx']) expect(files, later).not.toContain(later);
+  });
+});
+
