@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 import type { Kysely } from 'kysely';
 import { CLOSED_FORM_META, FORM_PAGE_PATH } from '@core/contract/page';
-import { FORM_DATA_ID, SSR_FORM_ATTR, SSR_PAGE_ID, type FormPageData } from '@core/contract/form-page';
+import { FORM_DATA_ID, FORM_ISLAND_ID, SSR_FORM_ATTR, SSR_ISLAND_ATTR, SSR_PAGE_ID, type FormPageData } from '@core/contract/form-page';
 import { BED_SURVEY_TYPE, type ServedSurveyConfig } from '@core/form/survey-config';
 import type { Database } from './store/schema';
 import { findEnabledSurveyConfig } from './store/configs';
@@ -112,6 +112,6 @@ export const withFormPage = (page: string, formHtml: string, data: FormPageData)
     `<div id="${SSR_PAGE_ID}"><style>html[${SSR_FORM_ATTR}] #root{display:none}</style>${formHtml}</div>` +
     `<script type="application/json" id="${FORM_DATA_ID}">${json}</script>`;
   return (page.slice(0, end) + form + page.slice(end))
-    .replace('<html lang="ja"', () => `<html lang="ja" ${SSR_FORM_ATTR}`)
+    .replace('<html lang="ja"', () => `<html lang="ja" ${SSR_FORM_ATTR}${formHtml.includes(`id="${FORM_ISLAND_ID}"`) ? ` ${SSR_ISLAND_ATTR}` : ''}`)
     .replace('</head>', () => `${preloads.join('')}</head>`);
 };

@@ -84,6 +84,8 @@ const validIdToken = (): string | null => {
 
 /** On <html> of a page the server rendered a form into (core/contract/form-page.ts SSR_FORM_ATTR). */
 const SSR_FORM_ATTR = 'data-ssr-form';
+/** On <html> as well when the page holds a form to hydrate (SSR_ISLAND_ATTR). */
+const SSR_ISLAND_ATTR = 'data-ssr-island';
 /** On the form until it is hydrated (PREHYDRATION_ATTR). */
 const PREHYDRATION_ATTR = 'data-prehydration';
 
@@ -125,13 +127,13 @@ const start = (): void => {
   const root = document.documentElement;
   if (root.hasAttribute(SSR_FORM_ATTR)) {
     // Spec 01 §4: with no session the form is not shown; the app sends the visitor to sign in.
-    if (!idToken) {
-      root.removeAttribute(SSR_FORM_ATTR);
-      preloadApp();
-    } else {
+    if (!idToken) root.removeAttribute(SSR_FORM_ATTR);
+    else {
       holdFormUntilHydrated();
       markPaintedOnceParsed();
     }
+    // A form to hydrate comes first; a bed form's page has none, nor does a visitor with no session.
+    if (!idToken || !root.hasAttribute(SSR_ISLAND_ATTR)) preloadApp();
     // The config is in the page: nothing to ask for.
     return;
   }

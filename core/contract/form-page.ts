@@ -8,6 +8,11 @@ import type { ServedSurveyConfig } from '../form/survey-config';
 
 /** On <html>: this page carries a server-rendered form. early.ts removes it when there is no session (spec 01 §4). */
 export const SSR_FORM_ATTR = 'data-ssr-form';
+/**
+ * On <html> too when the page holds a form to hydrate (#form-island; a bed form's page has none):
+ * there src/main.tsx loads the app's code after the hydration, and early.ts does not preload it.
+ */
+export const SSR_ISLAND_ATTR = 'data-ssr-island';
 /** The element holding the server-rendered page (frame, heading, form); a sibling of #root. */
 export const SSR_PAGE_ID = 'ssr-page';
 /** The element the form's React root hydrates (src/ssr/hydrate.tsx). */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PAGE_PAINTED_KEY, SSR_FORM_ATTR } from '@core/contract/form-page';
+import { PAGE_PAINTED_KEY, SSR_FORM_ATTR, SSR_ISLAND_ATTR } from '@core/contract/form-page';
 import { surveyConfigsGetItem } from '@core/contract/survey';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_KEY, saveSession, signOut, type Session } from '../../src/lib/session';
@@ -145,9 +145,16 @@ describe('early config request (src/early.ts)', () => {
       }
       // The server rendered the form: with a session it is hydrated first, so nothing competes.
       document.documentElement.setAttribute(SSR_FORM_ATTR, '');
+      document.documentElement.setAttribute(SSR_ISLAND_ATTR, '');
       saveSession(session());
       await runEarly();
       expect(preloads()).toEqual([]);
+      // A bed form's page carries its first screen but no form to hydrate: the app is needed at once.
+      document.documentElement.removeAttribute(SSR_ISLAND_ATTR);
+      await runEarly();
+      expect(preloads()).toEqual(['/assets/screens-a.js', '/assets/shared-b.js']);
+      clear();
+      document.documentElement.setAttribute(SSR_ISLAND_ATTR, '');
       // Without one the visitor is sent to sign in: the app is needed at once.
       signOut();
       document.documentElement.setAttribute(SSR_FORM_ATTR, '');
@@ -155,6 +162,7 @@ describe('early config request (src/early.ts)', () => {
       expect(preloads()).toEqual(['/assets/screens-a.js', '/assets/shared-b.js']);
     } finally {
       document.documentElement.removeAttribute(SSR_FORM_ATTR);
+      document.documentElement.removeAttribute(SSR_ISLAND_ATTR);
       block.remove();
       clear();
       // The signed-in run waits for the parse's end (markPaintedOnceParsed): let it end here.
@@ -190,6 +198,7 @@ describe('early config request (src/early.ts)', () => {
     const early = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/early.ts'), 'utf8');
     expect(early).toContain(`'${PAGE_PAINTED_KEY}'`);
     expect(early).toContain(`'${SSR_FORM_ATTR}'`);
+    expect(early).toContain(`'${SSR_ISLAND_ATTR}'`);
     expect(early).toContain(`'${EARLY_REQUESTS_KEY}'`);
     expect(early).toContain(`getItem('${SESSION_KEY}')`);
     expect(early).toContain(`/survey/api/v1/db${surveyConfigsGetItem.path}?`);

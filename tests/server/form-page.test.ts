@@ -72,7 +72,7 @@ describe("a form's page with the server's render of the form", () => {
 
   it('carries the title, the description, every item and the config on /survey/{id}', async () => {
     const html = await page('/survey/ssr-open');
-    expect(html).toContain('<html lang="ja" data-ssr-form data-mantine-color-scheme="light">');
+    expect(html).toContain('<html lang="ja" data-ssr-form data-ssr-island data-mantine-color-scheme="light">');
     expect(html).toContain('id="form-island" data-prehydration=""');
     for (const text of ['健康アンケート', '説明文です', 'お名前', '区分', '個人', '団体', '整理番号', '必須']) expect(html).toContain(text);
     for (const key of ['name', 'kind', 'code']) expect(html).toContain(`data-item-key="${key}"`);
