@@ -344,9 +344,9 @@ export default defineConfig({
     rolldownOptions: {
       input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), early: EARLY_ENTRY },
       output: {
-        // Everything the first screen runs comes as one file: on Slow 4G each further request costs
-        // a round trip, and more than six at once queue for a connection (issue 5). early.ts stays
-        // out of it, so it runs without waiting for the app.
+        // The first chunk comes as one file: on Slow 4G each further request costs a round trip, and
+        // more than six at once queue for a connection (issue 5). early.ts stays out of it, so it
+        // runs without waiting for the app.
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], test: (id: string) => id !== EARLY_ENTRY },
