@@ -85,7 +85,7 @@ describe("the app's chunk in the build (issue 60)", () => {
     expect(files.length).toBeLessThanOrEqual(6);
     for (const f of files) expect(fs.existsSync(path.join(outDir, f))).toBe(true);
     const app = files.map((f) => fs.readFileSync(path.join(outDir, f), 'utf8')).join('\n');
-    // The router's tree and a screen's text are in them, not in the first chunk.
+    // The router's tree is in them, not in the first chunk.
     expect(app).toContain('routeTree');
     expect(firstChunk().code).not.toContain('routeTree');
     const first = firstChunk().code;
